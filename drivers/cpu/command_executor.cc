@@ -1,0 +1,198 @@
+#include "drivers/cpu/command_executor.h"
+
+#include <atomic>
+#include <cstring>
+#include <mutex>
+
+#include "drivers/cpu/cpu_executable.h"
+#include "drivers/cpu/host_memory.h"
+
+namespace kiln::cpu {
+namespace {
+
+// Transfers smaller than this run on one thread; larger ones are split in chunks of it.
+constexpr size_t kTransferChunk = 1u << 20;
+
+StatusOr<uint8_t*> BindingAddress(const hal::BufferBinding& binding, std::string_view what) {
+  uint8_t* base = binding.buffer->storage()->device_address();
+  if (!base) {
+    return FailedPreconditionError(what, " uses a transient buffer that is not allocated (its queue_alloca has not "
+                                         "completed or its queue_dealloca has)");
+  }
+  return base + binding.buffer->byte_offset() + binding.offset;
+}
+
+void FillBytes(uint8_t* dst, size_t length, uint64_t pattern, uint8_t pattern_length) {
+  switch (pattern_length) {
+    case 1: std::memset(dst, static_cast<int>(pattern & 0xff), length); return;
+    case 2: {
+      auto* p = reinterpret_cast<uint16_t*>(dst);
+      std::fill(p, p + length / 2, static_cast<uint16_t>(pattern));
+      return;
+    }
+    case 4: {
+      auto* p = reinterpret_cast<uint32_t*>(dst);
+      std::fill(p, p + length / 4, static_cast<uint32_t>(pattern));
+      return;
+    }
+    default: {
+      auto* p = reinterpret_cast<uint64_t*>(dst);
+      std::fill(p, p + length / 8, pattern);
+      return;
+    }
+  }
+}
+
+// Splits [0, length) into chunks (multiples of `align`) across workers.
+template <typename Fn>
+void ChunkedTransfer(CpuExecutor& executor, size_t length, size_t align, Fn fn) {
+  if (length <= kTransferChunk) {
+    fn(0, length);
+    return;
+  }
+  size_t chunk = kTransferChunk / align * align;
+  size_t chunks = (length + chunk - 1) / chunk;
+  executor.ParallelFor(chunks, 1, [&](size_t begin, size_t end, uint32_t) {
+    size_t from = begin * chunk;
+    size_t to = std::min(length, end * chunk);
+    fn(from, to - from);
+  });
+}
+
+Status Fill(const hal::FillCommand& cmd, CpuExecutor& executor) {
+  KILN_ASSIGN_OR_RETURN(uint8_t * dst, BindingAddress(cmd.target, "fill target"));
+  // Unaligned 2/4/8-byte stores are fine on x86-64; offsets are pattern-aligned anyway.
+  ChunkedTransfer(executor, cmd.target.length, cmd.pattern_length,
+                  [&](size_t offset, size_t length) { FillBytes(dst + offset, length, cmd.pattern, cmd.pattern_length); });
+  return OkStatus();
+}
+
+Status Copy(const hal::CopyCommand& cmd, CpuExecutor& executor) {
+  KILN_ASSIGN_OR_RETURN(uint8_t * src, BindingAddress(cmd.source, "copy source"));
+  KILN_ASSIGN_OR_RETURN(uint8_t * dst, BindingAddress(cmd.target, "copy target"));
+  ChunkedTransfer(executor, cmd.source.length, 64,
+                  [&](size_t offset, size_t length) { std::memcpy(dst + offset, src + offset, length); });
+  return OkStatus();
+}
+
+Status Update(const hal::UpdateCommand& cmd) {
+  KILN_ASSIGN_OR_RETURN(uint8_t * dst, BindingAddress(cmd.target, "update target"));
+  std::memcpy(dst, cmd.data.data(), cmd.data.size());
+  return OkStatus();
+}
+
+Status Dispatch(const hal::DispatchCommand& cmd, CpuExecutor& executor, WorkerLocalMemory& local_memory) {
+  const auto& executable = static_cast<const CpuExecutable&>(*cmd.executable);
+  const kiln_export_v1_t& entry = executable.entry(cmd.export_ordinal);
+
+  std::vector<void*> binding_ptrs(cmd.bindings.size());
+  std::vector<size_t> binding_lengths(cmd.bindings.size());
+  for (size_t i = 0; i < cmd.bindings.size(); ++i) {
+    KILN_ASSIGN_OR_RETURN(uint8_t * address, BindingAddress(cmd.bindings[i], StrCat("binding ", i)));
+    binding_ptrs[i] = address;
+    binding_lengths[i] = cmd.bindings[i].length;
+  }
+  kiln_dispatch_state_v1_t state = {};
+  for (int d = 0; d < 3; ++d) {
+    state.workgroup_count[d] = cmd.workgroup_count[d];
+    state.workgroup_size[d] = entry.workgroup_size[d];
+  }
+  state.constant_count = static_cast<uint32_t>(cmd.constants.size());
+  state.binding_count = static_cast<uint32_t>(cmd.bindings.size());
+  state.constants = cmd.constants.data();
+  state.binding_ptrs = binding_ptrs.data();
+  state.binding_lengths = binding_lengths.data();
+
+  const uint64_t count_x = cmd.workgroup_count[0], count_xy = count_x * cmd.workgroup_count[1];
+  const uint64_t total = count_xy * cmd.workgroup_count[2];
+  if (total == 0) return OkStatus();
+
+  // The first failing workgroup by linear id; the others stop early once one fails.
+  struct Failure {
+    std::mutex mutex;
+    uint64_t id = UINT64_MAX;
+    int code = 0;
+    bool out_of_memory = false;
+  } failure;
+  std::atomic<bool> failed{false};
+  auto record_failure = [&](uint64_t id, int code, bool out_of_memory) {
+    std::lock_guard lock(failure.mutex);
+    failure.out_of_memory |= out_of_memory;
+    if (id < failure.id) {
+      failure.id = id;
+      failure.code = code;
+    }
+    failed.store(true, std::memory_order_relaxed);
+  };
+  const size_t local_bytes = entry.local_memory_bytes;
+  executor.ParallelFor(total, 1, [&](size_t begin, size_t end, uint32_t worker_id) {
+    kiln_workgroup_state_v1_t workgroup = {};
+    workgroup.worker_id = worker_id;
+    workgroup.local_memory_size = local_bytes;
+    if (local_bytes) {
+      workgroup.local_memory = local_memory.Get(worker_id, local_bytes);
+      if (!workgroup.local_memory) return record_failure(begin, 0, /*out_of_memory=*/true);
+    }
+    for (size_t id = begin; id < end && !failed.load(std::memory_order_relaxed); ++id) {
+      workgroup.workgroup_id[0] = static_cast<uint32_t>(id % count_x);
+      workgroup.workgroup_id[1] = static_cast<uint32_t>((id / count_x) % cmd.workgroup_count[1]);
+      workgroup.workgroup_id[2] = static_cast<uint32_t>(id / count_xy);
+      if (int rc = entry.entry(&state, &workgroup); rc != 0) return record_failure(id, rc, false);
+    }
+  });
+  if (!failed.load()) return OkStatus();
+  if (failure.out_of_memory) {
+    return ResourceExhaustedError("out of memory for ", local_bytes, " bytes of workgroup-local memory");
+  }
+  return AbortedError("workgroup (", failure.id % count_x, ", ", (failure.id / count_x) % cmd.workgroup_count[1], ", ",
+                      failure.id / count_xy, ") returned device error ", failure.code);
+}
+
+std::string DispatchContext(const hal::DispatchCommand& cmd) {
+  const hal::ExportInfo& info = cmd.executable->exports()[cmd.export_ordinal];
+  std::string out = StrCat("in dispatch '", info.name, "' of executable '", cmd.executable->debug_name(), "'");
+  if (!info.source_location.empty()) out += StrCat(" (", info.source_location, ")");
+  return out;
+}
+
+}  // namespace
+
+WorkerLocalMemory::~WorkerLocalMemory() {
+  for (Block& block : blocks_) FreeHostBlock(block.data, block.size);
+}
+
+void* WorkerLocalMemory::Get(uint32_t worker_id, size_t bytes) {
+  if (worker_id >= blocks_.size()) return nullptr;
+  Block& block = blocks_[worker_id];
+  if (block.size < bytes) {
+    FreeHostBlock(block.data, block.size);
+    block.data = AllocateHostBlock(bytes);
+    block.size = block.data ? bytes : 0;
+  }
+  return block.data;
+}
+
+Status ExecuteCommandBuffer(const hal::CommandBuffer& command_buffer, CpuExecutor& executor,
+                            WorkerLocalMemory& local_memory, ExecutionCounters& counters) {
+  const auto commands = command_buffer.commands();
+  for (size_t i = 0; i < commands.size(); ++i) {
+    const hal::Command& command = commands[i];
+    Status status;
+    if (auto* fill = std::get_if<hal::FillCommand>(&command)) {
+      status = Fill(*fill, executor).With("in fill (command ", i, ")");
+    } else if (auto* copy = std::get_if<hal::CopyCommand>(&command)) {
+      status = Copy(*copy, executor).With("in copy (command ", i, ")");
+    } else if (auto* update = std::get_if<hal::UpdateCommand>(&command)) {
+      status = Update(*update).With("in update (command ", i, ")");
+    } else if (auto* dispatch = std::get_if<hal::DispatchCommand>(&command)) {
+      ++counters.dispatches;
+      status = Dispatch(*dispatch, executor, local_memory);
+      if (!status.ok()) status = status.WithContext(DispatchContext(*dispatch));
+    }
+    // Barriers need no work: commands already complete in order.
+    KILN_RETURN_IF_ERROR(status);
+  }
+  return OkStatus();
+}
+
+}  // namespace kiln::cpu

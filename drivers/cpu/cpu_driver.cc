@@ -1,0 +1,27 @@
+#include "drivers/cpu/cpu_driver.h"
+
+namespace kiln::cpu {
+namespace {
+
+class CpuDriver final : public hal::Driver {
+ public:
+  explicit CpuDriver(ExecutionMode mode) : mode_(mode) {}
+  std::string_view name() const override { return mode_ == ExecutionMode::kTaskArena ? "cpu" : "cpu-sync"; }
+  std::string_view description() const override {
+    return mode_ == ExecutionMode::kTaskArena
+               ? "host CPU; workgroups run in parallel on a oneTBB arena with pinned workers"
+               : "host CPU; everything runs inline on the calling thread (deterministic, for debugging)";
+  }
+  StatusOr<Ref<hal::Device>> CreateDevice(const hal::DeviceOptions& options) override {
+    return CreateCpuDevice(mode_, options);
+  }
+
+ private:
+  ExecutionMode mode_;
+};
+
+}  // namespace
+
+std::unique_ptr<hal::Driver> CreateCpuDriver(ExecutionMode mode) { return std::make_unique<CpuDriver>(mode); }
+
+}  // namespace kiln::cpu

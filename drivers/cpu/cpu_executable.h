@@ -1,0 +1,39 @@
+// Executables for the CPU drivers: x86-64 ELF shared objects loaded from memory (a memfd
+// opened with dlopen), described by the query function of hal/abi/executable_abi.h.
+#pragma once
+
+#include <span>
+
+#include "hal/abi/executable_abi.h"
+#include "hal/executable.h"
+
+namespace kiln::cpu {
+
+struct ExecutableLimits {
+  uint32_t max_local_memory_bytes;
+};
+
+class CpuExecutable final : public hal::Executable {
+ public:
+  // Validates and loads `params.data`; the errors name the executable and what is wrong.
+  static StatusOr<Ref<hal::Executable>> Load(const void* device_tag, const hal::ExecutableParams& params,
+                                             const ExecutableLimits& limits);
+  ~CpuExecutable() override;
+
+  // Precondition: ordinal < exports().size().
+  const kiln_export_v1_t& entry(uint32_t ordinal) const { return library_->exports[ordinal]; }
+
+ private:
+  CpuExecutable(const void* device_tag, std::string name, std::vector<hal::ExportInfo> exports, void* handle,
+                int memfd, const kiln_executable_library_v1_t* library)
+      : Executable(device_tag, std::move(name), std::move(exports)), handle_(handle), memfd_(memfd),
+        library_(library) {}
+
+  void* handle_;
+  // Held open while loaded: glibc matches dlopen paths by name, so a reused descriptor
+  // number must not name a library that is still loaded.
+  int memfd_;
+  const kiln_executable_library_v1_t* library_;
+};
+
+}  // namespace kiln::cpu

@@ -1,0 +1,136 @@
+#include "drivers/cpu/host_memory.h"
+
+#include <sys/mman.h>
+
+#include <bit>
+#include <cstdlib>
+
+namespace kiln::cpu {
+namespace {
+
+constexpr size_t kLargeBlock = 2u << 20;  // huge-page size: blocks this large are page aligned
+constexpr size_t kPageSize = 4096;
+
+class HostStorage final : public hal::BufferStorage {
+ public:
+  HostStorage(uint8_t* block, size_t size, std::shared_ptr<HostMemoryStatistics> stats)
+      : BufferStorage(size), block_(block), stats_(std::move(stats)) {}
+  ~HostStorage() override {
+    FreeHostBlock(block_, size());
+    stats_->Remove(size());
+  }
+  uint8_t* device_address() override { return block_; }
+  StatusOr<uint8_t*> host_address() override { return block_; }
+
+ private:
+  uint8_t* block_;
+  std::shared_ptr<HostMemoryStatistics> stats_;
+};
+
+}  // namespace
+
+uint8_t* AllocateHostBlock(size_t size) {
+  size_t alignment = size >= kLargeBlock ? kPageSize : 64;
+  size_t rounded = (std::max<size_t>(size, 1) + alignment - 1) / alignment * alignment;
+  void* block = std::aligned_alloc(alignment, rounded);
+  if (block && size >= kLargeBlock) madvise(block, rounded, MADV_HUGEPAGE);
+  return static_cast<uint8_t*>(block);
+}
+
+void FreeHostBlock(uint8_t* block, size_t size) { std::free(block); }
+
+void HostMemoryStatistics::Add(size_t bytes) {
+  size_t now = bytes_allocated.fetch_add(bytes, std::memory_order_relaxed) + bytes;
+  size_t peak = peak_bytes_allocated.load(std::memory_order_relaxed);
+  while (now > peak && !peak_bytes_allocated.compare_exchange_weak(peak, now, std::memory_order_relaxed)) {
+  }
+  allocation_count.fetch_add(1, std::memory_order_relaxed);
+}
+
+CpuAllocator::CpuAllocator() : stats_(std::make_shared<HostMemoryStatistics>()) {
+  using hal::BufferUsage;
+  using hal::MemoryType;
+  constexpr size_t kMaxAllocation = size_t{1} << 40;
+  // On the CPU both heaps are the same host memory; the distinction keeps programs honest
+  // about which buffers they map, so they run unchanged on devices with separate memory.
+  heaps_.push_back({"device-local", MemoryType::kDeviceLocal, BufferUsage::kDefault, kMaxAllocation, 64});
+  heaps_.push_back({"host-visible",
+                    MemoryType::kDeviceLocal | MemoryType::kHostVisible | MemoryType::kHostCoherent |
+                        MemoryType::kHostCached,
+                    BufferUsage::kDefault | BufferUsage::kMapping, kMaxAllocation, 64});
+}
+
+StatusOr<Ref<hal::Buffer>> CpuAllocator::Allocate(const hal::BufferParams& params, size_t size) {
+  KILN_ASSIGN_OR_RETURN(const hal::HeapInfo* heap, hal::SelectHeap(heaps_, params, size),
+                        "while allocating ", size, " bytes");
+  uint8_t* block = AllocateHostBlock(size);
+  if (!block) return ResourceExhaustedError("out of host memory allocating ", size, " bytes");
+  stats_->Add(size);
+  auto storage = MakeRef<HostStorage>(block, size, stats_);
+  return hal::Buffer::Create(std::move(storage), heap->memory_type, params.usage, params.access);
+}
+
+hal::AllocatorStatistics CpuAllocator::statistics() const {
+  return {stats_->bytes_allocated.load(), stats_->peak_bytes_allocated.load(), stats_->allocation_count.load()};
+}
+
+TransientPool::~TransientPool() {
+  for (auto& [capacity, block] : free_blocks_) FreeHostBlock(block, capacity);
+}
+
+uint8_t* TransientPool::Acquire(size_t size, size_t* capacity) {
+  size_t wanted = std::bit_ceil(std::max<size_t>(size, 4096));
+  reserved_bytes_.fetch_add(wanted, std::memory_order_relaxed);
+  *capacity = wanted;
+  {
+    std::lock_guard lock(mutex_);
+    auto it = free_blocks_.find(wanted);
+    if (it != free_blocks_.end()) {
+      uint8_t* block = it->second;
+      free_blocks_.erase(it);
+      retained_bytes_ -= wanted;
+      return block;
+    }
+  }
+  uint8_t* block = AllocateHostBlock(wanted);
+  if (!block) reserved_bytes_.fetch_sub(wanted, std::memory_order_relaxed);
+  return block;
+}
+
+void TransientPool::Release(uint8_t* block, size_t capacity) {
+  reserved_bytes_.fetch_sub(capacity, std::memory_order_relaxed);
+  {
+    std::lock_guard lock(mutex_);
+    if (retained_bytes_ + capacity <= max_retained_bytes_) {
+      free_blocks_.emplace(capacity, block);
+      retained_bytes_ += capacity;
+      return;
+    }
+  }
+  FreeHostBlock(block, capacity);
+}
+
+Status TransientStorage::Commit() {
+  size_t capacity = 0;
+  uint8_t* block = pool_->Acquire(size(), &capacity);
+  if (!block) return ResourceExhaustedError("out of host memory for a transient buffer of ", size(), " bytes");
+  capacity_ = capacity;
+  block_.store(block, std::memory_order_release);
+  return OkStatus();
+}
+
+void TransientStorage::Decommit() {
+  uint8_t* block = block_.exchange(nullptr, std::memory_order_acq_rel);
+  if (block) pool_->Release(block, capacity_);
+}
+
+StatusOr<uint8_t*> TransientStorage::host_address() {
+  uint8_t* block = device_address();
+  if (!block) {
+    return FailedPreconditionError("transient buffer is not allocated: its queue_alloca has not completed or its "
+                                   "queue_dealloca has");
+  }
+  return block;
+}
+
+}  // namespace kiln::cpu

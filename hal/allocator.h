@@ -1,0 +1,47 @@
+// Allocators hand out buffers from a device's heaps.
+#pragma once
+
+#include <cstddef>
+#include <span>
+#include <string>
+
+#include "base/ref.h"
+#include "base/status.h"
+#include "hal/buffer.h"
+
+namespace kiln::hal {
+
+struct HeapInfo {
+  std::string name;
+  MemoryType memory_type;
+  BufferUsage allowed_usage;
+  size_t max_allocation_size;
+  size_t min_alignment;
+};
+
+struct BufferParams {
+  MemoryType memory_type = MemoryType::kDeviceLocal;
+  BufferUsage usage = BufferUsage::kDefault;
+  MemoryAccess access = MemoryAccess::kAll;
+};
+
+struct AllocatorStatistics {
+  size_t bytes_allocated = 0;  // currently live
+  size_t peak_bytes_allocated = 0;
+  size_t allocation_count = 0; // total made
+};
+
+class Allocator {
+ public:
+  virtual ~Allocator() = default;
+  virtual std::span<const HeapInfo> heaps() const = 0;
+  // Allocates `size` bytes (0 is allowed) from the first heap whose memory type includes
+  // params.memory_type and whose usages include params.usage. Contents are unspecified.
+  virtual StatusOr<Ref<Buffer>> Allocate(const BufferParams& params, size_t size) = 0;
+  virtual AllocatorStatistics statistics() const = 0;
+};
+
+// Picks the heap for `params` or explains why none fits (shared by drivers).
+StatusOr<const HeapInfo*> SelectHeap(std::span<const HeapInfo> heaps, const BufferParams& params, size_t size);
+
+}  // namespace kiln::hal
