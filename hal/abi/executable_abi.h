@@ -31,7 +31,7 @@ typedef struct kiln_dispatch_state_v1_t {
   uint32_t constant_count;
   uint32_t binding_count;
   const uint32_t* constants;    /* constant_count push constants (dynamic sizes, ...) */
-  void* const* binding_ptrs;    /* binding_count base pointers, each 16-byte aligned or better */
+  void* const* binding_ptrs;    /* binding_count base pointers: allocation (64-byte aligned) + bound offset */
   const size_t* binding_lengths;/* bytes addressable through each binding pointer */
 } kiln_dispatch_state_v1_t;
 
