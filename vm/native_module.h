@@ -45,11 +45,11 @@ StatusOr<T*> RefArg(const NativeCall& call, size_t index, bool allow_null = fals
   const VmRef& ref = call.args[index].ref;
   if (!ref) {
     if (allow_null) return static_cast<T*>(nullptr);
-    return InvalidArgumentError("argument ", index, " must be a ", T::vm_type()->name, ", got null");
+    return InvalidArgumentError("argument ", index, " must be a ", VmTypeOf<T>()->name, ", got null");
   }
   T* object = ref.As<T>();
   if (!object) {
-    return InvalidArgumentError("argument ", index, " must be a ", T::vm_type()->name, ", got a ", ref.type()->name);
+    return InvalidArgumentError("argument ", index, " must be a ", VmTypeOf<T>()->name, ", got a ", ref.type()->name);
   }
   return object;
 }

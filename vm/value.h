@@ -15,6 +15,14 @@ struct RefType {
   std::string_view name;  // "vm.buffer", "hal.buffer_view"
 };
 
+// The RefType of a C++ class. Classes of the VM define a static vm_type(); classes of
+// other layers (the HAL) get a specialization from the native module that exposes them,
+// so they need not know the VM.
+template <typename T>
+const RefType* VmTypeOf() {
+  return T::vm_type();
+}
+
 // A reference with its type. Null refs have no type.
 class VmRef {
  public:
@@ -22,7 +30,7 @@ class VmRef {
   VmRef(Ref<RefCounted> object, const RefType* type) : object_(std::move(object)), type_(object_ ? type : nullptr) {}
   template <typename T>
   static VmRef Make(Ref<T> object) {
-    return VmRef(Ref<RefCounted>(std::move(object)), T::vm_type());
+    return VmRef(Ref<RefCounted>(std::move(object)), VmTypeOf<T>());
   }
 
   explicit operator bool() const { return static_cast<bool>(object_); }
@@ -31,7 +39,7 @@ class VmRef {
   // The object as T when its type is T's, else null.
   template <typename T>
   T* As() const {
-    return type_ == T::vm_type() ? static_cast<T*>(object_.get()) : nullptr;
+    return type_ == VmTypeOf<T>() ? static_cast<T*>(object_.get()) : nullptr;
   }
   template <typename T>
   Ref<T> AsRef() const {

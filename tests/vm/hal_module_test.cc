@@ -1,0 +1,281 @@
+// Bytecode programs driving the HAL through the "hal" native module, on every CPU driver:
+// they allocate, record and submit dispatches of real kernels, wait on fences and return
+// buffer views.
+#include <numeric>
+
+#include "drivers/builtin_drivers.h"
+#include "hal/module/hal_module.h"
+#include "tests/util/test_kernels.h"
+#include "tests/vm/vm_test_util.h"
+
+namespace kiln::vm {
+namespace {
+
+using namespace testing;
+using hal::BufferUsage;
+using hal::MemoryType;
+
+constexpr uint64_t kHostMemory = static_cast<uint64_t>(MemoryType::kDeviceLocal | MemoryType::kHostVisible);
+constexpr uint64_t kHostUsage = static_cast<uint64_t>(BufferUsage::kDefault | BufferUsage::kMapping);
+constexpr uint64_t kF32 = static_cast<uint64_t>(hal::ElementType::kF32);
+
+// Imports a HAL function by name with its declared signature.
+uint32_t Import(ModuleBuilder& b, const std::string& name) {
+  hal::HalModule probe(nullptr);
+  for (const NativeFunction& f : probe.functions()) {
+    if (f.name == name) return b.AddImport("hal." + name, f.signature);
+  }
+  ADD_FAILURE() << "no hal function " << name;
+  return 0;
+}
+
+class HalModuleTest : public ::testing::TestWithParam<std::string> {
+ protected:
+  void SetUp() override {
+    StatusOr<Ref<hal::Device>> device = BuiltinDriverRegistry().CreateDevice(GetParam());
+    ASSERT_TRUE(device.ok()) << device.status().ToString();
+    device_ = *device;
+    hal_ = std::make_unique<hal::HalModule>(device_);
+    StatusOr<std::vector<uint8_t>> kernels = kiln::testing::ReadKernelFile("test_kernels");
+    ASSERT_TRUE(kernels.ok()) << kernels.status().ToString();
+    kernels_ = *kernels;
+  }
+
+  void AddKernels(ModuleBuilder& b, std::vector<ExecutableExportSpec> exports = {}) {
+    if (exports.empty()) {
+      exports = {{"noop", 0, 0}, {"add_f32", 3, 2, {64, 1, 1}}, {"write_ids", 1, 0}, {"weighted_sum8", 8, 1},
+                 {"local_sum", 1, 0, {1, 1, 1}, 4096}, {"fail_at", 0, 1}, {"double_plus_one", 1, 1}};
+    }
+    b.AddExecutable("test_kernels", "elf-x86_64", kernels_, std::move(exports));
+  }
+
+  StatusOr<std::vector<Value>> Run(ModuleBuilder& b, std::string_view fn, std::span<const Value> args) {
+    NativeModule* natives[] = {hal_.get()};
+    return BuildAndCall(b, fn, args, natives);
+  }
+
+  Ref<hal::BufferView> View(const std::vector<float>& values) {
+    StatusOr<Ref<hal::Buffer>> buffer = device_->allocator().Allocate(
+        {MemoryType::kHostVisible, BufferUsage::kDefault | BufferUsage::kMapping}, values.size() * 4);
+    EXPECT_TRUE(buffer.ok());
+    EXPECT_TRUE((*buffer)->Write(0, {reinterpret_cast<const uint8_t*>(values.data()), values.size() * 4}).ok());
+    int64_t shape[] = {static_cast<int64_t>(values.size())};
+    StatusOr<Ref<hal::BufferView>> view = hal::BufferView::Create(*buffer, shape, hal::ElementType::kF32);
+    EXPECT_TRUE(view.ok());
+    return *view;
+  }
+
+  // main(a: view f32[n], b: view f32[n]) -> view f32[n] = a + b, dispatched in chunks.
+  void BuildAdd(ModuleBuilder& b, uint32_t chunk) {
+    uint32_t dim = Import(b, "buffer_view.dim"), get_buffer = Import(b, "buffer_view.buffer");
+    uint32_t assert_view = Import(b, "buffer_view.assert");
+    uint32_t allocate = Import(b, "allocator.allocate"), lookup = Import(b, "executable.lookup");
+    uint32_t cb_create = Import(b, "command_buffer.create"), push = Import(b, "command_buffer.push_constants");
+    uint32_t dispatch = Import(b, "command_buffer.dispatch"), finalize = Import(b, "command_buffer.finalize");
+    uint32_t fence_create = Import(b, "fence.create"), execute = Import(b, "device.queue.execute");
+    uint32_t await = Import(b, "fence.await"), view_create = Import(b, "buffer_view.create");
+    AddKernels(b);
+
+    FunctionBuilder& f = b.AddFunction("main", "rr:r");
+    Reg a = f.args()[0], bv = f.args()[1];
+    Reg zero32 = f.NewI32(), n = f.NewI64(), four = f.NewI64(), size = f.NewI64(), zero64 = f.NewI64();
+    Reg a_buf = f.NewRef(), b_buf = f.NewRef(), out = f.NewRef(), exe = f.NewRef(), cb = f.NewRef();
+    Reg fence = f.NewRef(), null = f.NewRef(), result = f.NewRef();
+    Reg mem = f.NewI32(), usage = f.NewI32(), n32 = f.NewI32(), chunk32 = f.NewI32(), groups = f.NewI32();
+    Reg one = f.NewI32(), tmp = f.NewI32(), export_ordinal = f.NewI32(), f32 = f.NewI32(), forever = f.NewI32();
+    f.Emit(Opcode::kConstI32, {zero32.index(), 0});
+    f.Emit(Opcode::kConstI32, {one.index(), 1});
+    f.Emit(Opcode::kConstI32, {f32.index(), kF32});
+    f.Location("add.mlir:1:1");
+    f.CallImport(dim, std::vector<Reg>{a, zero32}, std::vector<Reg>{n});
+    f.Location("add.mlir:2:1");
+    f.CallImport(assert_view, std::vector<Reg>{bv, f32, n}, {});
+    f.CallImport(get_buffer, std::vector<Reg>{a}, std::vector<Reg>{a_buf});
+    f.CallImport(get_buffer, std::vector<Reg>{bv}, std::vector<Reg>{b_buf});
+    f.Emit(Opcode::kConstI64, {four.index(), 4});
+    f.Emit(Opcode::kConstI64, {zero64.index(), 0});
+    f.Emit(Opcode::kMulI64, {size.index(), n.index(), four.index()});
+    f.Emit(Opcode::kConstI32, {mem.index(), kHostMemory});
+    f.Emit(Opcode::kConstI32, {usage.index(), kHostUsage});
+    f.CallImport(allocate, std::vector<Reg>{mem, usage, size}, std::vector<Reg>{out});
+    f.CallImport(lookup, std::vector<Reg>{zero32}, std::vector<Reg>{exe});
+    f.CallImport(cb_create, {}, std::vector<Reg>{cb});
+    // groups = (n + chunk - 1) / chunk
+    f.Emit(Opcode::kTruncI64I32, {n32.index(), n.index()});
+    f.Emit(Opcode::kConstI32, {chunk32.index(), chunk});
+    f.Emit(Opcode::kAddI32, {tmp.index(), n32.index(), chunk32.index()});
+    f.Emit(Opcode::kSubI32, {tmp.index(), tmp.index(), one.index()});
+    f.Emit(Opcode::kDivI32U, {groups.index(), tmp.index(), chunk32.index()});
+    f.CallImport(push, std::vector<Reg>{cb, n32, chunk32}, {});
+    f.Emit(Opcode::kConstI32, {export_ordinal.index(), 1});
+    f.Location("add.mlir:3:1");
+    f.CallImport(dispatch,
+                 std::vector<Reg>{cb, exe, export_ordinal, groups, one, one, a_buf, zero64, size, b_buf, zero64, size,
+                                  out, zero64, size},
+                 {});
+    f.CallImport(finalize, std::vector<Reg>{cb}, {});
+    f.CallImport(fence_create, {}, std::vector<Reg>{fence});
+    f.Emit(Opcode::kConstRefNull, {null.index()});
+    f.CallImport(execute, std::vector<Reg>{null, fence, cb}, {});
+    f.Emit(Opcode::kConstI32, {forever.index(), static_cast<uint64_t>(-1) & 0xffffffffu});
+    f.Location("add.mlir:4:1");
+    f.CallImport(await, std::vector<Reg>{forever, fence}, {});
+    f.CallImport(view_create, std::vector<Reg>{out, f32, n}, std::vector<Reg>{result});
+    f.Return(std::vector<Reg>{result});
+    b.Export("main", f.ordinal());
+  }
+
+  Ref<hal::Device> device_;
+  std::unique_ptr<hal::HalModule> hal_;
+  std::vector<uint8_t> kernels_;
+};
+
+TEST_P(HalModuleTest, ProgramDispatchesAKernelAndReturnsItsResult) {
+  ModuleBuilder b("add");
+  BuildAdd(b, 1000);
+  for (size_t n : {1u, 999u, 100000u}) {
+    std::vector<float> x(n), y(n);
+    for (size_t i = 0; i < n; ++i) {
+      x[i] = static_cast<float>(i);
+      y[i] = 0.25f * static_cast<float>(i % 13);
+    }
+    Value args[] = {Value::Ref(VmRef::Make(View(x))), Value::Ref(VmRef::Make(View(y)))};
+    KILN_ASSERT_OK_AND_ASSIGN(std::vector<Value> r, Run(b, "main", args));
+    hal::BufferView* view = r[0].ref.As<hal::BufferView>();
+    ASSERT_NE(view, nullptr);
+    EXPECT_EQ(view->ShapeString(), StrCat(n, "xf32"));
+    std::vector<float> got(n);
+    ASSERT_TRUE(view->buffer()->Read(0, {reinterpret_cast<uint8_t*>(got.data()), n * 4}).ok());
+    for (size_t i = 0; i < n; ++i) ASSERT_EQ(got[i], x[i] + y[i]) << i;
+  }
+}
+
+TEST_P(HalModuleTest, ShapeMismatchFailsWithSourceLocation) {
+  ModuleBuilder b("add");
+  BuildAdd(b, 1000);
+  Value args[] = {Value::Ref(VmRef::Make(View({1, 2, 3}))), Value::Ref(VmRef::Make(View({1, 2})))};
+  ExpectErrorContains(Run(b, "main", args).status(), StatusCode::kInvalidArgument,
+                      "expected a buffer view of 3xf32, got 2xf32; in call to 'hal.buffer_view.assert'; at add.main+");
+  ExpectErrorContains(Run(b, "main", args).status(), StatusCode::kInvalidArgument, "(add.mlir:2:1)");
+}
+
+TEST_P(HalModuleTest, KernelFailureSurfacesAtTheAwait) {
+  // fail_at returns device error 42 from workgroup 3; the error reaches the program where
+  // it awaits the fence, with the dispatch named and the VM backtrace added.
+  ModuleBuilder b("fails");
+  uint32_t lookup = Import(b, "executable.lookup"), cb_create = Import(b, "command_buffer.create");
+  uint32_t push = Import(b, "command_buffer.push_constants"), dispatch = Import(b, "command_buffer.dispatch");
+  uint32_t finalize = Import(b, "command_buffer.finalize"), fence_create = Import(b, "fence.create");
+  uint32_t execute = Import(b, "device.queue.execute"), await = Import(b, "fence.await");
+  AddKernels(b);
+  FunctionBuilder& f = b.AddFunction("main", ":");
+  Reg zero = f.NewI32(), one = f.NewI32(), fail_export = f.NewI32(), id = f.NewI32(), forever = f.NewI32();
+  Reg exe = f.NewRef(), cb = f.NewRef(), fence = f.NewRef(), null = f.NewRef();
+  f.Emit(Opcode::kConstI32, {zero.index(), 0});
+  f.Emit(Opcode::kConstI32, {one.index(), 1});
+  f.Emit(Opcode::kConstI32, {fail_export.index(), 5});
+  f.Emit(Opcode::kConstI32, {id.index(), 3});
+  f.Emit(Opcode::kConstI32, {forever.index(), 0xffffffffu});
+  f.CallImport(lookup, std::vector<Reg>{zero}, std::vector<Reg>{exe});
+  f.CallImport(cb_create, {}, std::vector<Reg>{cb});
+  f.CallImport(push, std::vector<Reg>{cb, id}, {});
+  Reg groups = f.NewI32();
+  f.Emit(Opcode::kConstI32, {groups.index(), 8});
+  f.CallImport(dispatch, std::vector<Reg>{cb, exe, fail_export, groups, one, one}, {});
+  f.CallImport(finalize, std::vector<Reg>{cb}, {});
+  f.CallImport(fence_create, {}, std::vector<Reg>{fence});
+  f.Emit(Opcode::kConstRefNull, {null.index()});
+  f.CallImport(execute, std::vector<Reg>{null, fence, cb}, {});
+  f.Location("fails.mlir:9:2");
+  f.CallImport(await, std::vector<Reg>{forever, fence}, {});
+  f.Return({});
+  b.Export("main", f.ordinal());
+  Status s = Run(b, "main", {}).status();
+  ExpectErrorContains(s, StatusCode::kAborted, "workgroup (3, 0, 0) returned device error 42");
+  ExpectErrorContains(s, StatusCode::kAborted, "in dispatch 'fail_at'");
+  ExpectErrorContains(s, StatusCode::kAborted, "in call to 'hal.fence.await'; at fails.main+");
+  ExpectErrorContains(s, StatusCode::kAborted, "(fails.mlir:9:2)");
+}
+
+TEST_P(HalModuleTest, TransientAllocationThroughTheQueue) {
+  // alloca -> fill -> copy to a host buffer -> dealloca, ordered by fences; returns a word.
+  ModuleBuilder b("transient");
+  uint32_t alloca = Import(b, "device.queue.alloca"), dealloca = Import(b, "device.queue.dealloca");
+  uint32_t allocate = Import(b, "allocator.allocate"), cb_create = Import(b, "command_buffer.create");
+  uint32_t fill = Import(b, "command_buffer.fill"), copy = Import(b, "command_buffer.copy");
+  uint32_t barrier = Import(b, "command_buffer.barrier"), finalize = Import(b, "command_buffer.finalize");
+  uint32_t fence_create = Import(b, "fence.create"), execute = Import(b, "device.queue.execute");
+  uint32_t await = Import(b, "fence.await"), load = Import(b, "buffer.load");
+  FunctionBuilder& f = b.AddFunction("main", "I:I");
+  Reg pattern = f.args()[0];
+  Reg mem = f.NewI32(), usage = f.NewI32(), host_mem = f.NewI32(), host_usage = f.NewI32(), width = f.NewI32();
+  Reg four = f.NewI32(), forever = f.NewI32();
+  Reg size = f.NewI64(), zero = f.NewI64(), offset = f.NewI64(), value = f.NewI64();
+  Reg f1 = f.NewRef(), f2 = f.NewRef(), f3 = f.NewRef(), null = f.NewRef(), tmp = f.NewRef(), host = f.NewRef();
+  Reg cb = f.NewRef();
+  f.Emit(Opcode::kConstI32, {mem.index(), static_cast<uint64_t>(MemoryType::kDeviceLocal)});
+  f.Emit(Opcode::kConstI32, {usage.index(), static_cast<uint64_t>(BufferUsage::kDefault)});
+  f.Emit(Opcode::kConstI32, {host_mem.index(), kHostMemory});
+  f.Emit(Opcode::kConstI32, {host_usage.index(), kHostUsage});
+  f.Emit(Opcode::kConstI32, {width.index(), 4});
+  f.Emit(Opcode::kConstI32, {four.index(), 4});
+  f.Emit(Opcode::kConstI32, {forever.index(), 0xffffffffu});
+  f.Emit(Opcode::kConstI64, {size.index(), 4096});
+  f.Emit(Opcode::kConstI64, {zero.index(), 0});
+  f.Emit(Opcode::kConstI64, {offset.index(), 1024});
+  f.Emit(Opcode::kConstRefNull, {null.index()});
+  f.CallImport(fence_create, {}, std::vector<Reg>{f1});
+  f.CallImport(fence_create, {}, std::vector<Reg>{f2});
+  f.CallImport(fence_create, {}, std::vector<Reg>{f3});
+  f.CallImport(alloca, std::vector<Reg>{null, f1, mem, usage, size}, std::vector<Reg>{tmp});
+  f.CallImport(allocate, std::vector<Reg>{host_mem, host_usage, size}, std::vector<Reg>{host});
+  f.CallImport(cb_create, {}, std::vector<Reg>{cb});
+  f.CallImport(fill, std::vector<Reg>{cb, tmp, zero, size, pattern, four}, {});
+  f.CallImport(barrier, std::vector<Reg>{cb}, {});
+  f.CallImport(copy, std::vector<Reg>{cb, tmp, zero, host, zero, size}, {});
+  f.CallImport(finalize, std::vector<Reg>{cb}, {});
+  f.CallImport(execute, std::vector<Reg>{f1, f2, cb}, {});
+  f.CallImport(dealloca, std::vector<Reg>{f2, f3, tmp}, {});
+  f.CallImport(await, std::vector<Reg>{forever, f3}, {});
+  f.CallImport(load, std::vector<Reg>{host, offset, width}, std::vector<Reg>{value});
+  f.Return(std::vector<Reg>{value});
+  b.Export("main", f.ordinal());
+  Value args[] = {Value::I64(0x5eed1234)};
+  KILN_ASSERT_OK_AND_ASSIGN(std::vector<Value> r, Run(b, "main", args));
+  EXPECT_EQ(r[0].i64(), 0x5eed1234);
+  EXPECT_EQ(device_->queue_statistics().transient_bytes_reserved, 0u);
+}
+
+TEST_P(HalModuleTest, ExecutableMetadataMustMatchTheBinary) {
+  ModuleBuilder b("mismatch");
+  uint32_t lookup = Import(b, "executable.lookup");
+  AddKernels(b, {{"noop", 0, 0}, {"add_f32", 2, 2}, {"write_ids", 1, 0}, {"weighted_sum8", 8, 1},
+                 {"local_sum", 1, 0}, {"fail_at", 0, 1}, {"double_plus_one", 1, 1}});
+  FunctionBuilder& f = b.AddFunction("main", ":");
+  Reg zero = f.NewI32(), exe = f.NewRef();
+  f.Emit(Opcode::kConstI32, {zero.index(), 0});
+  f.CallImport(lookup, std::vector<Reg>{zero}, std::vector<Reg>{exe});
+  f.Return({});
+  b.Export("main", f.ordinal());
+  ExpectErrorContains(Run(b, "main", {}).status(), StatusCode::kInvalidArgument,
+                      "export 1 is 'add_f32' (2 bindings, 2 constants) in the module but 'add_f32' (3 bindings");
+}
+
+TEST_P(HalModuleTest, WrongRefTypesAreReported) {
+  ModuleBuilder b("types");
+  uint32_t length = Import(b, "buffer.length");
+  FunctionBuilder& f = b.AddFunction("main", "r:I");
+  Reg out = f.NewI64();
+  f.CallImport(length, std::vector<Reg>{f.args()[0]}, std::vector<Reg>{out});
+  f.Return(std::vector<Reg>{out});
+  b.Export("main", f.ordinal());
+  Value args[] = {Value::Ref(VmRef::Make(View({1, 2})))};
+  ExpectErrorContains(Run(b, "main", args).status(), StatusCode::kInvalidArgument,
+                      "argument 0 must be a hal.buffer, got a hal.buffer_view");
+}
+
+INSTANTIATE_TEST_SUITE_P(AllDrivers, HalModuleTest, ::testing::Values("cpu", "cpu-sync"),
+                         [](const auto& info) { return info.param == "cpu" ? "cpu" : "cpu_sync"; });
+
+}  // namespace
+}  // namespace kiln::vm
