@@ -1,0 +1,111 @@
+// Compiled with -O3 and no -march, like the kernels in tests/kernels (see CMakeLists.txt),
+// so the anchors and the add_f32 kernel get the same code generation.
+#include "bench/anchors.h"
+
+#include <pthread.h>
+#include <sched.h>
+#include <sys/mman.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <new>
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
+
+namespace kiln::bench {
+namespace {
+
+inline void CpuRelax() {
+#if defined(__x86_64__)
+  _mm_pause();
+#endif
+}
+
+}  // namespace
+
+void FreeDeleter::operator()(void* p) const { std::free(p); }
+
+HostBlock AllocateTouched(size_t bytes) {
+  constexpr size_t kPage = 4096;
+  size_t rounded = (bytes + kPage - 1) / kPage * kPage;
+  void* block = std::aligned_alloc(kPage, rounded);
+  if (!block) throw std::bad_alloc();
+  madvise(block, rounded, MADV_HUGEPAGE);
+  std::memset(block, 1, rounded);
+  return HostBlock(static_cast<uint8_t*>(block));
+}
+
+void Triad(float* __restrict a, const float* __restrict b, const float* __restrict c, float s, size_t begin,
+           size_t end) {
+  for (size_t i = begin; i < end; ++i) a[i] = b[i] + s * c[i];
+}
+
+void AddLoop(float* __restrict out, const float* __restrict a, const float* __restrict b, size_t begin,
+             size_t end) {
+  for (size_t i = begin; i < end; ++i) out[i] = a[i] + b[i];
+}
+
+std::vector<int> AllowedCpus() {
+  std::vector<int> cpus;
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  if (pthread_getaffinity_np(pthread_self(), sizeof(set), &set) == 0) {
+    for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu) {
+      if (CPU_ISSET(cpu, &set)) cpus.push_back(cpu);
+    }
+  }
+  if (cpus.empty()) cpus.push_back(0);
+  return cpus;
+}
+
+void PinThisThread(int cpu) {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  CPU_SET(cpu, &set);
+  pthread_setaffinity_np(pthread_self(), sizeof(set), &set);
+}
+
+ScopedPin::ScopedPin(int cpu) : saved_(sizeof(cpu_set_t)) {
+  pthread_getaffinity_np(pthread_self(), sizeof(cpu_set_t), reinterpret_cast<cpu_set_t*>(saved_.data()));
+  PinThisThread(cpu);
+}
+
+ScopedPin::~ScopedPin() {
+  pthread_setaffinity_np(pthread_self(), sizeof(cpu_set_t), reinterpret_cast<const cpu_set_t*>(saved_.data()));
+}
+
+TwoThreads::TwoThreads()
+    : cpus_(AllowedCpus()), pin_(cpus_.front()), thread_([this] {
+        PinThisThread(cpus_.size() > 1 ? cpus_[1] : cpus_[0]);
+        Loop();
+      }) {}
+
+TwoThreads::~TwoThreads() {
+  stop_.store(true, std::memory_order_release);
+  thread_.join();
+}
+
+void TwoThreads::Run(const std::function<void(int)>& fn) {
+  fn_ = &fn;
+  uint64_t ticket = posted_.fetch_add(1, std::memory_order_acq_rel) + 1;
+  fn(0);
+  while (finished_.load(std::memory_order_acquire) != ticket) CpuRelax();
+}
+
+void TwoThreads::Loop() {
+  uint64_t seen = 0;
+  while (true) {
+    uint64_t posted;
+    while ((posted = posted_.load(std::memory_order_acquire)) == seen) {
+      if (stop_.load(std::memory_order_acquire)) return;
+      CpuRelax();
+    }
+    seen = posted;
+    (*fn_)(1);
+    finished_.store(seen, std::memory_order_release);
+  }
+}
+
+}  // namespace kiln::bench
