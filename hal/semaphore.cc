@@ -1,5 +1,7 @@
 #include "hal/semaphore.h"
 
+#include <sched.h>
+
 #include <thread>
 
 #if defined(__x86_64__)
@@ -12,6 +14,12 @@ namespace {
 // How long a waiter spins before it sleeps. Dispatches that finish within this window are
 // seen without a futex wake-up (a few microseconds each way on this machine kind).
 constexpr auto kSpinDuration = std::chrono::microseconds(30);
+// After a short pure spin (enough for a hot dispatch on another CPU), the spin yields the
+// CPU between bursts: with as many workers as CPUs, the waiter must not keep the worker
+// pinned to its CPU from running the very work it waits for (that cost ~40 us for a
+// dispatch needing every worker).
+constexpr auto kPureSpinDuration = std::chrono::microseconds(4);
+constexpr int kPausesPerYield = 32;
 
 inline void CpuRelax() {
 #if defined(__x86_64__)
@@ -91,9 +99,11 @@ Status Semaphore::Wait(uint64_t value, Deadline deadline) {
     return value_.load(std::memory_order_acquire) >= value || failed_.load(std::memory_order_acquire);
   };
   if (!reached() && !deadline.Expired()) {
-    Clock::time_point spin_until = Clock::now() + kSpinDuration;
-    while (!reached() && Clock::now() < spin_until) {
-      for (int i = 0; i < 64 && !reached(); ++i) CpuRelax();
+    Clock::time_point start = Clock::now();
+    Clock::time_point yield_after = start + kPureSpinDuration, spin_until = start + kSpinDuration;
+    for (Clock::time_point now = start; !reached() && now < spin_until; now = Clock::now()) {
+      for (int i = 0; i < kPausesPerYield && !reached(); ++i) CpuRelax();
+      if (now >= yield_after && !reached()) sched_yield();
     }
   }
   std::unique_lock lock(mutex_);

@@ -1,6 +1,9 @@
 #include "drivers/cpu/command_executor.h"
 
 #include <atomic>
+#include <emmintrin.h>
+
+#include <algorithm>
 #include <cstring>
 #include <mutex>
 
@@ -10,8 +13,10 @@
 namespace kiln::cpu {
 namespace {
 
-// Transfers smaller than this run on one thread; larger ones are split in chunks of it.
-constexpr size_t kTransferChunk = 1u << 20;
+// Transfers below this size run on one thread: splitting costs more than it gains.
+constexpr size_t kParallelTransferBytes = 1u << 20;
+// Fills at least this large bypass the cache (they would only evict useful data).
+constexpr size_t kStreamingFillBytes = 4u << 20;
 
 StatusOr<uint8_t*> BindingAddress(const hal::BufferBinding& binding, std::string_view what) {
   uint8_t* base = binding.buffer->storage()->device_address();
@@ -22,46 +27,57 @@ StatusOr<uint8_t*> BindingAddress(const hal::BufferBinding& binding, std::string
   return base + binding.buffer->byte_offset() + binding.offset;
 }
 
+// Fills `length` bytes with the 1/2/4/8-byte pattern, whose phase starts at dst.
 void FillBytes(uint8_t* dst, size_t length, uint64_t pattern, uint8_t pattern_length) {
-  switch (pattern_length) {
-    case 1: std::memset(dst, static_cast<int>(pattern & 0xff), length); return;
-    case 2: {
-      auto* p = reinterpret_cast<uint16_t*>(dst);
-      std::fill(p, p + length / 2, static_cast<uint16_t>(pattern));
-      return;
-    }
-    case 4: {
-      auto* p = reinterpret_cast<uint32_t*>(dst);
-      std::fill(p, p + length / 4, static_cast<uint32_t>(pattern));
-      return;
-    }
-    default: {
-      auto* p = reinterpret_cast<uint64_t*>(dst);
-      std::fill(p, p + length / 8, pattern);
-      return;
-    }
+  uint8_t bytes[16];
+  for (int i = 0; i < 16; ++i) bytes[i] = static_cast<uint8_t>(pattern >> (8 * (i % pattern_length)));
+  bool uniform = true;
+  for (int i = 1; i < pattern_length; ++i) uniform &= bytes[i] == bytes[0];
+  if (uniform) {
+    // glibc's memset is the fastest store loop there is (rep stosb / non-temporal).
+    std::memset(dst, bytes[0], length);
+    return;
   }
+  // Scalar head up to 16-byte alignment; 16 is a multiple of every pattern length, so the
+  // vector below keeps the phase.
+  size_t head = std::min(length, static_cast<size_t>((16 - reinterpret_cast<uintptr_t>(dst) % 16) % 16));
+  for (size_t i = 0; i < head; ++i) dst[i] = bytes[i % pattern_length];
+  uint8_t phased[16];
+  for (int i = 0; i < 16; ++i) phased[i] = bytes[(head + i) % pattern_length];
+  __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(phased));
+  uint8_t* p = dst + head;
+  size_t body = (length - head) / 16 * 16;
+  uint8_t* end = p + body;
+  if (length >= kStreamingFillBytes) {
+    for (; p < end; p += 16) _mm_stream_si128(reinterpret_cast<__m128i*>(p), v);
+    _mm_sfence();
+  } else {
+    for (; p < end; p += 16) _mm_store_si128(reinterpret_cast<__m128i*>(p), v);
+  }
+  for (size_t i = 0; i < length - head - body; ++i) p[i] = phased[i % 16];
 }
 
-// Splits [0, length) into chunks (multiples of `align`) across workers.
+// Splits [0, length) into one contiguous piece per worker (multiples of `align`): glibc's
+// memset and memcpy are fastest on one large range, so pieces are as large as possible.
 template <typename Fn>
 void ChunkedTransfer(CpuExecutor& executor, size_t length, size_t align, Fn fn) {
-  if (length <= kTransferChunk) {
+  size_t workers = executor.worker_count();
+  if (workers <= 1 || length < kParallelTransferBytes) {
     fn(0, length);
     return;
   }
-  size_t chunk = kTransferChunk / align * align;
-  size_t chunks = (length + chunk - 1) / chunk;
-  executor.ParallelFor(chunks, 1, [&](size_t begin, size_t end, uint32_t) {
-    size_t from = begin * chunk;
-    size_t to = std::min(length, end * chunk);
+  size_t piece = (length / workers + 63) / 64 * 64;
+  piece = (piece + align - 1) / align * align;
+  size_t pieces = (length + piece - 1) / piece;
+  executor.ParallelFor(pieces, 1, [&](size_t begin, size_t end, uint32_t) {
+    size_t from = begin * piece;
+    size_t to = std::min(length, end * piece);
     fn(from, to - from);
   });
 }
 
 Status Fill(const hal::FillCommand& cmd, CpuExecutor& executor) {
   KILN_ASSIGN_OR_RETURN(uint8_t * dst, BindingAddress(cmd.target, "fill target"));
-  // Unaligned 2/4/8-byte stores are fine on x86-64; offsets are pattern-aligned anyway.
   ChunkedTransfer(executor, cmd.target.length, cmd.pattern_length,
                   [&](size_t offset, size_t length) { FillBytes(dst + offset, length, cmd.pattern, cmd.pattern_length); });
   return OkStatus();

@@ -2,20 +2,20 @@
 //
 // Latency matters as much as throughput here (ANCHORS.md): an unpinned worker woken after
 // ~10 ms idle can start on the submitting thread's CPU and wait ~2 ms for it. Each worker
-// is pinned to one CPU of the process's affinity mask (by its arena slot), so a wake-up
+// is pinned to one of the process's CPUs by its arena slot (cpu_affinity.h), so a wake-up
 // lands on that CPU.
-#include <pthread.h>
-#include <sched.h>
-
 #include <oneapi/tbb/blocked_range.h>
 #include <oneapi/tbb/global_control.h>
 #include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/task_arena.h>
 
 #include <deque>
+#include <memory>
 #include <mutex>
+#include <set>
 #include <vector>
 
+#include "drivers/cpu/cpu_affinity.h"
 #include "drivers/cpu/executor.h"
 
 // libtbb is not built with ThreadSanitizer, so TSan cannot see that enqueue and
@@ -34,51 +34,57 @@ extern "C" void __tsan_release(void* addr);
 namespace kiln::cpu {
 namespace {
 
-std::vector<int> AllowedCpus() {
-  std::vector<int> cpus;
-  cpu_set_t set;
-  CPU_ZERO(&set);
-  if (sched_getaffinity(0, sizeof(set), &set) == 0) {
-    for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu) {
-      if (CPU_ISSET(cpu, &set)) cpus.push_back(cpu);
-    }
-  }
-  if (cpus.empty()) cpus.push_back(0);
-  return cpus;
-}
+// oneTBB applies the smallest max_allowed_parallelism of all live global_control objects,
+// so per-device controls would let a small device shrink a large one. One process-wide
+// control is sized for the largest live device instead.
+class ParallelismLimit {
+ public:
+  static void Acquire(size_t parallelism) { Get().Change(parallelism, +1); }
+  static void Release(size_t parallelism) { Get().Change(parallelism, -1); }
 
-// Pins the calling oneTBB worker to the CPU of its arena slot, once per slot change.
-// Called at the start of every task this executor runs. Only workers run those tasks:
-// Submit enqueues (workers only) and ParallelFor is only called from submitted tasks, so an
-// application thread is never moved. (A task_scheduler_observer would pin on arena entry,
-// but oneTBB frees its observer proxies lazily and leaks them when the arena dies.)
-void PinToSlotCpu(const std::vector<int>& cpus) {
-  thread_local int pinned_cpu = -1;
-  int slot = tbb::this_task_arena::current_thread_index();
-  if (slot < 0) return;
-  int cpu = cpus[static_cast<size_t>(slot) % cpus.size()];
-  if (cpu == pinned_cpu) return;
-  cpu_set_t set;
-  CPU_ZERO(&set);
-  CPU_SET(cpu, &set);
-  if (pthread_setaffinity_np(pthread_self(), sizeof(set), &set) == 0) pinned_cpu = cpu;
-}
+ private:
+  static ParallelismLimit& Get() {
+    static ParallelismLimit* limit = new ParallelismLimit();
+    return *limit;
+  }
+  void Change(size_t parallelism, int delta) {
+    std::lock_guard lock(mutex_);
+    if (delta > 0) {
+      requested_.insert(parallelism);
+    } else {
+      requested_.erase(requested_.find(parallelism));
+    }
+    size_t wanted = requested_.empty() ? 0 : *requested_.rbegin();
+    if (wanted == current_) return;
+    control_.reset();  // only one of ours may be live: the minimum would win
+    if (wanted) control_ = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism, wanted);
+    current_ = wanted;
+  }
+  std::mutex mutex_;
+  std::multiset<size_t> requested_;
+  size_t current_ = 0;
+  std::unique_ptr<tbb::global_control> control_;
+};
 
 class TaskArenaExecutor final : public CpuExecutor {
  public:
   explicit TaskArenaExecutor(const TaskArenaOptions& options)
-      : cpus_(AllowedCpus()),
-        pin_(options.pin_workers),
+      : cpus_(ProcessCpus()),
         workers_(options.worker_count ? options.worker_count : static_cast<uint32_t>(cpus_.size())),
-        // oneTBB keeps (allowed parallelism - 1) worker threads, reserving one slot for an
-        // application thread. Submitted work runs on workers only while the application
-        // thread waits on a semaphore, so ask for one more to get `workers_` workers.
-        parallelism_(tbb::global_control::max_allowed_parallelism, workers_ + 1),
         arena_(static_cast<int>(workers_), /*reserved_for_masters=*/0) {
+    // oneTBB keeps (allowed parallelism - 1) worker threads, reserving one slot for an
+    // application thread. Submitted work runs on workers only while the application
+    // thread waits on a semaphore, so ask for one more to get `workers_` workers.
+    ParallelismLimit::Acquire(workers_ + 1);
+    if (options.pin_workers) pinning_ = std::make_unique<WorkerPinning>();
     arena_.initialize();
   }
 
-  ~TaskArenaExecutor() override { arena_.terminate(); }
+  ~TaskArenaExecutor() override {
+    arena_.terminate();
+    pinning_.reset();
+    ParallelismLimit::Release(workers_ + 1);
+  }
 
   uint32_t worker_count() const override { return workers_; }
 
@@ -89,7 +95,7 @@ class TaskArenaExecutor final : public CpuExecutor {
       tbb::parallel_for(tbb::blocked_range<size_t>(0, count, std::max<size_t>(grain, 1)),
                         [&](const tbb::blocked_range<size_t>& range) {
                           KILN_HAPPENS_AFTER(edge);
-                          if (pin_) PinToSlotCpu(cpus_);
+                          if (pinning_) PinToSlotCpu();
                           int slot = tbb::this_task_arena::current_thread_index();
                           body(range.begin(), range.end(), static_cast<uint32_t>(slot < 0 ? 0 : slot));
                           KILN_HAPPENS_BEFORE(edge);
@@ -117,7 +123,7 @@ class TaskArenaExecutor final : public CpuExecutor {
 
  private:
   void RunOldest() {
-    if (pin_) PinToSlotCpu(cpus_);
+    if (pinning_) PinToSlotCpu();
     std::function<void()> task;
     {
       std::lock_guard lock(queue_mutex_);
@@ -129,11 +135,19 @@ class TaskArenaExecutor final : public CpuExecutor {
 
   std::mutex queue_mutex_;
   std::deque<std::function<void()>> queue_;
+  // Called at the start of every task this executor runs. Only workers run those tasks:
+  // Submit enqueues (workers only) and ParallelFor is only called from submitted tasks, so
+  // an application thread is never moved. (A task_scheduler_observer would pin on arena
+  // entry, but oneTBB frees observer proxies lazily and leaks them when the arena dies.)
+  void PinToSlotCpu() {
+    int slot = tbb::this_task_arena::current_thread_index();
+    if (slot >= 0) WorkerPinning::PinCurrentThread(cpus_[static_cast<size_t>(slot) % cpus_.size()]);
+  }
+
   std::vector<int> cpus_;
-  bool pin_;
   uint32_t workers_;
-  tbb::global_control parallelism_;
   tbb::task_arena arena_;
+  std::unique_ptr<WorkerPinning> pinning_;
 };
 
 }  // namespace

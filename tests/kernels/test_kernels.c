@@ -84,6 +84,20 @@ static int double_plus_one(const kiln_dispatch_state_v1_t* d, const kiln_workgro
   return 0;
 }
 
+/* Each workgroup announces itself in binding 0 (a u32 counter) and waits until
+ * constants[0] workgroups have arrived: the dispatch completes only if that many workers run
+ * at once. Returns 9 after about a second without everyone arriving. */
+static int rendezvous(const kiln_dispatch_state_v1_t* d, const kiln_workgroup_state_v1_t* w) {
+  (void)w;
+  uint32_t* counter = (uint32_t*)d->binding_ptrs[0];
+  __atomic_fetch_add(counter, 1, __ATOMIC_ACQ_REL);
+  for (uint64_t spins = 0; __atomic_load_n(counter, __ATOMIC_ACQUIRE) < d->constants[0]; ++spins) {
+    if (spins > (1ull << 28)) return 9;
+    __builtin_ia32_pause();
+  }
+  return 0;
+}
+
 static const kiln_export_v1_t kExports[] = {
     {"noop", noop, 0, 0, {1, 1, 1}, 0, "test_kernels.c:noop"},
     {"add_f32", add_f32, 3, 2, {64, 1, 1}, 0, "test_kernels.c:add_f32"},
@@ -92,6 +106,7 @@ static const kiln_export_v1_t kExports[] = {
     {"local_sum", local_sum, 1, 0, {1, 1, 1}, 4096, NULL},
     {"fail_at", fail_at, 0, 1, {1, 1, 1}, 0, "test_kernels.c:fail_at"},
     {"double_plus_one", double_plus_one, 1, 1, {1, 1, 1}, 0, NULL},
+    {"rendezvous", rendezvous, 1, 1, {1, 1, 1}, 0, NULL},
 };
 
 static const kiln_executable_library_v1_t kLibrary = {

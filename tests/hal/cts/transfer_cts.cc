@@ -31,6 +31,33 @@ TEST_P(TransferTest, FillWithEachPatternLength) {
   for (uint64_t v : d) EXPECT_EQ(v, p8);
 }
 
+TEST_P(TransferTest, FillPhaseHeadAndTailMatchAReference) {
+  // Every pattern length at offsets that misalign the vector path, with lengths that leave
+  // tails, including one large enough for the streaming path and the split across workers.
+  const uint64_t pattern = 0x8877665544332211ull;
+  for (size_t pattern_length : {size_t{1}, size_t{2}, size_t{4}, size_t{8}}) {
+    for (size_t offset : {size_t{0}, pattern_length, 3 * pattern_length, size_t{24}}) {
+      for (size_t length : {size_t{0}, 8 * pattern_length, 1000 * pattern_length, (size_t{5} << 20) + 8 * 5}) {
+        length = length / pattern_length * pattern_length;
+        const size_t total = offset + length + 64;
+        Ref<Buffer> buffer = HostBufferWith(std::vector<uint8_t>(total, 0xEE));
+        Ref<CommandBuffer> cb = device_->CreateCommandBuffer();
+        KILN_ASSERT_OK(cb->Fill(buffer, offset, length, &pattern, pattern_length));
+        KILN_ASSERT_OK(cb->Finalize());
+        KILN_ASSERT_OK(SubmitAndWait(cb));
+        std::vector<uint8_t> got = Contents<uint8_t>(buffer);
+        for (size_t i = 0; i < total; ++i) {
+          uint8_t want = (i >= offset && i < offset + length)
+                             ? static_cast<uint8_t>(pattern >> (8 * ((i - offset) % pattern_length)))
+                             : 0xEE;
+          ASSERT_EQ(got[i], want) << "pattern " << pattern_length << " offset " << offset << " length " << length
+                                  << " byte " << i;
+        }
+      }
+    }
+  }
+}
+
 TEST_P(TransferTest, CopyAndUpdate) {
   Ref<Buffer> src = HostBufferWith<uint32_t>({1, 2, 3, 4, 5, 6, 7, 8});
   Ref<Buffer> dst = HostBufferWith<uint32_t>(std::vector<uint32_t>(8, 0));
