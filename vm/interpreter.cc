@@ -307,6 +307,9 @@ Status Interpreter::Execute() {
     r = Slots(slots_) + frames_.back().i32_base;                    \
     refs = refs_.data() + frames_.back().ref_base;                  \
   } while (0)
+// A computed goto leaves a handler's scope without running destructors. Handlers therefore
+// keep objects with destructors (Status, StatusOr, refs) in inner scopes or if-statement
+// initializers that end before DISPATCH(); plain `goto fail` does run them.
 #define DISPATCH() goto* kDispatch[*pc++]
 #define FAIL(status_expr)     \
   do {                        \
@@ -597,21 +600,16 @@ Status Interpreter::Execute() {
     const uint8_t* results = pc;
     pc += 2 + 2 * ReadUnaligned<uint16_t>(pc);
     if (callee & kImportCalleeBit) {
-      const Frame& top = frames_.back();
-      Status status = CallImport(callee & ~kImportCalleeBit, args, results, top.i32_base, top.ref_base);
-      if (!status.ok()) {
-        pc_ = pc;
-        return status;
+      {
+        const Frame& top = frames_.back();
+        Status status = CallImport(callee & ~kImportCalleeBit, args, results, top.i32_base, top.ref_base);
+        if (!status.ok()) FAIL(status);
       }
       RELOAD_FRAME();
       DISPATCH();
     }
     uint32_t caller_i32 = frames_.back().i32_base, caller_ref = frames_.back().ref_base;
-    Status pushed = PushFrame(callee, pc, results);
-    if (!pushed.ok()) {
-      pc_ = pc;
-      return pushed;
-    }
+    if (Status pushed = PushFrame(callee, pc, results); !pushed.ok()) FAIL(pushed);
     // Arguments land in the callee's first registers: 32-bit values in order (64-bit
     // values on the next even slot), refs in order.
     {
@@ -748,9 +746,11 @@ Status Interpreter::Execute() {
     uint16_t d = R16();
     uint8_t kind = R8();
     uint16_t capacity = R16();
-    StatusOr<Ref<List>> list = List::Create(static_cast<ValueKind>(kind), r[capacity]);
-    if (!list.ok()) FAIL(list.status());
-    refs[d] = VmRef::Make(*list);
+    {
+      StatusOr<Ref<List>> list = List::Create(static_cast<ValueKind>(kind), r[capacity]);
+      if (!list.ok()) FAIL(list.status());
+      refs[d] = VmRef::Make(std::move(*list));
+    }
     DISPATCH();
   }
   op_ListSize : {
@@ -772,9 +772,11 @@ Status Interpreter::Execute() {
     uint16_t d = R16(), l = R16(), i = R16();                                     \
     List* list = refs[l].As<List>();                                              \
     if (!list) FAIL(InvalidArgumentError("list access to a ref that is not a vm.list")); \
-    StatusOr<uint64_t> v = list->GetBits(r[i], kind);                             \
-    if (!v.ok()) FAIL(v.status());                                                \
-    store;                                                                        \
+    {                                                                             \
+      StatusOr<uint64_t> v = list->GetBits(r[i], kind);                           \
+      if (!v.ok()) FAIL(v.status());                                              \
+      store;                                                                      \
+    }                                                                             \
     DISPATCH();                                                                   \
   }
   LIST_GET(ListGetI32, ValueKind::kI32, r[d] = static_cast<uint32_t>(*v))
@@ -797,9 +799,11 @@ Status Interpreter::Execute() {
     uint16_t d = R16(), l = R16(), i = R16();
     List* list = refs[l].As<List>();
     if (!list) FAIL(InvalidArgumentError("list access to a ref that is not a vm.list"));
-    StatusOr<VmRef> v = list->GetRef(r[i]);
-    if (!v.ok()) FAIL(v.status());
-    refs[d] = std::move(*v);
+    {
+      StatusOr<VmRef> v = list->GetRef(r[i]);
+      if (!v.ok()) FAIL(v.status());
+      refs[d] = std::move(*v);
+    }
     DISPATCH();
   }
   op_ListSetRef : {

@@ -49,6 +49,22 @@ TEST(Loader, LoadsAValidModuleFromMemoryAndFile) {
   ExpectErrorContains(Module::LoadFromFile(path + ".missing").status(), StatusCode::kNotFound, "cannot open");
 }
 
+TEST(Loader, SegmentsAre64ByteAligned) {
+  ModuleBuilder b("aligned");
+  for (size_t size : {1u, 3u, 100u, 4097u}) b.AddRodata(std::vector<uint8_t>(size, 1));
+  std::vector<uint8_t> code(77, 0);
+  b.AddExecutable("exe", "elf-x86_64", code, {});
+  b.AddExecutable("exe2", "elf-x86_64", code, {});
+  KILN_ASSERT_OK_AND_ASSIGN(Ref<Module> m, BuildAndLoad(b));
+  for (uint32_t i = 0; i < 4; ++i) {
+    KILN_ASSERT_OK_AND_ASSIGN(std::span<const uint8_t> bytes, m->Rodata(i));
+    EXPECT_EQ(reinterpret_cast<uintptr_t>(bytes.data()) % 64, 0u) << "rodata " << i;
+  }
+  for (const fb::ExecutableDef* e : *m->def().executables()) {
+    EXPECT_EQ(reinterpret_cast<uintptr_t>(e->data()->data()) % 64, 0u) << e->name()->str();
+  }
+}
+
 TEST(Loader, RejectsWhatIsNotAModule) {
   ExpectErrorContains(Module::LoadFromMemory({}).status(), StatusCode::kInvalidArgument, "too small");
   std::vector<uint8_t> text(64, 'a');
