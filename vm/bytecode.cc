@@ -1,5 +1,6 @@
 #include "vm/bytecode.h"
 
+#include <algorithm>
 #include <array>
 
 namespace kiln::vm {
@@ -11,35 +12,33 @@ constexpr std::array<OpcodeInfo, kOpcodeCount> kOpcodeInfo = {{
 #undef KILN_OP
 }};
 
+static_assert(std::all_of(kOpcodeInfo.begin(), kOpcodeInfo.end(),
+                          [](const OpcodeInfo& info) { return info.operands.size() <= OperandArray::kCapacity; }),
+              "an opcode has more operands than OperandArray holds");
+
+// Bounds-checked reads; the first failure is reported once by DecodeInstruction.
 class Cursor {
  public:
-  Cursor(std::span<const uint8_t> code, uint32_t offset) : code_(code), pos_(offset), start_(offset) {}
+  Cursor(std::span<const uint8_t> code, uint32_t offset) : code_(code), pos_(offset) {}
   template <typename T>
-  StatusOr<T> Read() {
-    if (code_.size() - pos_ < sizeof(T)) {
-      return OutOfRangeError("instruction at offset ", start_, " runs past the end of the function (",
-                             code_.size(), " bytes)");
-    }
-    T v = ReadUnaligned<T>(code_.data() + pos_);
+  bool Read(T* out) {
+    if (code_.size() - pos_ < sizeof(T)) return false;
+    *out = ReadUnaligned<T>(code_.data() + pos_);
     pos_ += sizeof(T);
-    return v;
+    return true;
   }
-  StatusOr<std::vector<uint16_t>> ReadList() {
-    KILN_ASSIGN_OR_RETURN(uint16_t count, Read<uint16_t>());
-    std::vector<uint16_t> out;
-    out.reserve(count);
-    for (uint16_t i = 0; i < count; ++i) {
-      KILN_ASSIGN_OR_RETURN(uint16_t reg, Read<uint16_t>());
-      out.push_back(reg);
-    }
-    return out;
+  // `count` entries of `entry_bytes` each; returns where they start.
+  bool Skip(size_t bytes, const uint8_t** start) {
+    if (code_.size() - pos_ < bytes) return false;
+    *start = code_.data() + pos_;
+    pos_ += static_cast<uint32_t>(bytes);
+    return true;
   }
   uint32_t pos() const { return pos_; }
 
  private:
   std::span<const uint8_t> code_;
   uint32_t pos_;
-  uint32_t start_;
 };
 
 }  // namespace
@@ -47,64 +46,82 @@ class Cursor {
 const OpcodeInfo& GetOpcodeInfo(Opcode opcode) { return kOpcodeInfo[static_cast<size_t>(opcode)]; }
 
 StatusOr<Instruction> DecodeInstruction(std::span<const uint8_t> code, uint32_t offset) {
+  Instruction inst;
+  KILN_RETURN_IF_ERROR(DecodeInstructionInto(code, offset, inst));
+  return inst;
+}
+
+Status DecodeInstructionInto(std::span<const uint8_t> code, uint32_t offset, Instruction& inst) {
+  auto truncated = [&] {
+    return OutOfRangeError("instruction at offset ", offset, " runs past the end of the function (", code.size(),
+                           " bytes)");
+  };
+  if (offset >= code.size()) return truncated();
   Cursor cursor(code, offset);
-  KILN_ASSIGN_OR_RETURN(uint8_t raw, cursor.Read<uint8_t>());
+  uint8_t raw = 0;
+  cursor.Read(&raw);
   if (raw >= kOpcodeCount) return InvalidArgumentError("unknown opcode ", int{raw}, " at offset ", offset);
-  Instruction inst{static_cast<Opcode>(raw), offset, 0, {}};
+  inst.opcode = static_cast<Opcode>(raw);
+  inst.offset = offset;
+  inst.operands.clear();
   for (char kind : GetOpcodeInfo(inst.opcode).operands) {
-    Operand op;
+    Operand& op = inst.operands.emplace_back();
     op.kind = kind;
+    bool ok = true;
     switch (kind) {
       case 'i': case 'l': case 'r': {
-        KILN_ASSIGN_OR_RETURN(uint16_t v, cursor.Read<uint16_t>());
+        uint16_t v = 0;
+        ok = cursor.Read(&v);
         op.value = v;
         break;
       }
       case 't': {
-        KILN_ASSIGN_OR_RETURN(uint8_t v, cursor.Read<uint8_t>());
+        uint8_t v = 0;
+        ok = cursor.Read(&v);
         op.value = v;
         break;
       }
       case 'k': case 's': case 'd': case 'g': case 'h': case 'x': {
-        KILN_ASSIGN_OR_RETURN(uint32_t v, cursor.Read<uint32_t>());
+        uint32_t v = 0;
+        ok = cursor.Read(&v);
         op.value = v;
         break;
       }
-      case 'q': {
-        KILN_ASSIGN_OR_RETURN(uint64_t v, cursor.Read<uint64_t>());
-        op.value = v;
+      case 'q':
+        ok = cursor.Read(&op.value);
         break;
-      }
       case 'b': {
-        KILN_ASSIGN_OR_RETURN(uint32_t block, cursor.Read<uint32_t>());
+        uint32_t block = 0;
+        uint16_t count = 0;
+        const uint8_t* moves = nullptr;
+        ok = cursor.Read(&block) && cursor.Read(&count) && cursor.Skip(size_t{count} * 4, &moves);
         op.value = block;
-        KILN_ASSIGN_OR_RETURN(uint16_t count, cursor.Read<uint16_t>());
-        for (uint16_t m = 0; m < count; ++m) {
-          KILN_ASSIGN_OR_RETURN(uint16_t src, cursor.Read<uint16_t>());
-          KILN_ASSIGN_OR_RETURN(uint16_t dst, cursor.Read<uint16_t>());
-          op.list.push_back(src);
-          op.list2.push_back(dst);
+        if (ok) {
+          op.list = EntryList(moves, count, 4);
+          op.list2 = EntryList(moves + 2, count, 4);
         }
         break;
       }
-      case 'c': {
-        KILN_ASSIGN_OR_RETURN(uint32_t callee, cursor.Read<uint32_t>());
+      case 'c': case 'v': {
+        uint32_t callee = 0;
+        if (kind == 'c') ok = cursor.Read(&callee);
         op.value = callee;
-        KILN_ASSIGN_OR_RETURN(op.list, cursor.ReadList());
-        KILN_ASSIGN_OR_RETURN(op.list2, cursor.ReadList());
-        break;
-      }
-      case 'v': {
-        KILN_ASSIGN_OR_RETURN(op.list, cursor.ReadList());
+        for (EntryList* list : {&op.list, &op.list2}) {
+          if (kind == 'v' && list == &op.list2) break;
+          uint16_t count = 0;
+          const uint8_t* entries = nullptr;
+          ok = ok && cursor.Read(&count) && cursor.Skip(size_t{count} * 2, &entries);
+          if (ok) *list = EntryList(entries, count, 2);
+        }
         break;
       }
       default:
         return InternalError("opcode table has unknown operand letter '", kind, "'");
     }
-    inst.operands.push_back(std::move(op));
+    if (!ok) return truncated();
   }
   inst.length = cursor.pos() - offset;
-  return inst;
+  return OkStatus();
 }
 
 }  // namespace kiln::vm

@@ -2,11 +2,11 @@
 // disassembler. The interpreter decodes the same layout without checks, after verification.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <cstring>
 #include <span>
 #include <string_view>
-#include <vector>
 
 #include "base/status.h"
 
@@ -33,29 +33,85 @@ inline constexpr uint16_t kPairRegisterBit = 0x4000;
 inline constexpr uint16_t kRegisterIndexMask = 0x3FFF;
 inline constexpr uint32_t kImportCalleeBit = 0x80000000u;
 
-struct Operand {
-  char kind = 0;                // the operand letter
-  uint64_t value = 0;           // register, immediate, ordinal, block index or callee
-  std::vector<uint16_t> list;   // 'v' registers, call arguments, branch move sources
-  std::vector<uint16_t> list2;  // call results, branch move targets
-};
-
-struct Instruction {
-  Opcode opcode;
-  uint32_t offset;  // within the function
-  uint32_t length;
-  std::vector<Operand> operands;
-};
-
-// Decodes the instruction at `offset`; fails on an unknown opcode or one that runs past
-// the end of `code`, naming the offset.
-StatusOr<Instruction> DecodeInstruction(std::span<const uint8_t> code, uint32_t offset);
-
 template <typename T>
 inline T ReadUnaligned(const uint8_t* p) {
   T v;
   std::memcpy(&v, p, sizeof(T));
   return v;
 }
+
+// A view of u16 register entries inside the bytecode (no copy): a call's argument list, or
+// the sources or targets of a branch's moves (interleaved, hence the stride).
+class EntryList {
+ public:
+  EntryList() = default;
+  EntryList(const uint8_t* base, uint16_t count, uint8_t stride) : base_(base), count_(count), stride_(stride) {}
+  size_t size() const { return count_; }
+  bool empty() const { return count_ == 0; }
+  uint16_t operator[](size_t i) const { return ReadUnaligned<uint16_t>(base_ + i * stride_); }
+
+  class iterator {
+   public:
+    iterator(const EntryList* list, size_t i) : list_(list), i_(i) {}
+    uint16_t operator*() const { return (*list_)[i_]; }
+    iterator& operator++() {
+      ++i_;
+      return *this;
+    }
+    bool operator!=(const iterator& other) const { return i_ != other.i_; }
+
+   private:
+    const EntryList* list_;
+    size_t i_;
+  };
+  iterator begin() const { return {this, 0}; }
+  iterator end() const { return {this, count_}; }
+
+ private:
+  const uint8_t* base_ = nullptr;
+  uint16_t count_ = 0;
+  uint8_t stride_ = 2;
+};
+
+struct Operand {
+  char kind = 0;       // the operand letter
+  uint64_t value = 0;  // register, immediate, ordinal, block index or callee
+  EntryList list;      // 'v' registers, call arguments, branch move sources
+  EntryList list2;     // call results, branch move targets
+};
+
+// At most four operands per instruction (the longest operand strings have four letters);
+// a fixed array keeps decoding free of allocations.
+class OperandArray {
+ public:
+  size_t size() const { return size_; }
+  const Operand& operator[](size_t i) const { return items_[i]; }
+  Operand& operator[](size_t i) { return items_[i]; }
+  const Operand* begin() const { return items_.data(); }
+  const Operand* end() const { return items_.data() + size_; }
+  // The operand's lists are set by the decoder only for list letters ('b', 'c', 'v'); for
+  // other letters they hold whatever a previous instruction left and must not be read.
+  Operand& emplace_back() { return items_[size_++]; }
+  void clear() { size_ = 0; }
+  static constexpr size_t kCapacity = 4;
+
+ private:
+  std::array<Operand, kCapacity> items_;
+  size_t size_ = 0;
+};
+
+struct Instruction {
+  Opcode opcode;
+  uint32_t offset;  // within the function
+  uint32_t length;
+  OperandArray operands;
+};
+
+// Decodes the instruction at `offset`; fails on an unknown opcode or one that runs past
+// the end of `code`, naming the offset.
+StatusOr<Instruction> DecodeInstruction(std::span<const uint8_t> code, uint32_t offset);
+// The same into a caller's Instruction, for loops over many instructions (the verifier):
+// no copy of the instruction per call.
+Status DecodeInstructionInto(std::span<const uint8_t> code, uint32_t offset, Instruction& inst);
 
 }  // namespace kiln::vm

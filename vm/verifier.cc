@@ -3,6 +3,8 @@
 #include <zstd.h>
 
 #include <algorithm>
+#include <array>
+#include <string_view>
 
 #include "vm/bytecode.h"
 #include "vm/module.h"
@@ -17,6 +19,10 @@ constexpr uint64_t kMaxRodataBytes = uint64_t{1} << 31;
 // loader allocate.
 constexpr uint64_t kMaxCompressionRatio = 1u << 16;
 constexpr uint32_t kListElementKinds = 5;  // ValueKind values
+// A context allocates every global up front; these bound what a module can make it allocate
+// (4 MiB of 32-bit slots, 16 MiB of refs) and keep slot arithmetic far from overflow.
+constexpr uint32_t kMaxGlobalI32Slots = 1u << 20;
+constexpr uint32_t kMaxGlobalRefs = 1u << 20;
 
 // Which register bank and width a value uses; i32 and f32 share one, i64 and f64 another.
 enum class Slot { k32, k64, kRef };
@@ -34,6 +40,34 @@ Slot SlotOfListEntry(uint16_t entry) {
 }
 const char* SlotName(Slot s) { return s == Slot::k32 ? "32-bit" : s == Slot::k64 ? "64-bit" : "ref"; }
 
+// Most opcodes take only registers. For those the verifier needs one bounds check and one
+// comparison per operand; their shape is computed once from the opcode table.
+struct RegisterShape {
+  bool registers_only = false;
+  uint8_t count = 0;
+  char banks[4] = {};  // 'i', 'l' or 'r'
+};
+constexpr std::array<RegisterShape, kOpcodeCount> MakeRegisterShapes() {
+  std::array<RegisterShape, kOpcodeCount> shapes{};
+  constexpr std::string_view kOperands[] = {
+#define KILN_OP(name, mnemonic, operands) operands,
+#include "vm/opcodes.def"
+#undef KILN_OP
+  };
+  for (int op = 0; op < kOpcodeCount; ++op) {
+    RegisterShape shape;
+    shape.registers_only = kOperands[op].size() <= 4;
+    for (char c : kOperands[op]) {
+      if (c != 'i' && c != 'l' && c != 'r') shape.registers_only = false;
+      if (shape.registers_only) shape.banks[shape.count++] = c;
+    }
+    if (!shape.registers_only) shape.count = 0;
+    shapes[op] = shape;
+  }
+  return shapes;
+}
+constexpr std::array<RegisterShape, kOpcodeCount> kRegisterShapes = MakeRegisterShapes();
+
 class FunctionVerifier {
  public:
   FunctionVerifier(const Module& module, uint32_t ordinal)
@@ -48,25 +82,46 @@ class FunctionVerifier {
         std::adjacent_find(blocks.begin(), blocks.end()) != blocks.end()) {
       return InvalidArgumentError("function's block offsets are not strictly increasing");
     }
-    std::vector<uint32_t> starts;
+    std::vector<uint8_t> is_start(fn_.code.size(), 0);
     uint32_t offset = 0;
     Opcode last = Opcode::kReturn;
-    while (offset < fn_.code.size()) {
-      KILN_ASSIGN_OR_RETURN(Instruction inst, DecodeInstruction(fn_.code, offset));
-      Status checked = CheckInstruction(inst);
-      if (!checked.ok()) {
-        return checked.With("in '", GetOpcodeInfo(inst.opcode).mnemonic, "' at offset ", offset);
+    const uint8_t* code = fn_.code.data();
+    const uint32_t size = static_cast<uint32_t>(fn_.code.size());
+    while (offset < size) {
+      is_start[offset] = 1;
+      // Fast path, inline: an opcode whose operands are all registers, all in range.
+      uint8_t raw = code[offset];
+      if (raw < kOpcodeCount && kRegisterShapes[raw].registers_only) {
+        const RegisterShape& shape = kRegisterShapes[raw];
+        uint32_t end = offset + 1 + 2u * shape.count;
+        bool ok = end <= size;
+        for (uint8_t k = 0; ok && k < shape.count; ++k) {
+          uint16_t reg = ReadUnaligned<uint16_t>(code + offset + 1 + 2 * k);
+          char bank = shape.banks[k];
+          ok = bank == 'i'   ? reg < fn_.i32_register_count
+               : bank == 'l' ? (reg % 2 == 0 && reg + 1 < fn_.i32_register_count)
+                             : reg < fn_.ref_register_count;
+        }
+        if (ok) {
+          last = static_cast<Opcode>(raw);
+          offset = end;
+          continue;
+        }
       }
-      starts.push_back(offset);
-      last = inst.opcode;
-      offset += inst.length;
+      // Everything else, and any error, takes the general path (which words the error).
+      uint32_t next = 0;
+      if (Status checked = CheckInstructionAt(offset, &next, &last); !checked.ok()) {
+        if (last == Opcode::kCount) return checked;  // not even an opcode to name
+        return checked.With("in '", GetOpcodeInfo(last).mnemonic, "' at offset ", offset);
+      }
+      offset = next;
     }
     if (last != Opcode::kReturn && last != Opcode::kBranch && last != Opcode::kCondBranch) {
       return InvalidArgumentError("function ends with '", GetOpcodeInfo(last).mnemonic,
                                   "'; the last instruction must be return or a branch");
     }
     for (uint32_t block : blocks) {
-      if (!std::binary_search(starts.begin(), starts.end(), block)) {
+      if (block >= is_start.size() || !is_start[block]) {
         return InvalidArgumentError("block at offset ", block, " does not start on an instruction");
       }
     }
@@ -124,97 +179,191 @@ class FunctionVerifier {
     }
     return OkStatus();
   }
-  // Registers in `list` must match `kinds` one for one (i32/f32 and i64/f64 interchangeable).
-  Status MatchList(const std::vector<uint16_t>& list, std::span<const ValueKind> kinds, std::string_view what) const {
-    if (list.size() != kinds.size()) {
-      return InvalidArgumentError(what, " has ", list.size(), " values but the signature has ", kinds.size());
+  // Registers in `list` must match the kinds `kind_of(i)` one for one (i32/f32 and i64/f64
+  // interchangeable). `what` is only evaluated to word an error.
+  template <typename KindOf, typename What>
+  Status MatchList(const EntryList& list, size_t expected_count, KindOf kind_of, What what) const {
+    if (list.size() != expected_count) {
+      return InvalidArgumentError(what(), " has ", list.size(), " values but the signature has ", expected_count);
     }
     for (size_t i = 0; i < list.size(); ++i) {
-      KILN_RETURN_IF_ERROR(ListEntry(list[i]), what, " value ", i);
-      if (SlotOfListEntry(list[i]) != SlotOf(kinds[i])) {
-        return InvalidArgumentError(what, " value ", i, " is a ", SlotName(SlotOfListEntry(list[i])),
-                                    " register but the signature wants ", ValueKindName(kinds[i]));
+      if (Status s = ListEntry(list[i]); !s.ok()) return s.With(what(), " value ", i);
+      ValueKind kind = kind_of(i);
+      if (SlotOfListEntry(list[i]) != SlotOf(kind)) {
+        return InvalidArgumentError(what(), " value ", i, " is a ", SlotName(SlotOfListEntry(list[i])),
+                                    " register but the signature wants ", ValueKindName(kind));
       }
     }
     return OkStatus();
   }
-  Status CheckBranch(const Operand& op) const {
-    if (op.value >= fn_.block_offsets.size()) {
-      return OutOfRangeError("branch to block ", op.value, " of ", fn_.block_offsets.size());
+  Status CheckBranch(uint32_t block, const EntryList& sources, const EntryList& targets) const {
+    if (block >= fn_.block_offsets.size()) {
+      return OutOfRangeError("branch to block ", block, " of ", fn_.block_offsets.size());
     }
-    for (size_t m = 0; m < op.list.size(); ++m) {
-      KILN_RETURN_IF_ERROR(ListEntry(op.list[m]), "branch move ", m, " source");
-      KILN_RETURN_IF_ERROR(ListEntry(op.list2[m]), "branch move ", m, " target");
-      if (SlotOfListEntry(op.list[m]) != SlotOfListEntry(op.list2[m])) {
+    for (size_t m = 0; m < sources.size(); ++m) {
+      KILN_RETURN_IF_ERROR(ListEntry(sources[m]), "branch move ", m, " source");
+      KILN_RETURN_IF_ERROR(ListEntry(targets[m]), "branch move ", m, " target");
+      if (SlotOfListEntry(sources[m]) != SlotOfListEntry(targets[m])) {
         return InvalidArgumentError("branch move ", m, " copies between different register banks");
       }
     }
     return OkStatus();
   }
-  Status CheckCall(const Operand& op) const {
+  Status CheckCall(uint32_t callee_ordinal, const EntryList& args, const EntryList& results) const {
     const Signature* sig;
-    std::string callee;
-    if (op.value & kImportCalleeBit) {
-      uint64_t index = op.value & ~uint64_t{kImportCalleeBit};
+    std::string_view callee;
+    if (callee_ordinal & kImportCalleeBit) {
+      uint32_t index = callee_ordinal & ~kImportCalleeBit;
       if (index >= module_.imports().size()) return OutOfRangeError("call to import ", index, " of ", module_.imports().size());
       sig = &module_.imports()[index].signature;
-      callee = std::string(module_.imports()[index].name);
+      callee = module_.imports()[index].name;
     } else {
-      if (op.value >= module_.functions().size()) {
-        return OutOfRangeError("call to function ", op.value, " of ", module_.functions().size());
+      if (callee_ordinal >= module_.functions().size()) {
+        return OutOfRangeError("call to function ", callee_ordinal, " of ", module_.functions().size());
       }
-      sig = &module_.functions()[op.value].signature;
-      callee = std::string(module_.functions()[op.value].name);
+      sig = &module_.functions()[callee_ordinal].signature;
+      callee = module_.functions()[callee_ordinal].name;
     }
     // Variadic imports: the fixed arguments, then whole repetitions of the group.
-    std::vector<ValueKind> expected = sig->args;
-    if (!sig->variadic.empty()) {
-      if (op.list.size() < sig->args.size() ||
-          (op.list.size() - sig->args.size()) % sig->variadic.size() != 0) {
-        return InvalidArgumentError("call to '", callee, "' passes ", op.list.size(),
+    size_t fixed = sig->args.size(), group = sig->variadic.size();
+    size_t expected = fixed;
+    if (group) {
+      if (args.size() < fixed || (args.size() - fixed) % group != 0) {
+        return InvalidArgumentError("call to '", callee, "' passes ", args.size(),
                                     " arguments, which is not its fixed arguments plus whole variadic groups (",
                                     sig->ToString(), ")");
       }
-      while (expected.size() < op.list.size()) expected.insert(expected.end(), sig->variadic.begin(), sig->variadic.end());
+      expected = args.size();
     }
-    KILN_RETURN_IF_ERROR(MatchList(op.list, expected, StrCat("call to '", callee, "' argument list")));
-    return MatchList(op.list2, sig->results, StrCat("call to '", callee, "' result list"));
+    KILN_RETURN_IF_ERROR(MatchList(
+        args, expected, [&](size_t i) { return i < fixed ? sig->args[i] : sig->variadic[(i - fixed) % group]; },
+        [&] { return StrCat("call to '", callee, "' argument list"); }));
+    return MatchList(
+        results, sig->results.size(), [&](size_t i) { return sig->results[i]; },
+        [&] { return StrCat("call to '", callee, "' result list"); });
   }
 
-  Status CheckInstruction(const Instruction& inst) const {
-    for (const Operand& op : inst.operands) {
-      switch (op.kind) {
-        case 'i': KILN_RETURN_IF_ERROR(Register32(op.value)); break;
-        case 'l': KILN_RETURN_IF_ERROR(Register64(op.value)); break;
-        case 'r': KILN_RETURN_IF_ERROR(RegisterRef(op.value)); break;
-        case 'k': case 'q': break;
-        case 'b': KILN_RETURN_IF_ERROR(CheckBranch(op)); break;
-        case 'c': KILN_RETURN_IF_ERROR(CheckCall(op)); break;
-        case 'v': KILN_RETURN_IF_ERROR(MatchList(op.list, fn_.signature.results, "return list")); break;
-        case 's':
-          if (!def_.strings() || op.value >= def_.strings()->size()) return OutOfRangeError("string ordinal ", op.value);
+  // Checks the instruction at `offset` operand by operand straight from the bytes (no
+  // decoded copy: verification runs over every instruction of every function at load).
+  // Sets *opcode (kCount if the opcode byte itself is bad) and *next.
+  Status CheckInstructionAt(uint32_t offset, uint32_t* next, Opcode* opcode) const {
+    const uint8_t* code = fn_.code.data();
+    const size_t size = fn_.code.size();
+    size_t pos = offset;
+    auto truncated = [&] {
+      return OutOfRangeError("instruction at offset ", offset, " runs past the end of the function (", size,
+                             " bytes)");
+    };
+    auto need = [&](size_t bytes) { return size - pos >= bytes; };
+    uint8_t raw = code[pos++];
+    if (raw >= kOpcodeCount) {
+      *opcode = Opcode::kCount;
+      return InvalidArgumentError("unknown opcode ", int{raw}, " at offset ", offset);
+    }
+    *opcode = static_cast<Opcode>(raw);
+    const RegisterShape& shape = kRegisterShapes[raw];
+    if (shape.registers_only) {
+      if (!need(2 * size_t{shape.count})) return truncated();
+      for (uint8_t k = 0; k < shape.count; ++k) {
+        uint16_t reg = ReadUnaligned<uint16_t>(code + pos + 2 * k);
+        char bank = shape.banks[k];
+        bool ok = bank == 'i'   ? reg < fn_.i32_register_count
+                  : bank == 'l' ? (reg % 2 == 0 && reg + 1 < fn_.i32_register_count)
+                                : reg < fn_.ref_register_count;
+        if (!ok) return bank == 'i' ? Register32(reg) : bank == 'l' ? Register64(reg) : RegisterRef(reg);
+      }
+      *next = static_cast<uint32_t>(pos + 2 * size_t{shape.count});
+      return OkStatus();
+    }
+    for (char kind : GetOpcodeInfo(*opcode).operands) {
+      switch (kind) {
+        case 'i': case 'l': case 'r': {
+          if (!need(2)) return truncated();
+          uint16_t reg = ReadUnaligned<uint16_t>(code + pos);
+          pos += 2;
+          // The common case is a comparison; only a bad register builds a Status.
+          bool ok = kind == 'i'   ? reg < fn_.i32_register_count
+                    : kind == 'l' ? (reg % 2 == 0 && reg + 1 < fn_.i32_register_count)
+                                  : reg < fn_.ref_register_count;
+          if (!ok) return kind == 'i' ? Register32(reg) : kind == 'l' ? Register64(reg) : RegisterRef(reg);
           break;
-        case 'd':
-          if (!def_.rodata() || op.value >= def_.rodata()->size()) return OutOfRangeError("rodata ordinal ", op.value);
+        }
+        case 't': {
+          if (!need(1)) return truncated();
+          if (code[pos] >= kListElementKinds) return InvalidArgumentError("list element kind ", int{code[pos]});
+          pos += 1;
           break;
-        case 'g':
-          if (op.value >= module_.global_i32_slots()) return OutOfRangeError("global slot ", op.value);
+        }
+        case 'k': pos += 4; if (pos > size) return truncated(); break;
+        case 'q': pos += 8; if (pos > size) return truncated(); break;
+        case 's': case 'd': case 'g': case 'h': case 'x': {
+          if (!need(4)) return truncated();
+          KILN_RETURN_IF_ERROR(CheckOrdinal(kind, ReadUnaligned<uint32_t>(code + pos)));
+          pos += 4;
           break;
-        case 'h':
-          if (op.value % 2 || op.value + 1 >= module_.global_i32_slots()) {
-            return OutOfRangeError("64-bit global slot ", op.value, " (must be even and in range)");
+        }
+        case 'b': {
+          if (!need(6)) return truncated();
+          uint32_t block = ReadUnaligned<uint32_t>(code + pos);
+          uint16_t count = ReadUnaligned<uint16_t>(code + pos + 4);
+          pos += 6;
+          if (!need(size_t{count} * 4)) return truncated();
+          KILN_RETURN_IF_ERROR(CheckBranch(block, EntryList(code + pos, count, 4), EntryList(code + pos + 2, count, 4)));
+          pos += size_t{count} * 4;
+          break;
+        }
+        case 'c': case 'v': {
+          uint32_t callee = 0;
+          if (kind == 'c') {
+            if (!need(4)) return truncated();
+            callee = ReadUnaligned<uint32_t>(code + pos);
+            pos += 4;
+          }
+          EntryList lists[2];
+          for (int l = 0; l < (kind == 'c' ? 2 : 1); ++l) {
+            if (!need(2)) return truncated();
+            uint16_t count = ReadUnaligned<uint16_t>(code + pos);
+            pos += 2;
+            if (!need(size_t{count} * 2)) return truncated();
+            lists[l] = EntryList(code + pos, count, 2);
+            pos += size_t{count} * 2;
+          }
+          if (kind == 'c') {
+            KILN_RETURN_IF_ERROR(CheckCall(callee, lists[0], lists[1]));
+          } else {
+            KILN_RETURN_IF_ERROR(MatchList(
+                lists[0], fn_.signature.results.size(), [&](size_t i) { return fn_.signature.results[i]; },
+                [] { return std::string("return list"); }));
           }
           break;
-        case 'x':
-          if (op.value >= module_.global_ref_count()) return OutOfRangeError("global ref ", op.value);
-          break;
-        case 't':
-          if (op.value >= kListElementKinds) return InvalidArgumentError("list element kind ", op.value);
-          break;
-        default: return InternalError("unhandled operand letter '", op.kind, "'");
+        }
+        default: return InternalError("unhandled operand letter '", kind, "'");
       }
     }
+    *next = static_cast<uint32_t>(pos);
     return OkStatus();
+  }
+
+  Status CheckOrdinal(char kind, uint32_t value) const {
+    switch (kind) {
+      case 's':
+        if (!def_.strings() || value >= def_.strings()->size()) return OutOfRangeError("string ordinal ", value);
+        return OkStatus();
+      case 'd':
+        if (!def_.rodata() || value >= def_.rodata()->size()) return OutOfRangeError("rodata ordinal ", value);
+        return OkStatus();
+      case 'g':
+        if (value >= module_.global_i32_slots()) return OutOfRangeError("global slot ", value);
+        return OkStatus();
+      case 'h':
+        if (value % 2 || uint64_t{value} + 1 >= module_.global_i32_slots()) {
+          return OutOfRangeError("64-bit global slot ", value, " (must be even and in range)");
+        }
+        return OkStatus();
+      default:  // 'x'
+        if (value >= module_.global_ref_count()) return OutOfRangeError("global ref ", value);
+        return OkStatus();
+    }
   }
 
   const Module& module_;
@@ -250,6 +399,11 @@ Status VerifyModuleBuffer(std::span<const uint8_t> bytes) {
 }
 
 Status VerifyModuleStructure(const fb::Module& m) {
+  if (m.global_i32_slots() > kMaxGlobalI32Slots || m.global_ref_count() > kMaxGlobalRefs) {
+    return InvalidArgumentError("module declares ", m.global_i32_slots(), " 32-bit global slots and ",
+                                m.global_ref_count(), " global refs; the limits are ", kMaxGlobalI32Slots, " and ",
+                                kMaxGlobalRefs);
+  }
   size_t code_size = m.bytecode() ? m.bytecode()->size() : 0;
   size_t function_count = m.functions() ? m.functions()->size() : 0;
   if (m.functions()) {
