@@ -21,6 +21,18 @@ elseif(NOT KILN_SANITIZER STREQUAL "")
   message(FATAL_ERROR "KILN_SANITIZER must be '', 'address' or 'thread', got '${KILN_SANITIZER}'")
 endif()
 
+# Fuzz builds (preset "fuzz"): every target gets libFuzzer's coverage instrumentation, so
+# the libraries a fuzzer exercises guide it; only fuzzer executables link libFuzzer's main
+# (-fsanitize=fuzzer, tests/fuzz/CMakeLists.txt). Other executables still link: the
+# sanitizer runtime provides the coverage callbacks.
+if(KILN_BUILD_FUZZERS)
+  if(NOT CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
+    message(FATAL_ERROR "KILN_BUILD_FUZZERS needs clang (libFuzzer), got ${CMAKE_CXX_COMPILER_ID}; "
+                        "configure with the 'fuzz' preset (clang-22)")
+  endif()
+  add_compile_options(-fsanitize=fuzzer-no-link)
+endif()
+
 # kiln_library(name SRCS ... DEPS ...): a static library whose include root is the repo root,
 # so headers are included as "base/status.h", "hal/buffer.h".
 function(kiln_library name)

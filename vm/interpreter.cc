@@ -117,12 +117,6 @@ To SaturatingCast(From f) {
   return static_cast<To>(f);
 }
 
-// Slots a value of a register-list entry occupies, and its kind for native marshalling.
-inline ValueKind KindOfEntry(uint16_t entry) {
-  if (entry & kRefRegisterBit) return ValueKind::kRef;
-  return (entry & kPairRegisterBit) ? ValueKind::kI64 : ValueKind::kI32;
-}
-
 }  // namespace
 
 Status Interpreter::PushFrame(uint32_t function, const uint8_t* return_pc, const uint8_t* result_list) {

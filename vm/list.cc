@@ -1,5 +1,7 @@
 #include "vm/list.h"
 
+#include <unordered_set>
+
 namespace kiln::vm {
 
 const RefType* List::vm_type() {
@@ -61,8 +63,27 @@ StatusOr<VmRef> List::GetRef(uint32_t index) const {
   return refs_[index];
 }
 
+bool List::Reaches(const List* target) const {
+  std::vector<const List*> pending = {this};
+  std::unordered_set<const List*> seen = {this};
+  while (!pending.empty()) {
+    const List* list = pending.back();
+    pending.pop_back();
+    if (list == target) return true;
+    for (const VmRef& ref : list->refs_) {
+      const List* inner = ref.As<List>();
+      if (inner && seen.insert(inner).second) pending.push_back(inner);
+    }
+  }
+  return false;
+}
+
 Status List::SetRef(uint32_t index, VmRef value) {
   KILN_RETURN_IF_ERROR(Check(index, ValueKind::kRef));
+  if (const List* inner = value.As<List>(); inner && inner->Reaches(this)) {
+    return InvalidArgumentError("storing a list into a list it contains (directly or through other lists) would "
+                                "make a reference cycle, which reference counting cannot free");
+  }
   refs_[index] = std::move(value);
   return OkStatus();
 }

@@ -25,11 +25,15 @@ class List final : public RefCounted {
   StatusOr<uint64_t> GetBits(uint32_t index, ValueKind kind) const;
   Status SetBits(uint32_t index, ValueKind kind, uint64_t bits);
   StatusOr<VmRef> GetRef(uint32_t index) const;
+  // Refuses to store a list that contains this one, directly or through other lists: the
+  // cycle would keep every list in it alive forever (reference counting cannot free it).
   Status SetRef(uint32_t index, VmRef value);
 
  private:
   explicit List(ValueKind kind) : kind_(kind) {}
   Status Check(uint32_t index, ValueKind kind) const;
+  // Whether `target` is this list or reachable from it through lists of refs.
+  bool Reaches(const List* target) const;
   ValueKind kind_;
   std::vector<uint64_t> bits_;
   std::vector<VmRef> refs_;

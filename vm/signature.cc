@@ -14,7 +14,9 @@ std::optional<ValueKind> KindOf(char c) {
   }
 }
 
-char LetterOf(ValueKind kind) {
+}  // namespace
+
+char ValueKindLetter(ValueKind kind) {
   switch (kind) {
     case ValueKind::kI32: return 'i';
     case ValueKind::kI64: return 'I';
@@ -24,8 +26,6 @@ char LetterOf(ValueKind kind) {
   }
   return '?';
 }
-
-}  // namespace
 
 std::string_view ValueKindName(ValueKind kind) {
   switch (kind) {
@@ -95,14 +95,14 @@ bool Signature::AcceptsArgs(std::span<const ValueKind> call_args) const {
 
 std::string Signature::ToString() const {
   std::string out;
-  for (ValueKind k : args) out += LetterOf(k);
+  for (ValueKind k : args) out += ValueKindLetter(k);
   if (!variadic.empty()) {
     out += '[';
-    for (ValueKind k : variadic) out += LetterOf(k);
+    for (ValueKind k : variadic) out += ValueKindLetter(k);
     out += ']';
   }
   out += ':';
-  for (ValueKind k : results) out += LetterOf(k);
+  for (ValueKind k : results) out += ValueKindLetter(k);
   return out;
 }
 

@@ -29,6 +29,9 @@ struct Signature {
   std::string ToString() const;
 };
 
+// The signature letter of a kind: 'i', 'I', 'f', 'F' or 'r'.
+char ValueKindLetter(ValueKind kind);
+
 // Parses a signature string; errors name the offending character.
 StatusOr<Signature> ParseSignature(std::string_view text);
 

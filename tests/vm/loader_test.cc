@@ -264,5 +264,36 @@ TEST(Verifier, RejectsImplausibleRodata) {
                       "but its zstd frame holds 8388608");
 }
 
+// Found by tests/fuzz/module_loader_fuzzer: a module declaring ~2^32 global slots made
+// Context::Create allocate 16 GiB, and exactly 2^32 - 1 slots wrapped the size computation
+// ((slots + 1) / 2 in 32 bits) to an empty store that global.store.i32 then wrote far past.
+TEST(Verifier, RejectsImplausibleGlobalCounts) {
+  ModuleBuilder b("globals");
+  uint32_t g = b.AddGlobalI32();
+  b.AddGlobalRef();
+  FunctionBuilder& f = b.AddFunction("f", ":");
+  Reg v = f.NewI32();
+  f.Emit(Opcode::kConstI32, {v.index(), 0x41414141});
+  f.Emit(Opcode::kGlobalStoreI32, {g, v.index()});
+  f.Return({});
+  b.Export("f", f.ordinal());
+  KILN_ASSERT_OK_AND_ASSIGN(std::vector<uint8_t> bytes, b.Finish());
+  fb::Module* def = fb::GetMutableModule(bytes.data());
+  ASSERT_TRUE(def->mutate_global_i32_slots(0xFFFFFFFFu));
+  ExpectErrorContains(Module::LoadFromMemory(bytes).status(), StatusCode::kInvalidArgument,
+                      "module declares 4294967295 32-bit global slots and 1 global refs; the limits are 1048576 "
+                      "and 1048576");
+  ASSERT_TRUE(def->mutate_global_i32_slots(1));
+  ASSERT_TRUE(def->mutate_global_ref_count(0x80000000u));
+  ExpectErrorContains(Module::LoadFromMemory(bytes).status(), StatusCode::kInvalidArgument,
+                      "2147483648 global refs");
+  // At the limits, a context is created and its globals work.
+  ASSERT_TRUE(def->mutate_global_i32_slots(1u << 20));
+  ASSERT_TRUE(def->mutate_global_ref_count(1u << 20));
+  KILN_ASSERT_OK_AND_ASSIGN(Ref<Module> m, Module::LoadFromMemory(bytes));
+  KILN_ASSERT_OK_AND_ASSIGN(Ref<Context> c, Context::Create(m, {}));
+  EXPECT_TRUE(c->Invoke("f", {}).ok());
+}
+
 }  // namespace
 }  // namespace kiln::vm

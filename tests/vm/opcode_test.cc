@@ -5,6 +5,7 @@
 #include <set>
 
 #include "tests/vm/vm_test_util.h"
+#include "vm/signature.h"
 
 namespace kiln::vm {
 namespace {
@@ -16,24 +17,13 @@ std::set<Opcode>& Covered() {
   return covered;
 }
 
-char Letter(ValueKind k) {
-  switch (k) {
-    case ValueKind::kI32: return 'i';
-    case ValueKind::kI64: return 'I';
-    case ValueKind::kF32: return 'f';
-    case ValueKind::kF64: return 'F';
-    case ValueKind::kRef: return 'r';
-  }
-  return '?';
-}
-
 // Builds f(args...) -> result = opcode(args...) and runs it.
 StatusOr<Value> RunOp(Opcode op, ValueKind result, std::vector<Value> args) {
   Covered().insert(op);
   std::string sig;
-  for (const Value& a : args) sig += Letter(a.kind);
+  for (const Value& a : args) sig += ValueKindLetter(a.kind);
   sig += ':';
-  sig += Letter(result);
+  sig += ValueKindLetter(result);
   ModuleBuilder b("ops");
   FunctionBuilder& f = b.AddFunction("f", sig);
   Reg out = result == ValueKind::kRef ? f.NewRef() : SlotCount(result) == 2 ? f.NewI64() : f.NewI32();

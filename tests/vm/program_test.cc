@@ -261,6 +261,31 @@ TEST(Programs, ListMisuseIsAnError) {
                       "list of ref accessed as i32");
 }
 
+TEST(Programs, ListsCannotContainThemselves) {
+  KILN_ASSERT_OK_AND_ASSIGN(Ref<List> a, List::Create(ValueKind::kRef, 1));
+  KILN_ASSERT_OK_AND_ASSIGN(Ref<List> b, List::Create(ValueKind::kRef, 1));
+  KILN_ASSERT_OK_AND_ASSIGN(Ref<List> leaf, List::Create(ValueKind::kI32, 0));
+  ASSERT_TRUE(a->Resize(2).ok() && b->Resize(2).ok());
+  ExpectErrorContains(a->SetRef(0, VmRef::Make(a)), StatusCode::kInvalidArgument, "reference cycle");
+  ASSERT_TRUE(b->SetRef(0, VmRef::Make(a)).ok());  // b -> a
+  ExpectErrorContains(a->SetRef(0, VmRef::Make(b)), StatusCode::kInvalidArgument, "reference cycle");
+  // Sharing without a cycle is fine: a and b both hold leaf, b holds a.
+  EXPECT_TRUE(a->SetRef(1, VmRef::Make(leaf)).ok());
+  EXPECT_TRUE(b->SetRef(1, VmRef::Make(leaf)).ok());
+  // From bytecode: list.set.ref of a list into itself fails the call (and leaks nothing).
+  ModuleBuilder mb("cycle");
+  FunctionBuilder& f = mb.AddFunction("f", ":");
+  Reg l = f.NewRef(), n = f.NewI32(), zero = f.NewI32();
+  f.Emit(Opcode::kConstI32, {n.index(), 1});
+  f.Emit(Opcode::kConstI32, {zero.index(), 0});
+  f.Emit(Opcode::kListAlloc, {l.index(), static_cast<uint64_t>(ValueKind::kRef), n.index()});
+  f.Emit(Opcode::kListResize, {l.index(), n.index()});
+  f.Emit(Opcode::kListSetRef, {l.index(), zero.index(), l.index()});
+  f.Return({});
+  mb.Export("f", f.ordinal());
+  ExpectErrorContains(BuildAndCall(mb, "f", {}).status(), StatusCode::kInvalidArgument, "reference cycle");
+}
+
 TEST(Programs, HostArgumentsAreChecked) {
   ModuleBuilder b("args");
   BuildLoopSum(b);
