@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Everything that must pass, on a fresh machine: install dependencies, build with warnings
-# as errors, run every test (ctest), then the HAL suites again under ASan+UBSan and TSan.
+# as errors, run every test (ctest), then every test again under ASan+UBSan and TSan, then
+# the module-loader fuzzer for a bounded time (KILN_FUZZ_SECONDS, default 60).
 #   scripts/test.sh            all of it
-#   scripts/test.sh --quick    skip the sanitizer builds
+#   scripts/test.sh --quick    skip the sanitizer builds and the fuzzer
 set -euo pipefail
 cd "$(dirname "$0")/.."
 quick=0
@@ -20,4 +21,6 @@ if [ "$quick" = 0 ]; then
     cmake --build --preset "$preset"
     ctest --preset "$preset"
   done
+  echo "== fuzz =="
+  bash scripts/fuzz.sh "${KILN_FUZZ_SECONDS:-60}"
 fi

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "tests/fuzz/fuzz_native_module.h"
+#include "tests/util/sample_programs.h"
 #include "vm/builder.h"
 
 namespace kiln::vm::fuzz {
@@ -74,34 +75,6 @@ void EveryOpcode(ModuleBuilder& b) {
   Reg results[] = {a};
   f.Return(results);
   b.Export("every_opcode", f.ordinal());
-}
-
-// sum(n) with a loop carrying its counter and a 64-bit accumulator as block arguments.
-void Loop(ModuleBuilder& b) {
-  FunctionBuilder& f = b.AddFunction("sum", "i:I");
-  Reg n = f.args()[0];
-  Reg i = f.NewI32(), acc = f.NewI64(), one = f.NewI32(), i64 = f.NewI64(), cond = f.NewI32();
-  Reg i_next = f.NewI32(), acc_next = f.NewI64();
-  auto loop = f.NewBlock(), body = f.NewBlock(), done = f.NewBlock();
-  f.Location("loop.mlir:1:1");
-  f.Emit(Opcode::kConstI32, {i.index(), 0});
-  f.Emit(Opcode::kConstI64, {acc.index(), 0});
-  f.Emit(Opcode::kConstI32, {one.index(), 1});
-  f.Branch(loop);
-  f.Bind(loop);
-  f.Location("loop.mlir:2:3");
-  f.Emit(Opcode::kCmpLtI32S, {cond.index(), i.index(), n.index()});
-  f.CondBranch(cond, body, done);
-  f.Bind(body);
-  f.Emit(Opcode::kExtI32I64S, {i64.index(), i.index()});
-  f.Emit(Opcode::kAddI64, {acc_next.index(), acc.index(), i64.index()});
-  f.Emit(Opcode::kAddI32, {i_next.index(), i.index(), one.index()});
-  Move moves[] = {{i_next, i}, {acc_next, acc}};
-  f.Branch(loop, moves);
-  f.Bind(done);
-  Reg results[] = {acc};
-  f.Return(results);
-  b.Export("sum", f.ordinal());
 }
 
 // Forward branches only (the fuzzer runs it): max(a, b) through a diamond with block arguments.
@@ -330,7 +303,7 @@ void Executables(ModuleBuilder& b) {
 // A bit of everything in one module: imports, strings, globals, rodata, a loop, calls.
 void Mixed(ModuleBuilder& b) {
   Imports(b);
-  Loop(b);
+  kiln::testing::AddLoopSum(b);
   Globals(b);
   Executables(b);
 }
@@ -355,7 +328,7 @@ int main(int argc, char** argv) {
     return 1;
   }
   const Seed seeds[] = {
-      {"empty", Empty},       {"every_opcode", EveryOpcode}, {"loop", Loop},       {"diamond", Diamond},
+      {"empty", Empty},       {"every_opcode", EveryOpcode}, {"loop", kiln::testing::AddLoopSum},       {"diamond", Diamond},
       {"calls", Calls},       {"imports", Imports},          {"rodata", Rodata},   {"globals", Globals},
       {"lists", Lists},       {"lists64", Lists64},          {"executables", Executables},  {"mixed", Mixed},
   };

@@ -2,6 +2,7 @@
 // native imports and error backtraces.
 #include <numeric>
 
+#include "tests/util/sample_programs.h"
 #include "tests/vm/vm_test_util.h"
 
 namespace kiln::vm {
@@ -10,35 +11,9 @@ namespace {
 using namespace testing;
 using Move = FunctionBuilder::Move;
 
-// sum(n) = 0 + 1 + ... + n-1 with a loop whose counter and accumulator are block arguments.
-void BuildLoopSum(ModuleBuilder& b) {
-  FunctionBuilder& f = b.AddFunction("sum", "i:I");
-  Reg n = f.args()[0];
-  Reg i = f.NewI32(), acc = f.NewI64(), one = f.NewI32(), i64 = f.NewI64(), cond = f.NewI32();
-  Reg i_next = f.NewI32(), acc_next = f.NewI64();
-  auto loop = f.NewBlock(), body = f.NewBlock(), done = f.NewBlock();
-  f.Emit(Opcode::kConstI32, {i.index(), 0});
-  f.Emit(Opcode::kConstI64, {acc.index(), 0});
-  f.Emit(Opcode::kConstI32, {one.index(), 1});
-  f.Branch(loop);
-  f.Bind(loop);
-  f.Emit(Opcode::kCmpLtI32S, {cond.index(), i.index(), n.index()});
-  f.CondBranch(cond, body, done);
-  f.Bind(body);
-  f.Emit(Opcode::kExtI32I64S, {i64.index(), i.index()});
-  f.Emit(Opcode::kAddI64, {acc_next.index(), acc.index(), i64.index()});
-  f.Emit(Opcode::kAddI32, {i_next.index(), i.index(), one.index()});
-  Move moves[] = {{i_next, i}, {acc_next, acc}};
-  f.Branch(loop, moves);
-  f.Bind(done);
-  Reg results[] = {acc};
-  f.Return(results);
-  b.Export("sum", f.ordinal());
-}
-
 TEST(Programs, LoopWithBlockArguments) {
   ModuleBuilder b("loops");
-  BuildLoopSum(b);
+  kiln::testing::AddLoopSum(b);
   for (int32_t n : {0, 1, 10, 100000}) {
     Value args[] = {Value::I32(n)};
     StatusOr<std::vector<Value>> r = BuildAndCall(b, "sum", args);
@@ -288,7 +263,7 @@ TEST(Programs, ListsCannotContainThemselves) {
 
 TEST(Programs, HostArgumentsAreChecked) {
   ModuleBuilder b("args");
-  BuildLoopSum(b);
+  kiln::testing::AddLoopSum(b);
   Value wrong_kind[] = {Value::I64(3)};
   ExpectErrorContains(BuildAndCall(b, "sum", wrong_kind).status(), StatusCode::kInvalidArgument,
                       "argument 0 is i64 but the signature wants i32");
