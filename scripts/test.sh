@@ -9,18 +9,26 @@ cd "$(dirname "$0")/.."
 quick=0
 [ "${1:-}" = "--quick" ] && quick=1
 
-bash scripts/install-deps.sh
-cmake --preset ci
-cmake --build --preset ci
-ctest --preset ci
+# Each stage is a build plus its tests; the last line says how many passed.
+passed=0
+trap 'echo "stages: $passed passed, 1 failed"' ERR
 
+bash scripts/install-deps.sh
+stage() {
+  local preset=$1
+  echo "== $preset =="
+  cmake --preset "$preset"
+  cmake --build --preset "$preset"
+  ctest --preset "$preset"
+  passed=$((passed + 1))
+}
+
+stage ci
 if [ "$quick" = 0 ]; then
-  for preset in asan tsan; do
-    echo "== $preset =="
-    cmake --preset "$preset"
-    cmake --build --preset "$preset"
-    ctest --preset "$preset"
-  done
+  stage asan
+  stage tsan
   echo "== fuzz =="
   bash scripts/fuzz.sh "${KILN_FUZZ_SECONDS:-60}"
+  passed=$((passed + 1))
 fi
+echo "stages: $passed passed, 0 failed"
