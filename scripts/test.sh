@@ -4,7 +4,7 @@
 # the module-loader fuzzer for a bounded time (KILN_FUZZ_SECONDS, default 60).
 #   scripts/test.sh            all of it
 #   scripts/test.sh --quick    skip the sanitizer builds and the fuzzer
-set -euo pipefail
+set -Eeuo pipefail  # -E: the ERR trap also fires inside stage()
 cd "$(dirname "$0")/.."
 quick=0
 [ "${1:-}" = "--quick" ] && quick=1
