@@ -1,0 +1,20 @@
+// The dialects kiln accepts as input, and which of their ops it can compile.
+#pragma once
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/Operation.h"
+
+namespace kiln::compiler {
+
+// Registers every dialect an input program may use (func, arith, math, tensor, linalg, scf,
+// cf, tosa, and the builtin dialect).
+void RegisterInputDialects(mlir::DialectRegistry& registry);
+
+// Whether kiln can compile `op`: ops of the input dialects, except tensor ops outside the
+// supported list (DESIGN.md section 7; e.g. tensor.generate is not supported).
+bool IsSupportedInputOp(mlir::Operation* op);
+
+// A one-line description of the supported input, for diagnostics.
+const char* SupportedInputSummary();
+
+}  // namespace kiln::compiler

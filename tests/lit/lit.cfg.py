@@ -1,0 +1,16 @@
+# lit configuration for kiln's compiler tests (FileCheck, -verify-diagnostics).
+# Run through ctest (label lit) or directly: lit-22 -sv build/tests/lit
+import os
+
+import lit.formats
+
+config.name = "kiln"
+config.test_format = lit.formats.ShTest(execute_external=True)
+config.suffixes = [".mlir"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.kiln_build_dir, "tests", "lit")
+config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py.in"]
+
+# kiln's tools first, then LLVM 22's FileCheck and not.
+config.environment["PATH"] = os.pathsep.join(
+    [config.kiln_tools_dir, config.llvm_tools_dir, config.environment.get("PATH", "")])

@@ -1,0 +1,14 @@
+// kiln-opt: mlir-opt with kiln's input dialects and passes, for lit tests and debugging.
+//   kiln-opt file.mlir -kiln-check-input-ops [-verify-diagnostics] [-split-input-file]
+#include "compiler/input/InputDialects.h"
+#include "compiler/transforms/Passes.h"
+#include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "mlir/Transforms/Passes.h"
+
+int main(int argc, char** argv) {
+  mlir::DialectRegistry registry;
+  kiln::compiler::RegisterInputDialects(registry);
+  mlir::registerTransformsPasses();  // canonicalize, cse, ... for pipelines in tests
+  kiln::compiler::registerKilnPasses();
+  return mlir::asMainReturnCode(mlir::MlirOptMain(argc, argv, "kiln optimizer driver\n", registry));
+}
