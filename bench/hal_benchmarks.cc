@@ -179,12 +179,12 @@ void ReportTimeouts(benchmark::State& state, DispatchSetup& setup) {
   state.counters["timeouts"] = values[1];
 }
 
-// Submit + wait of a pre-recorded dispatch, back to back.
-void BM_DispatchHot(benchmark::State& state, const char* driver, Kernel kernel, uint32_t workgroups) {
-  DispatchSetup setup;
-  if (!MakeDispatch(state, driver, 0, true, kernel, workgroups, setup)) return;
+// Times submit + wait of the pre-recorded dispatch, each after `idle` of the application
+// thread sleeping (not timed; zero: back to back).
+void TimeDispatches(benchmark::State& state, DispatchSetup& setup, std::chrono::milliseconds idle) {
   Latencies latencies;
   for (auto _ : state) {
+    if (idle.count() > 0) std::this_thread::sleep_for(idle);
     Clock::time_point start = Clock::now();
     Status status = setup.queue.Run(setup.cb);
     Clock::time_point end = Clock::now();
@@ -195,23 +195,17 @@ void BM_DispatchHot(benchmark::State& state, const char* driver, Kernel kernel, 
   ReportTimeouts(state, setup);
 }
 
-// The same, each time after `idle_ms` of the application thread sleeping (not timed).
+void BM_DispatchHot(benchmark::State& state, const char* driver, Kernel kernel, uint32_t workgroups) {
+  DispatchSetup setup;
+  if (!MakeDispatch(state, driver, 0, true, kernel, workgroups, setup)) return;
+  TimeDispatches(state, setup, std::chrono::milliseconds(0));
+}
+
 void BM_DispatchAfterIdle(benchmark::State& state, const char* driver, Kernel kernel, uint32_t workgroups,
                           bool pin) {
-  const auto idle = std::chrono::milliseconds(state.range(0));
   DispatchSetup setup;
   if (!MakeDispatch(state, driver, 0, pin, kernel, workgroups, setup)) return;
-  Latencies latencies;
-  for (auto _ : state) {
-    std::this_thread::sleep_for(idle);
-    Clock::time_point start = Clock::now();
-    Status status = setup.queue.Run(setup.cb);
-    Clock::time_point end = Clock::now();
-    if (!Ok(state, status)) return;
-    latencies.Add(state, end - start);
-  }
-  latencies.Report(state);
-  ReportTimeouts(state, setup);
+  TimeDispatches(state, setup, std::chrono::milliseconds(state.range(0)));
 }
 
 #define DISPATCH_HOT(name, ...) \
