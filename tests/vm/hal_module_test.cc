@@ -275,6 +275,84 @@ TEST_P(HalModuleTest, WrongRefTypesAreReported) {
                       "argument 0 must be a hal.buffer, got a hal.buffer_view");
 }
 
+// Every argument check of the hal module: a program passes one bad value and the call fails
+// with a message naming what was wrong.
+TEST_P(HalModuleTest, BadArgumentsAreRejectedWithReasons) {
+  struct Case {
+    std::string function;  // hal function
+    std::vector<Value> args;
+    std::string fragment;
+  };
+  Ref<hal::BufferView> view = View({1, 2, 3, 4});
+  Value buffer = Value::Ref(VmRef::Make(view->buffer()));
+  Value view_ref = Value::Ref(VmRef::Make(view));
+  const std::vector<Case> cases = {
+      {"device.query", {Value::I32(99)}, "unknown device query key 99"},
+      {"allocator.allocate", {Value::I32(1), Value::I32(7), Value::I64(-5)}, "allocation size is negative"},
+      {"buffer.subspan", {buffer, Value::I64(-1), Value::I64(4)}, "subspan offset is negative"},
+      {"buffer.subspan", {buffer, Value::I64(8), Value::I64(16)}, "exceeds a buffer of 16 bytes"},
+      {"buffer.load", {buffer, Value::I64(0), Value::I32(3)}, "access width must be 1, 2, 4 or 8, got 3"},
+      {"buffer.load", {buffer, Value::I64(12), Value::I32(8)}, "mapped range"},
+      {"buffer.store", {buffer, Value::I64(-8), Value::I32(4), Value::I64(1)}, "store offset is negative"},
+      {"buffer_view.create", {buffer, Value::I32(200), Value::I64(4)}, "unknown element type 200"},
+      {"buffer_view.create", {buffer, Value::I32(9), Value::I64(5)}, "needs 20 bytes but its buffer has 16"},
+      {"buffer_view.dim", {view_ref, Value::I32(1)}, "dimension 1 of a rank-1 buffer view"},
+      {"buffer_view.assert", {view_ref, Value::I32(9), Value::I64(5)}, "expected a buffer view of 5xf32, got 4xf32"},
+      {"executable.lookup", {Value::I32(3)}, "has no executable 3"},
+      {"executable.lookup", {Value::I32(-1)}, "executable ordinal -1"},
+      {"fence.signal", {Value::Ref({})}, "argument 0 must be a hal.fence, got null"},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.function + " expecting: " + c.fragment);
+    hal::HalModule probe(nullptr);
+    std::string signature;
+    for (const NativeFunction& f : probe.functions()) {
+      if (f.name == c.function) signature = f.signature;
+    }
+    ASSERT_FALSE(signature.empty());
+    // f(args...) calls the import with its arguments and returns nothing.
+    std::string fixed = signature.substr(0, signature.find_first_of("[:"));
+    std::string variadic;
+    if (size_t open = signature.find('['); open != std::string::npos) {
+      variadic = signature.substr(open + 1, signature.find(']') - open - 1);
+    }
+    std::string args_sig = fixed;
+    while (args_sig.size() < c.args.size()) args_sig += variadic;
+    ModuleBuilder b("bad_args");
+    uint32_t import = b.AddImport("hal." + c.function, signature);
+    AddKernels(b);
+    std::string results = signature.substr(signature.find(':') + 1);
+    FunctionBuilder& f = b.AddFunction("f", args_sig + ":");
+    std::vector<Reg> out;
+    for (char r : results) out.push_back(r == 'r' ? f.NewRef() : r == 'I' ? f.NewI64() : f.NewI32());
+    f.CallImport(import, f.args(), out);
+    f.Return({});
+    b.Export("f", f.ordinal());
+    Status s = Run(b, "f", c.args).status();
+    EXPECT_FALSE(s.ok());
+    EXPECT_NE(s.ToString().find(c.fragment), std::string::npos) << s.ToString();
+    EXPECT_NE(s.ToString().find("in call to 'hal." + c.function + "'"), std::string::npos) << s.ToString();
+  }
+}
+
+TEST_P(HalModuleTest, NegativeWorkgroupCountIsRejected) {
+  ModuleBuilder b("negative");
+  uint32_t lookup = Import(b, "executable.lookup"), cb_create = Import(b, "command_buffer.create");
+  uint32_t dispatch = Import(b, "command_buffer.dispatch");
+  AddKernels(b);
+  FunctionBuilder& f = b.AddFunction("main", ":");
+  Reg zero = f.NewI32(), minus = f.NewI32(), one = f.NewI32(), exe = f.NewRef(), cb = f.NewRef();
+  f.Emit(Opcode::kConstI32, {zero.index(), 0});
+  f.Emit(Opcode::kConstI32, {minus.index(), 0xffffffffu});
+  f.Emit(Opcode::kConstI32, {one.index(), 1});
+  f.CallImport(lookup, std::vector<Reg>{zero}, std::vector<Reg>{exe});
+  f.CallImport(cb_create, {}, std::vector<Reg>{cb});
+  f.CallImport(dispatch, std::vector<Reg>{cb, exe, zero, one, minus, one}, {});
+  f.Return({});
+  b.Export("main", f.ordinal());
+  ExpectErrorContains(Run(b, "main", {}).status(), StatusCode::kInvalidArgument, "workgroup count 1 is negative");
+}
+
 INSTANTIATE_TEST_SUITE_P(AllDrivers, HalModuleTest, ::testing::Values("cpu", "cpu-sync"),
                          [](const auto& info) { return info.param == "cpu" ? "cpu" : "cpu_sync"; });
 
