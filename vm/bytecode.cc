@@ -46,12 +46,6 @@ class Cursor {
 const OpcodeInfo& GetOpcodeInfo(Opcode opcode) { return kOpcodeInfo[static_cast<size_t>(opcode)]; }
 
 StatusOr<Instruction> DecodeInstruction(std::span<const uint8_t> code, uint32_t offset) {
-  Instruction inst;
-  KILN_RETURN_IF_ERROR(DecodeInstructionInto(code, offset, inst));
-  return inst;
-}
-
-Status DecodeInstructionInto(std::span<const uint8_t> code, uint32_t offset, Instruction& inst) {
   auto truncated = [&] {
     return OutOfRangeError("instruction at offset ", offset, " runs past the end of the function (", code.size(),
                            " bytes)");
@@ -61,9 +55,7 @@ Status DecodeInstructionInto(std::span<const uint8_t> code, uint32_t offset, Ins
   uint8_t raw = 0;
   cursor.Read(&raw);
   if (raw >= kOpcodeCount) return InvalidArgumentError("unknown opcode ", int{raw}, " at offset ", offset);
-  inst.opcode = static_cast<Opcode>(raw);
-  inst.offset = offset;
-  inst.operands.clear();
+  Instruction inst{static_cast<Opcode>(raw), offset, 0, {}};
   for (char kind : GetOpcodeInfo(inst.opcode).operands) {
     Operand& op = inst.operands.emplace_back();
     op.kind = kind;
@@ -121,7 +113,7 @@ Status DecodeInstructionInto(std::span<const uint8_t> code, uint32_t offset, Ins
     if (!ok) return truncated();
   }
   inst.length = cursor.pos() - offset;
-  return OkStatus();
+  return inst;
 }
 
 }  // namespace kiln::vm

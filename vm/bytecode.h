@@ -92,7 +92,6 @@ class OperandArray {
   // The operand's lists are set by the decoder only for list letters ('b', 'c', 'v'); for
   // other letters they hold whatever a previous instruction left and must not be read.
   Operand& emplace_back() { return items_[size_++]; }
-  void clear() { size_ = 0; }
   static constexpr size_t kCapacity = 4;
 
  private:
@@ -110,8 +109,5 @@ struct Instruction {
 // Decodes the instruction at `offset`; fails on an unknown opcode or one that runs past
 // the end of `code`, naming the offset.
 StatusOr<Instruction> DecodeInstruction(std::span<const uint8_t> code, uint32_t offset);
-// The same into a caller's Instruction, for loops over many instructions (the verifier):
-// no copy of the instruction per call.
-Status DecodeInstructionInto(std::span<const uint8_t> code, uint32_t offset, Instruction& inst);
 
 }  // namespace kiln::vm

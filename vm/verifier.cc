@@ -96,11 +96,7 @@ class FunctionVerifier {
         uint32_t end = offset + 1 + 2u * shape.count;
         bool ok = end <= size;
         for (uint8_t k = 0; ok && k < shape.count; ++k) {
-          uint16_t reg = ReadUnaligned<uint16_t>(code + offset + 1 + 2 * k);
-          char bank = shape.banks[k];
-          ok = bank == 'i'   ? reg < fn_.i32_register_count
-               : bank == 'l' ? (reg % 2 == 0 && reg + 1 < fn_.i32_register_count)
-                             : reg < fn_.ref_register_count;
+          ok = RegisterInRange(shape.banks[k], ReadUnaligned<uint16_t>(code + offset + 1 + 2 * k));
         }
         if (ok) {
           last = static_cast<Opcode>(raw);
@@ -149,6 +145,15 @@ class FunctionVerifier {
     return OkStatus();
   }
 
+  // The common case is a comparison; only a register out of range builds a Status.
+  bool RegisterInRange(char bank, uint16_t reg) const {
+    return bank == 'i'   ? reg < fn_.i32_register_count
+           : bank == 'l' ? (reg % 2 == 0 && reg + 1 < fn_.i32_register_count)
+                         : reg < fn_.ref_register_count;
+  }
+  Status RegisterError(char bank, uint16_t reg) const {
+    return bank == 'i' ? Register32(reg) : bank == 'l' ? Register64(reg) : RegisterRef(reg);
+  }
   Status Register32(uint64_t r) const {
     if (r >= fn_.i32_register_count) {
       return OutOfRangeError("32-bit register ", r, " is out of range (", fn_.i32_register_count, " registers)");
@@ -245,6 +250,8 @@ class FunctionVerifier {
 
   // Checks the instruction at `offset` operand by operand straight from the bytes (no
   // decoded copy: verification runs over every instruction of every function at load).
+  // Run() handles valid register-only instructions inline; everything else, and the
+  // wording of every error, comes here.
   // Sets *opcode (kCount if the opcode byte itself is bad) and *next.
   Status CheckInstructionAt(uint32_t offset, uint32_t* next, Opcode* opcode) const {
     const uint8_t* code = fn_.code.data();
@@ -261,31 +268,13 @@ class FunctionVerifier {
       return InvalidArgumentError("unknown opcode ", int{raw}, " at offset ", offset);
     }
     *opcode = static_cast<Opcode>(raw);
-    const RegisterShape& shape = kRegisterShapes[raw];
-    if (shape.registers_only) {
-      if (!need(2 * size_t{shape.count})) return truncated();
-      for (uint8_t k = 0; k < shape.count; ++k) {
-        uint16_t reg = ReadUnaligned<uint16_t>(code + pos + 2 * k);
-        char bank = shape.banks[k];
-        bool ok = bank == 'i'   ? reg < fn_.i32_register_count
-                  : bank == 'l' ? (reg % 2 == 0 && reg + 1 < fn_.i32_register_count)
-                                : reg < fn_.ref_register_count;
-        if (!ok) return bank == 'i' ? Register32(reg) : bank == 'l' ? Register64(reg) : RegisterRef(reg);
-      }
-      *next = static_cast<uint32_t>(pos + 2 * size_t{shape.count});
-      return OkStatus();
-    }
     for (char kind : GetOpcodeInfo(*opcode).operands) {
       switch (kind) {
         case 'i': case 'l': case 'r': {
           if (!need(2)) return truncated();
           uint16_t reg = ReadUnaligned<uint16_t>(code + pos);
           pos += 2;
-          // The common case is a comparison; only a bad register builds a Status.
-          bool ok = kind == 'i'   ? reg < fn_.i32_register_count
-                    : kind == 'l' ? (reg % 2 == 0 && reg + 1 < fn_.i32_register_count)
-                                  : reg < fn_.ref_register_count;
-          if (!ok) return kind == 'i' ? Register32(reg) : kind == 'l' ? Register64(reg) : RegisterRef(reg);
+          if (!RegisterInRange(kind, reg)) return RegisterError(kind, reg);
           break;
         }
         case 't': {
