@@ -127,11 +127,11 @@ void CheckInteger64() {
 void CheckDivisionByZeroFailsTheCall() {
   for (Opcode op : {Opcode::kDivI32S, Opcode::kDivI32U, Opcode::kRemI32S, Opcode::kRemI32U}) {
     StatusOr<Value> v = RunOp(op, ValueKind::kI32, {Value::I32(1), Value::I32(0)});
-    ExpectErrorContains(v.status(), StatusCode::kInvalidArgument, "division by zero");
+    ExpectError(v.status(), StatusCode::kInvalidArgument, "division by zero");
   }
   for (Opcode op : {Opcode::kDivI64S, Opcode::kDivI64U, Opcode::kRemI64S, Opcode::kRemI64U}) {
     StatusOr<Value> v = RunOp(op, ValueKind::kI64, {Value::I64(1), Value::I64(0)});
-    ExpectErrorContains(v.status(), StatusCode::kInvalidArgument, "at ops.f+");
+    ExpectError(v.status(), StatusCode::kInvalidArgument, "at ops.f+");
   }
 }
 

@@ -3,16 +3,14 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/util/status_testing.h"
 #include "vm/builder.h"
 #include "vm/context.h"
 #include "vm/module.h"
 
 namespace kiln::vm::testing {
 
-#define KILN_ASSERT_OK_AND_ASSIGN(lhs, expr)                                  \
-  auto KILN_CONCAT(tmp_, __LINE__) = (expr);                                  \
-  ASSERT_TRUE(KILN_CONCAT(tmp_, __LINE__).ok()) << KILN_CONCAT(tmp_, __LINE__).status().ToString(); \
-  lhs = std::move(KILN_CONCAT(tmp_, __LINE__)).value()
+using ::kiln::testing::ExpectError;
 
 inline StatusOr<Ref<Module>> BuildAndLoad(ModuleBuilder& builder) {
   KILN_ASSIGN_OR_RETURN(std::vector<uint8_t> bytes, builder.Finish());
@@ -25,12 +23,6 @@ inline StatusOr<std::vector<Value>> BuildAndCall(ModuleBuilder& builder, std::st
   KILN_ASSIGN_OR_RETURN(Ref<Module> module, BuildAndLoad(builder));
   KILN_ASSIGN_OR_RETURN(Ref<Context> context, Context::Create(module, natives));
   return context->Invoke(function, args);
-}
-
-inline void ExpectErrorContains(const Status& status, StatusCode code, std::string_view fragment) {
-  EXPECT_EQ(status.code(), code) << status.ToString();
-  EXPECT_NE(status.ToString().find(fragment), std::string::npos)
-      << "'" << status.ToString() << "' does not mention '" << fragment << "'";
 }
 
 }  // namespace kiln::vm::testing

@@ -9,27 +9,12 @@
 
 #include "drivers/builtin_drivers.h"
 #include "hal/hal.h"
+#include "tests/util/status_testing.h"
 #include "tests/util/test_kernels.h"
 
 namespace kiln::hal::cts {
 
-#define KILN_ASSERT_OK(expr)                               \
-  do {                                                     \
-    ::kiln::Status kiln_s_ = ::kiln::internal::AsStatus(expr); \
-    ASSERT_TRUE(kiln_s_.ok()) << kiln_s_.ToString();       \
-  } while (0)
-#define KILN_EXPECT_OK(expr)                               \
-  do {                                                     \
-    ::kiln::Status kiln_s_ = ::kiln::internal::AsStatus(expr); \
-    EXPECT_TRUE(kiln_s_.ok()) << kiln_s_.ToString();       \
-  } while (0)
-
-// Expects `status` to fail with `code` and mention `fragment`.
-inline void ExpectError(const Status& status, StatusCode code, std::string_view fragment) {
-  EXPECT_EQ(status.code(), code) << status.ToString();
-  EXPECT_NE(status.ToString().find(fragment), std::string::npos)
-      << "'" << status.ToString() << "' does not mention '" << fragment << "'";
-}
+using ::kiln::testing::ExpectError;
 
 class DeviceTest : public ::testing::TestWithParam<std::string> {
  protected:
