@@ -50,6 +50,18 @@ StatusOr<ElementType> ElementTypeArg(const Value& v) {
   return static_cast<ElementType>(v.i32());
 }
 
+// Bytes [offset, offset+length) of a vm.buffer, with offset and length from bytecode.
+StatusOr<std::span<const uint8_t>> SourceBytes(const vm::ByteBuffer& source, const Value& offset_value,
+                                               const Value& length_value, std::string_view what) {
+  KILN_ASSIGN_OR_RETURN(size_t offset, Size(offset_value, StrCat(what, " offset")));
+  KILN_ASSIGN_OR_RETURN(size_t length, Size(length_value, StrCat(what, " length")));
+  std::span<const uint8_t> bytes = source.bytes();
+  if (offset > bytes.size() || length > bytes.size() - offset) {
+    return OutOfRangeError(what, " [", offset, ", +", length, ") exceeds a ", bytes.size(), "-byte vm.buffer");
+  }
+  return bytes.subspan(offset, length);
+}
+
 BufferParams Params(const Value& type, const Value& usage) {
   return {static_cast<MemoryType>(type.i32()), static_cast<BufferUsage>(usage.i32())};
 }
@@ -82,25 +94,21 @@ Status Allocate(void* state, NativeCall& call) {
 // Allocates a buffer holding bytes of a vm.buffer (constants from rodata).
 Status AllocateInitialized(void* state, NativeCall& call) {
   KILN_ASSIGN_OR_RETURN(vm::ByteBuffer * source, RefArg<vm::ByteBuffer>(call, 0));
-  KILN_ASSIGN_OR_RETURN(size_t offset, Size(call.args[1], "source offset"));
-  KILN_ASSIGN_OR_RETURN(size_t length, Size(call.args[2], "source length"));
-  if (offset > source->bytes().size() || length > source->bytes().size() - offset) {
-    return OutOfRangeError("source range [", offset, ", +", length, ") exceeds a ", source->bytes().size(),
-                           "-byte vm.buffer");
-  }
+  KILN_ASSIGN_OR_RETURN(std::span<const uint8_t> bytes, SourceBytes(*source, call.args[1], call.args[2], "source"));
+  const size_t length = bytes.size();
   Device& device = Self(state).device();
   BufferParams params = Params(call.args[3], call.args[4]);
   params.usage |= BufferUsage::kTransferTarget;
   KILN_ASSIGN_OR_RETURN(Ref<Buffer> buffer, device.allocator().Allocate(params, length));
   if (AllSet(buffer->memory_type(), MemoryType::kHostVisible) && AllSet(buffer->usage(), BufferUsage::kMapping)) {
-    KILN_RETURN_IF_ERROR(buffer->Write(0, source->bytes().subspan(offset, length)));
+    KILN_RETURN_IF_ERROR(buffer->Write(0, bytes));
   } else {
     // Device-only memory: stage through a host-visible buffer and a copy.
     KILN_ASSIGN_OR_RETURN(Ref<Buffer> staging,
                           device.allocator().Allocate({MemoryType::kHostVisible, BufferUsage::kTransferSource |
                                                                                      BufferUsage::kMapping},
                                                       length));
-    KILN_RETURN_IF_ERROR(staging->Write(0, source->bytes().subspan(offset, length)));
+    KILN_RETURN_IF_ERROR(staging->Write(0, bytes));
     Ref<CommandBuffer> cb = device.CreateCommandBuffer();
     KILN_RETURN_IF_ERROR(cb->Copy(staging, 0, buffer, 0, length));
     KILN_RETURN_IF_ERROR(cb->Finalize());
@@ -248,16 +256,11 @@ Status CommandBufferCopy(void*, NativeCall& call) {
 Status CommandBufferUpdate(void*, NativeCall& call) {
   KILN_ASSIGN_OR_RETURN(CommandBufferHandle * cb, RefArg<CommandBufferHandle>(call, 0));
   KILN_ASSIGN_OR_RETURN(vm::ByteBuffer * source, RefArg<vm::ByteBuffer>(call, 1));
-  KILN_ASSIGN_OR_RETURN(size_t source_offset, Size(call.args[2], "update source offset"));
+  KILN_ASSIGN_OR_RETURN(std::span<const uint8_t> bytes,
+                        SourceBytes(*source, call.args[2], call.args[5], "update source"));
   KILN_ASSIGN_OR_RETURN(Buffer * target, RefArg<Buffer>(call, 3));
   KILN_ASSIGN_OR_RETURN(size_t target_offset, Size(call.args[4], "update target offset"));
-  KILN_ASSIGN_OR_RETURN(size_t length, Size(call.args[5], "update length"));
-  std::span<const uint8_t> bytes = source->bytes();
-  if (source_offset > bytes.size() || length > bytes.size() - source_offset) {
-    return OutOfRangeError("update source [", source_offset, ", +", length, ") exceeds a ", bytes.size(),
-                           "-byte vm.buffer");
-  }
-  return cb->command_buffer->Update(bytes.subspan(source_offset, length), Ref<Buffer>(target), target_offset);
+  return cb->command_buffer->Update(bytes, Ref<Buffer>(target), target_offset);
 }
 
 Status CommandBufferPushConstants(void*, NativeCall& call) {

@@ -335,6 +335,76 @@ TEST_P(HalModuleTest, BadArgumentsAreRejectedWithReasons) {
   }
 }
 
+// Constants from rodata: allocate_initialized into host-visible memory (written directly) and
+// into device-local memory (staged through a copy), and command_buffer.update, each read
+// back through a host buffer; then both with a source range past the rodata's end.
+TEST_P(HalModuleTest, RodataReachesBuffersThroughEveryPath) {
+  std::vector<uint32_t> words = {10, 11, 12, 13, 14, 15, 16, 17};
+  std::span<const uint8_t> bytes(reinterpret_cast<const uint8_t*>(words.data()), words.size() * 4);
+  // f(offset, length) -> (word 0 of allocate_initialized host, of ... device, of update)
+  ModuleBuilder b("rodata");
+  uint32_t seg = b.AddRodata(bytes);
+  uint32_t init = Import(b, "allocator.allocate_initialized"), allocate = Import(b, "allocator.allocate");
+  uint32_t cb_create = Import(b, "command_buffer.create"), copy = Import(b, "command_buffer.copy");
+  uint32_t update = Import(b, "command_buffer.update"), finalize = Import(b, "command_buffer.finalize");
+  uint32_t fence_create = Import(b, "fence.create"), execute = Import(b, "device.queue.execute");
+  uint32_t await = Import(b, "fence.await"), load = Import(b, "buffer.load");
+  FunctionBuilder& f = b.AddFunction("f", "II:III");
+  Reg offset = f.args()[0], length = f.args()[1];
+  Reg data = f.NewRef(), host = f.NewRef(), device = f.NewRef(), staged = f.NewRef(), cb = f.NewRef();
+  Reg fence = f.NewRef(), null = f.NewRef();
+  Reg host_mem = f.NewI32(), host_usage = f.NewI32(), dev_mem = f.NewI32(), dev_usage = f.NewI32();
+  Reg width = f.NewI32(), forever = f.NewI32();
+  Reg zero = f.NewI64(), sixteen = f.NewI64(), from_host = f.NewI64(), from_device = f.NewI64(), from_update = f.NewI64();
+  f.Emit(Opcode::kRodataRef, {data.index(), seg});
+  f.Emit(Opcode::kConstI32, {host_mem.index(), kHostMemory});
+  f.Emit(Opcode::kConstI32, {host_usage.index(), kHostUsage});
+  f.Emit(Opcode::kConstI32, {dev_mem.index(), static_cast<uint64_t>(MemoryType::kDeviceLocal)});
+  f.Emit(Opcode::kConstI32, {dev_usage.index(), static_cast<uint64_t>(BufferUsage::kDefault)});
+  f.Emit(Opcode::kConstI32, {width.index(), 4});
+  f.Emit(Opcode::kConstI32, {forever.index(), 0xffffffffu});
+  f.Emit(Opcode::kConstI64, {zero.index(), 0});
+  f.Emit(Opcode::kConstI64, {sixteen.index(), 16});
+  f.Emit(Opcode::kConstRefNull, {null.index()});
+  f.CallImport(init, std::vector<Reg>{data, offset, length, host_mem, host_usage}, std::vector<Reg>{host});
+  f.CallImport(init, std::vector<Reg>{data, offset, length, dev_mem, dev_usage}, std::vector<Reg>{device});
+  f.CallImport(allocate, std::vector<Reg>{host_mem, host_usage, sixteen}, std::vector<Reg>{staged});
+  f.CallImport(cb_create, {}, std::vector<Reg>{cb});
+  f.CallImport(copy, std::vector<Reg>{cb, device, zero, staged, zero, length}, {});
+  f.CallImport(finalize, std::vector<Reg>{cb}, {});
+  f.CallImport(fence_create, {}, std::vector<Reg>{fence});
+  f.CallImport(execute, std::vector<Reg>{null, fence, cb}, {});
+  f.CallImport(await, std::vector<Reg>{forever, fence}, {});
+  f.CallImport(load, std::vector<Reg>{host, zero, width}, std::vector<Reg>{from_host});
+  f.CallImport(load, std::vector<Reg>{staged, zero, width}, std::vector<Reg>{from_device});
+  // update: write the same rodata range over the host buffer's first bytes, after zeroing it.
+  Reg cb2 = f.NewRef(), fence2 = f.NewRef(), zero32 = f.NewI32();
+  f.Emit(Opcode::kConstI32, {zero32.index(), 0});
+  uint32_t fill = Import(b, "command_buffer.fill"), barrier = Import(b, "command_buffer.barrier");
+  f.CallImport(cb_create, {}, std::vector<Reg>{cb2});
+  f.CallImport(fill, std::vector<Reg>{cb2, staged, zero, sixteen, zero, width}, {});
+  f.CallImport(barrier, std::vector<Reg>{cb2}, {});
+  f.CallImport(update, std::vector<Reg>{cb2, data, offset, staged, zero, length}, {});
+  f.CallImport(finalize, std::vector<Reg>{cb2}, {});
+  f.CallImport(fence_create, {}, std::vector<Reg>{fence2});
+  f.CallImport(execute, std::vector<Reg>{null, fence2, cb2}, {});
+  f.CallImport(await, std::vector<Reg>{forever, fence2}, {});
+  f.CallImport(load, std::vector<Reg>{staged, zero, width}, std::vector<Reg>{from_update});
+  f.Return(std::vector<Reg>{from_host, from_device, from_update});
+  b.Export("f", f.ordinal());
+
+  Value args[] = {Value::I64(8), Value::I64(16)};  // words 2..5
+  KILN_ASSERT_OK_AND_ASSIGN(std::vector<Value> r, Run(b, "f", args));
+  EXPECT_EQ(r[0].i64(), 12);
+  EXPECT_EQ(r[1].i64(), 12);
+  EXPECT_EQ(r[2].i64(), 12);
+  Value past_end[] = {Value::I64(24), Value::I64(16)};
+  ExpectError(Run(b, "f", past_end).status(), StatusCode::kOutOfRange,
+              "source [24, +16) exceeds a 32-byte vm.buffer; in call to 'hal.allocator.allocate_initialized'");
+  Value negative[] = {Value::I64(-4), Value::I64(16)};
+  ExpectError(Run(b, "f", negative).status(), StatusCode::kInvalidArgument, "source offset is negative");
+}
+
 TEST_P(HalModuleTest, NegativeWorkgroupCountIsRejected) {
   ModuleBuilder b("negative");
   uint32_t lookup = Import(b, "executable.lookup"), cb_create = Import(b, "command_buffer.create");
