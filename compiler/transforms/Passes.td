@@ -17,4 +17,23 @@ def CheckInputOps : Pass<"kiln-check-input-ops", "mlir::ModuleOp"> {
   }];
 }
 
+def FormDispatches : Pass<"kiln-form-dispatches", "mlir::ModuleOp"> {
+  let summary = "Outlines each dispatch root with its cheap producers into an executable function";
+  let description = [{
+    Stage 3 of the pipeline. In every function with a body, each dispatch root (linalg ops
+    and data-moving tensor ops, compiler/dispatch/DispatchFormation.h) becomes a
+    `kiln.dispatch` of a new function in the nested module marked `kiln.executable`.
+    Constants, `tensor.empty`, fills of empty tensors and `extract_slice` views are cloned
+    into every dispatch that uses them, so kernels read through views and initialise
+    their own outputs instead of receiving them as bindings. Roots are visited consumers
+    first so that a producer cloned into all its users is never dispatched on its own.
+
+    Results leave the dispatch through output bindings the host allocates; their dynamic
+    dimensions are computed on the host from the root's operands and passed, with every
+    dynamic dimension of every input binding, as push constants.
+  }];
+  let dependentDialects = ["::kiln::compiler::KilnDialect", "::mlir::bufferization::BufferizationDialect",
+                           "::mlir::memref::MemRefDialect"];
+}
+
 #endif  // KILN_COMPILER_TRANSFORMS_PASSES

@@ -1,0 +1,32 @@
+// The kiln dialect (KilnOps.td) and the attribute names the pipeline shares.
+#pragma once
+
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include "compiler/dialect/KilnOpsDialect.h.inc"
+
+#define GET_OP_CLASSES
+#include "compiler/dialect/KilnOps.h.inc"
+
+namespace kiln::compiler {
+
+// Marks the nested module holding every executable function (one CPU ELF per module).
+inline constexpr llvm::StringLiteral kExecutableAttr = "kiln.executable";
+// On an executable function: per binding (inputs, then outputs), per dimension, the index
+// of the push-constant operand carrying that dimension, or -1 for a static dimension.
+inline constexpr llvm::StringLiteral kBindingDimsAttr = "kiln.binding_dims";
+// On an executable function: the number of input bindings (the rest are outputs).
+inline constexpr llvm::StringLiteral kInputCountAttr = "kiln.input_count";
+// On the op an executable function was formed around.
+inline constexpr llvm::StringLiteral kRootAttr = "kiln.root";
+// On an executable function whose work is split across workgroups along one loop: the
+// host may launch any number of workgroups. Without it the host launches exactly one.
+inline constexpr llvm::StringLiteral kDistributedAttr = "kiln.distributed";
+// On an executable function: its source location as "file:line:col", for diagnostics.
+inline constexpr llvm::StringLiteral kSourceLocationAttr = "kiln.source_location";
+
+}  // namespace kiln::compiler

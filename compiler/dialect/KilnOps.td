@@ -1,0 +1,48 @@
+// The kiln dialect: the few ops kiln's pipeline introduces between the input program and
+// the VM module. Dispatches are the only one the host program sees; executables are
+// ordinary func.func ops inside a nested module marked `kiln.executable`.
+#ifndef KILN_COMPILER_DIALECT_KILNOPS
+#define KILN_COMPILER_DIALECT_KILNOPS
+
+include "mlir/IR/OpBase.td"
+include "mlir/IR/BuiltinAttributes.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+def Kiln_Dialect : Dialect {
+  let name = "kiln";
+  let cppNamespace = "::kiln::compiler";
+  let summary = "kiln's dispatch and executable ops";
+  let description = [{
+    Ops that kiln's dispatch formation produces. A `kiln.dispatch` stands in the host
+    program for one dispatch region that has been outlined into an executable function.
+  }];
+}
+
+class Kiln_Op<string mnemonic, list<Trait> traits = []> : Op<Kiln_Dialect, mnemonic, traits>;
+
+def Kiln_DispatchOp : Kiln_Op<"dispatch", [AttrSizedOperandSegments, Pure]> {
+  let summary = "Runs an outlined dispatch region on the device";
+  let description = [{
+    Calls the executable function `entry` (a symbol in the nested executable module) with
+    `inputs` bound read-only and one freshly allocated output binding per result.
+    `constants` are host scalars passed as push constants, in order: each index or 32-bit
+    value takes one 32-bit push constant, each 64-bit value two (low word first).
+    `result_dims` gives the dynamic dimensions of the results, in order, so that the host
+    can allocate them before the dispatch runs.
+
+    ```mlir
+    %r = kiln.dispatch @kiln_executable::@main_dispatch_0(%a, %b) constants(%n : index)
+        result_dims(%n) : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
+    ```
+  }];
+  let arguments = (ins SymbolRefAttr:$entry, Variadic<AnyRankedTensor>:$inputs,
+                       Variadic<AnyType>:$constants, Variadic<Index>:$result_dims);
+  let results = (outs Variadic<AnyRankedTensor>:$results);
+  let assemblyFormat = [{
+    $entry `(` $inputs `)` (`constants` `(` $constants^ `:` type($constants) `)`)?
+    (`result_dims` `(` $result_dims^ `)`)? attr-dict `:` `(` type($inputs) `)` `->` type($results)
+  }];
+  let hasVerifier = 1;
+}
+
+#endif  // KILN_COMPILER_DIALECT_KILNOPS

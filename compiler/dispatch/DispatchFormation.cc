@@ -1,0 +1,249 @@
+#include "compiler/dispatch/DispatchFormation.h"
+
+#include "llvm/ADT/SetVector.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
+#include "mlir/Transforms/RegionUtils.h"
+
+#include "compiler/utils/Locations.h"
+
+namespace kiln::compiler {
+
+using namespace mlir;
+
+namespace {
+
+// Dense constants up to this many elements are recomputed in the kernel (they become
+// data in the executable); larger ones are bound from the module's read-only data.
+constexpr int64_t kMaxInlinedConstantElements = 64;
+
+bool HasTensorResult(Operation* op) {
+  return llvm::any_of(op->getResultTypes(), [](Type t) { return isa<RankedTensorType>(t); });
+}
+
+// Collects `root` and the clonable producers it depends on, producers first.
+llvm::SetVector<Operation*> CollectRegionOps(Operation* root) {
+  llvm::SetVector<Operation*> ops;
+  std::function<void(Operation*)> visit = [&](Operation* op) {
+    if (ops.contains(op)) return;
+    auto visit_value = [&](Value v) {
+      Operation* def = v.getDefiningOp();
+      if (def && IsClonableProducer(def)) visit(def);
+    };
+    for (Value v : op->getOperands()) visit_value(v);
+    llvm::SetVector<Value> captured;
+    getUsedValuesDefinedAbove(op->getRegions(), captured);
+    for (Value v : captured) visit_value(v);
+    ops.insert(op);
+  };
+  visit(root);
+  return ops;
+}
+
+// Values the region uses but does not define, in first-use order.
+llvm::SetVector<Value> CollectExternalValues(const llvm::SetVector<Operation*>& ops) {
+  llvm::SetVector<Value> external;
+  auto note = [&](Value v) {
+    Operation* def = v.getDefiningOp();
+    if (!def || !ops.contains(def)) external.insert(v);
+  };
+  for (Operation* op : ops) {
+    for (Value v : op->getOperands()) note(v);
+    llvm::SetVector<Value> captured;
+    getUsedValuesDefinedAbove(op->getRegions(), captured);
+    for (Value v : captured) note(v);
+  }
+  return external;
+}
+
+// Dimension `d` of `tensor` as a host value that does not depend on `tensor` itself when
+// it can be found elsewhere: through destination operands, tensor.empty sizes and shape
+// reification, down to dimensions of function arguments or of dispatch results.
+FailureOr<Value> HostDim(OpBuilder& b, Location loc, Value tensor, int64_t d) {
+  auto type = cast<RankedTensorType>(tensor.getType());
+  if (!type.isDynamicDim(d)) return Value(arith::ConstantIndexOp::create(b, loc, type.getDimSize(d)));
+  auto result = dyn_cast<OpResult>(tensor);
+  Operation* def = result ? result.getOwner() : nullptr;
+  if (def && !isa<DispatchOp>(def)) {
+    if (auto empty = dyn_cast<tensor::EmptyOp>(def)) return empty.getDynamicSize(d);
+    if (auto dps = dyn_cast<DestinationStyleOpInterface>(def)) {
+      return HostDim(b, loc, dps.getDpsInitOperand(result.getResultNumber())->get(), d);
+    }
+    ReifiedRankedShapedTypeDims shapes;
+    if (succeeded(reifyResultShapes(b, def, shapes))) {
+      OpFoldResult size = shapes[result.getResultNumber()][d];
+      if (auto value = dyn_cast<Value>(size)) {
+        if (auto dim = value.getDefiningOp<tensor::DimOp>()) {
+          if (std::optional<int64_t> index = dim.getConstantIndex()) {
+            if (dim.getSource() != tensor) return HostDim(b, loc, dim.getSource(), *index);
+          }
+        }
+        return value;
+      }
+      return Value(arith::ConstantIndexOp::create(b, loc, *getConstantIntValue(size)));
+    }
+  }
+  return Value(tensor::DimOp::create(b, loc, tensor, d));
+}
+
+MemRefType BindingType(RankedTensorType type) { return MemRefType::get(type.getShape(), type.getElementType()); }
+
+}  // namespace
+
+bool IsDispatchRoot(Operation* op) {
+  if (!HasTensorResult(op)) return false;
+  if (isa<linalg::LinalgDialect>(op->getDialect())) return true;
+  return isa<tensor::PadOp, tensor::ConcatOp, tensor::ExtractSliceOp, tensor::InsertSliceOp, tensor::InsertOp,
+             tensor::FromElementsOp, tensor::SplatOp, tensor::GenerateOp>(op);
+}
+
+bool IsClonableProducer(Operation* op) {
+  if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
+    auto dense = dyn_cast<DenseElementsAttr>(constant.getValue());
+    if (!dense) return true;  // a scalar
+    return dense.isSplat() || dense.getNumElements() <= kMaxInlinedConstantElements;
+  }
+  if (isa<tensor::EmptyOp, tensor::ExtractSliceOp>(op)) return true;
+  if (auto fill = dyn_cast<linalg::FillOp>(op)) {
+    return fill.hasPureTensorSemantics() && fill.getOutputs()[0].getDefiningOp<tensor::EmptyOp>();
+  }
+  return false;
+}
+
+ModuleOp GetOrCreateExecutableModule(ModuleOp module) {
+  for (ModuleOp nested : module.getOps<ModuleOp>()) {
+    if (nested->hasAttr(kExecutableAttr)) return nested;
+  }
+  OpBuilder b = OpBuilder::atBlockEnd(module.getBody());
+  auto executables = ModuleOp::create(b, module.getLoc(), StringRef("kiln_executable"));
+  executables->setAttr(kExecutableAttr, b.getUnitAttr());
+  return executables;
+}
+
+FailureOr<DispatchOp> FormDispatch(Operation* root, ModuleOp executables, StringRef name) {
+  MLIRContext* ctx = root->getContext();
+  Location loc = root->getLoc();
+  llvm::SetVector<Operation*> region_ops = CollectRegionOps(root);
+
+  llvm::SetVector<Value> inputs, scalars;
+  for (Value v : CollectExternalValues(region_ops)) {
+    if (isa<RankedTensorType>(v.getType())) {
+      inputs.insert(v);
+    } else if (v.getType().isIntOrIndexOrFloat() && (v.getType().isIndex() || v.getType().getIntOrFloatBitWidth() <= 64)) {
+      scalars.insert(v);
+    } else {
+      return root->emitError() << "cannot pass a value of type " << v.getType()
+                               << " into a dispatch; expected a ranked tensor or a scalar of at most 64 bits";
+    }
+  }
+
+  // Push constants: the scalars the region uses, then every dynamic dimension of every
+  // binding, each computed on the host from values that exist before the dispatch.
+  OpBuilder host(root);
+  SmallVector<Value> constants(scalars.begin(), scalars.end());
+  llvm::DenseMap<Value, int64_t> constant_index;
+  for (auto [i, v] : llvm::enumerate(constants)) constant_index.try_emplace(v, i);
+  llvm::DenseMap<std::pair<Value, int64_t>, int64_t> dim_index;
+  auto constant_for = [&](Value v) -> int64_t {
+    auto [it, inserted] = constant_index.try_emplace(v, constants.size());
+    if (inserted) constants.push_back(v);
+    return it->second;
+  };
+  auto dim_constant_for = [&](Value tensor, int64_t d) -> FailureOr<int64_t> {
+    auto key = std::make_pair(tensor, d);
+    if (auto it = dim_index.find(key); it != dim_index.end()) return it->second;
+    FailureOr<Value> dim = HostDim(host, loc, tensor, d);
+    if (failed(dim)) return failure();
+    int64_t index = constant_for(*dim);
+    dim_index[key] = index;
+    return index;
+  };
+  SmallVector<Attribute> binding_dims;
+  SmallVector<Value> result_dims;
+  for (Value input : inputs) {
+    auto type = cast<RankedTensorType>(input.getType());
+    SmallVector<int64_t> dims;
+    for (int64_t d = 0; d < type.getRank(); ++d) {
+      if (!type.isDynamicDim(d)) {
+        dims.push_back(-1);
+        continue;
+      }
+      FailureOr<int64_t> index = dim_constant_for(input, d);
+      if (failed(index)) return failure();
+      dims.push_back(*index);
+    }
+    binding_dims.push_back(DenseI64ArrayAttr::get(ctx, dims));
+  }
+  SmallVector<RankedTensorType> result_types;
+  for (auto [i, result] : llvm::enumerate(root->getResults())) {
+    auto type = dyn_cast<RankedTensorType>(result.getType());
+    if (!type) return root->emitError() << "result " << i << " of a dispatch root is not a ranked tensor";
+    result_types.push_back(type);
+    SmallVector<int64_t> dims;
+    for (int64_t d = 0; d < type.getRank(); ++d) {
+      if (!type.isDynamicDim(d)) {
+        dims.push_back(-1);
+        continue;
+      }
+      FailureOr<int64_t> index = dim_constant_for(result, d);
+      if (failed(index)) {
+        return root->emitError() << "cannot compute dimension " << d << " of result " << i << " of '"
+                                 << root->getName() << "' on the host; kiln needs it to allocate the result";
+      }
+      result_dims.push_back(constants[*index]);
+      dims.push_back(*index);
+    }
+    binding_dims.push_back(DenseI64ArrayAttr::get(ctx, dims));
+  }
+
+  // The executable function.
+  SmallVector<Type> arg_types;
+  for (Value input : inputs) arg_types.push_back(BindingType(cast<RankedTensorType>(input.getType())));
+  for (RankedTensorType type : result_types) arg_types.push_back(BindingType(type));
+  for (Value c : constants) arg_types.push_back(c.getType());
+  arg_types.push_back(IndexType::get(ctx));  // workgroup id
+  arg_types.push_back(IndexType::get(ctx));  // workgroup count
+  OpBuilder eb = OpBuilder::atBlockEnd(executables.getBody());
+  auto fn = func::FuncOp::create(eb, loc, name, FunctionType::get(ctx, arg_types, {}));
+  fn->setAttr(kBindingDimsAttr, ArrayAttr::get(ctx, binding_dims));
+  fn->setAttr(kInputCountAttr, eb.getI64IntegerAttr(inputs.size()));
+  std::string location = LocationString(loc);
+  if (!location.empty()) fn->setAttr(kSourceLocationAttr, eb.getStringAttr(location));
+  Block* body = fn.addEntryBlock();
+  OpBuilder fb = OpBuilder::atBlockBegin(body);
+  IRMapping map;
+  size_t arg = 0;
+  for (Value input : inputs) {
+    map.map(input, bufferization::ToTensorOp::create(fb, loc, input.getType(), body->getArgument(arg++),
+                                                     /*restrict=*/true, /*writable=*/false));
+  }
+  size_t first_output = arg;
+  arg += result_types.size();
+  for (Value c : constants) map.map(c, body->getArgument(arg++));
+  for (Operation* op : region_ops) {
+    Operation* clone = fb.clone(*op, map);
+    if (op == root) clone->setAttr(kRootAttr, fb.getUnitAttr());
+  }
+  for (auto [i, result] : llvm::enumerate(root->getResults())) {
+    bufferization::MaterializeInDestinationOp::create(fb, loc, Type(), map.lookup(result),
+                                                      body->getArgument(first_output + i), /*restrict=*/true,
+                                                      /*writable=*/true);
+  }
+  func::ReturnOp::create(fb, loc);
+
+  auto entry = SymbolRefAttr::get(executables.getSymNameAttr(), {FlatSymbolRefAttr::get(fn.getSymNameAttr())});
+  SmallVector<Value> input_values(inputs.begin(), inputs.end());
+  auto dispatch = DispatchOp::create(host, loc, root->getResultTypes(), entry, input_values, constants, result_dims);
+  root->replaceAllUsesWith(dispatch.getResults());
+  root->erase();
+  return dispatch;
+}
+
+}  // namespace kiln::compiler

@@ -1,0 +1,39 @@
+// Dispatch formation: which ops become dispatch regions, which producers are cloned into
+// them, and how a region is outlined into an executable function (DESIGN.md section 7,
+// stage 3).
+//
+// An executable function has the signature
+//   (input memrefs..., output memrefs..., push-constant scalars..., workgroup_id: index,
+//    workgroup_count: index)
+// with identity-layout memrefs whose dynamic dimensions are named by kBindingDimsAttr.
+// Its body reads inputs through `bufferization.to_tensor restrict`, recomputes the
+// region on tensors and writes each result with `bufferization.materialize_in_destination`
+// into its output memref, so that bufferization can compute results in place.
+#pragma once
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Operation.h"
+#include "mlir/Support/LLVM.h"
+
+#include "compiler/dialect/KilnDialect.h"
+
+namespace kiln::compiler {
+
+// Ops that run on the device as the root of their own dispatch: linalg ops and the tensor
+// ops that move data (pad, concat, slices, insert, from_elements, splat).
+bool IsDispatchRoot(mlir::Operation* op);
+
+// Ops cheap enough to recompute inside every dispatch that uses them, instead of passing
+// their result as a binding: scalar and small constants, tensor.empty, linalg.fill of an
+// empty tensor, and extract_slice (so that a kernel reads through the view).
+bool IsClonableProducer(mlir::Operation* op);
+
+// Outlines `root` with its clonable producers into a new function in `executables`, named
+// `name`, and replaces `root` with a kiln.dispatch. Emits a diagnostic and fails when a
+// result shape cannot be computed or a captured value cannot be passed to the device.
+mlir::FailureOr<DispatchOp> FormDispatch(mlir::Operation* root, mlir::ModuleOp executables, llvm::StringRef name);
+
+// The module holding executables, created at the end of `module` on first use.
+mlir::ModuleOp GetOrCreateExecutableModule(mlir::ModuleOp module);
+
+}  // namespace kiln::compiler

@@ -1,0 +1,21 @@
+#include "compiler/utils/Locations.h"
+
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Diagnostics.h"
+
+namespace kiln::compiler {
+
+std::string LocationString(mlir::Location loc) {
+  std::string result;
+  loc->walk([&](mlir::Location inner) {
+    if (auto file = mlir::dyn_cast<mlir::FileLineColLoc>(inner)) {
+      result = (file.getFilename().str() + ":" + std::to_string(file.getLine()) + ":" +
+                std::to_string(file.getColumn()));
+      return mlir::WalkResult::interrupt();
+    }
+    return mlir::WalkResult::advance();
+  });
+  return result;
+}
+
+}  // namespace kiln::compiler
