@@ -1,0 +1,39 @@
+// The CPU code generation pipelines, on the module marked `kiln.executable`.
+#include "compiler/codegen/cpu/Passes.h"
+#include "mlir/Pass/PassRegistry.h"
+
+namespace kiln::compiler::cpu {
+
+namespace {
+
+// Upstream passes by their registered names; a typo is a programming error caught by the
+// first test that compiles anything.
+void AddPipeline(mlir::OpPassManager& pm, llvm::StringRef text) {
+  if (mlir::failed(mlir::parsePassPipeline(text, pm, llvm::errs()))) {
+    llvm::report_fatal_error(llvm::Twine("kiln: invalid built-in pass pipeline: ") + text);
+  }
+}
+
+}  // namespace
+
+void BuildCpuBufferizePipeline(mlir::OpPassManager& pm) {
+  AddPipeline(pm, "canonicalize,cse");
+  AddPipeline(pm, "eliminate-empty-tensors");
+  AddPipeline(pm, "one-shot-bufferize{unknown-type-conversion=identity-layout-map}");
+  AddPipeline(pm, "func.func(buffer-hoisting,buffer-loop-hoisting)");
+  AddPipeline(pm, "ownership-based-buffer-deallocation,canonicalize,buffer-deallocation-simplification,"
+                  "bufferization-lower-deallocations,cse,canonicalize");
+  AddPipeline(pm, "func.func(convert-linalg-to-loops)");
+  pm.addPass(createWrapEntryPoints());
+}
+
+void BuildCpuLowerToLLVMPipeline(mlir::OpPassManager& pm) {
+  AddPipeline(pm,
+              "canonicalize,cse,expand-strided-metadata,lower-affine,fold-memref-alias-ops,"
+              "convert-scf-to-cf,arith-expand,"
+              "convert-math-to-llvm,convert-math-to-libm,finalize-memref-to-llvm,convert-index-to-llvm,"
+              "convert-arith-to-llvm,convert-cf-to-llvm,convert-func-to-llvm,reconcile-unrealized-casts,"
+              "canonicalize,cse");
+}
+
+}  // namespace kiln::compiler::cpu

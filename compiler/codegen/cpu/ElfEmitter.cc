@@ -1,0 +1,191 @@
+#include "compiler/codegen/cpu/ElfEmitter.h"
+
+#include "hal/abi/executable_abi.h"
+#include "lld/Common/Driver.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/TargetParser/Host.h"
+#include "mlir/Target/LLVMIR/Export.h"
+
+LLD_HAS_DRIVER(elf)
+
+namespace kiln::compiler::cpu {
+
+namespace {
+
+constexpr const char* kTriple = "x86_64-unknown-linux-gnu";
+
+const llvm::Target* X86Target(std::string& error) {
+  static bool initialized = [] {
+    LLVMInitializeX86TargetInfo();
+    LLVMInitializeX86Target();
+    LLVMInitializeX86TargetMC();
+    LLVMInitializeX86AsmPrinter();
+    return true;
+  }();
+  (void)initialized;
+  return llvm::TargetRegistry::lookupTarget(llvm::Triple(kTriple), error);
+}
+
+std::unique_ptr<llvm::TargetMachine> CreateTargetMachine(const CpuTargetOptions& options, std::string& error) {
+  const llvm::Target* target = X86Target(error);
+  if (!target) return nullptr;
+  std::string cpu = options.cpu, features;
+  if (cpu.empty() || cpu == "host") {
+    cpu = llvm::sys::getHostCPUName().str();
+    for (const auto& feature : llvm::sys::getHostCPUFeatures()) {
+      features += (feature.second ? "+" : "-") + feature.first().str() + ",";
+    }
+  }
+  llvm::TargetOptions target_options;
+  return std::unique_ptr<llvm::TargetMachine>(target->createTargetMachine(
+      llvm::Triple(kTriple), cpu, features, target_options, llvm::Reloc::PIC_, std::nullopt,
+      llvm::CodeGenOptLevel::Aggressive));
+}
+
+// kiln_executable_library_query and the export table it returns (executable_abi.h v1).
+void AddLibraryQuery(llvm::Module& module, llvm::ArrayRef<CpuExport> exports) {
+  llvm::LLVMContext& ctx = module.getContext();
+  llvm::IRBuilder<> b(ctx);
+  llvm::Type* i32 = b.getInt32Ty();
+  llvm::PointerType* ptr = b.getPtrTy();
+  llvm::StructType* export_type = llvm::StructType::create(
+      ctx, {ptr, ptr, i32, i32, llvm::ArrayType::get(i32, 3), i32, ptr}, "kiln_export_v1_t");
+  auto string = [&](const std::string& text) -> llvm::Constant* {
+    if (text.empty()) return llvm::ConstantPointerNull::get(ptr);
+    auto* init = llvm::ConstantDataArray::getString(ctx, text);
+    return new llvm::GlobalVariable(module, init->getType(), true, llvm::GlobalValue::PrivateLinkage, init);
+  };
+  std::vector<llvm::Constant*> entries;
+  for (const CpuExport& e : exports) {
+    llvm::Function* entry = module.getFunction(e.entry_symbol);
+    entries.push_back(llvm::ConstantStruct::get(
+        export_type,
+        {string(e.name), entry, b.getInt32(e.binding_count), b.getInt32(e.constant_count),
+         llvm::ConstantArray::get(llvm::ArrayType::get(i32, 3), {b.getInt32(1), b.getInt32(1), b.getInt32(1)}),
+         b.getInt32(0), string(e.source_location)}));
+  }
+  auto* table_type = llvm::ArrayType::get(export_type, entries.size());
+  auto* table = new llvm::GlobalVariable(module, table_type, true, llvm::GlobalValue::PrivateLinkage,
+                                         llvm::ConstantArray::get(table_type, entries), "kiln_exports");
+  llvm::StructType* library_type = llvm::StructType::create(ctx, {i32, i32, ptr}, "kiln_executable_library_v1_t");
+  auto* library = new llvm::GlobalVariable(
+      module, library_type, true, llvm::GlobalValue::PrivateLinkage,
+      llvm::ConstantStruct::get(library_type,
+                                {b.getInt32(KILN_EXECUTABLE_ABI_VERSION), b.getInt32(entries.size()), table}),
+      "kiln_library");
+
+  auto* query = llvm::Function::Create(llvm::FunctionType::get(ptr, {i32}, false), llvm::GlobalValue::ExternalLinkage,
+                                       KILN_EXECUTABLE_QUERY_SYMBOL, module);
+  query->setVisibility(llvm::GlobalValue::DefaultVisibility);
+  b.SetInsertPoint(llvm::BasicBlock::Create(ctx, "entry", query));
+  llvm::Value* supported = b.CreateICmpEQ(query->getArg(0), b.getInt32(KILN_EXECUTABLE_ABI_VERSION));
+  b.CreateRet(b.CreateSelect(supported, library, llvm::ConstantPointerNull::get(ptr)));
+}
+
+void Optimize(llvm::Module& module, llvm::TargetMachine& machine) {
+  llvm::LoopAnalysisManager lam;
+  llvm::FunctionAnalysisManager fam;
+  llvm::CGSCCAnalysisManager cgam;
+  llvm::ModuleAnalysisManager mam;
+  llvm::PassBuilder pb(&machine);
+  pb.registerModuleAnalyses(mam);
+  pb.registerCGSCCAnalyses(cgam);
+  pb.registerFunctionAnalyses(fam);
+  pb.registerLoopAnalyses(lam);
+  pb.crossRegisterProxies(lam, fam, cgam, mam);
+  pb.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3).run(module, mam);
+}
+
+// A temporary file removed when this goes out of scope.
+struct TempFile {
+  llvm::SmallString<128> path;
+  ~TempFile() {
+    if (!path.empty()) llvm::sys::fs::remove(path);
+  }
+};
+
+}  // namespace
+
+bool IsKnownCpu(llvm::StringRef name) {
+  std::string error;
+  const llvm::Target* target = X86Target(error);
+  if (!target) return false;
+  std::unique_ptr<llvm::MCSubtargetInfo> info(target->createMCSubtargetInfo(llvm::Triple(kTriple), "", ""));
+  return info && info->isCPUStringValid(name);
+}
+
+mlir::FailureOr<std::vector<uint8_t>> EmitCpuElf(mlir::ModuleOp module, llvm::ArrayRef<CpuExport> exports,
+                                                 const CpuTargetOptions& options) {
+  std::string error;
+  std::unique_ptr<llvm::TargetMachine> machine = CreateTargetMachine(options, error);
+  if (!machine) return module.emitError() << "cannot create the x86-64 target machine: " << error, mlir::failure();
+
+  llvm::LLVMContext llvm_context;
+  std::unique_ptr<llvm::Module> llvm_module = mlir::translateModuleToLLVMIR(module, llvm_context, "kiln_executable");
+  if (!llvm_module) return module.emitError() << "cannot translate the executable to LLVM IR", mlir::failure();
+  llvm_module->setTargetTriple(llvm::Triple(kTriple));
+  llvm_module->setDataLayout(machine->createDataLayout());
+  for (const CpuExport& e : exports) {
+    if (!llvm_module->getFunction(e.entry_symbol)) {
+      return module.emitError() << "entry point '" << e.entry_symbol << "' of dispatch '" << e.name
+                                << "' is missing from the LLVM module",
+             mlir::failure();
+    }
+  }
+  // Only the query function is visible; the export table keeps the entry points alive.
+  for (llvm::Function& f : *llvm_module) {
+    if (!f.isDeclaration()) f.setLinkage(llvm::GlobalValue::InternalLinkage);
+  }
+  AddLibraryQuery(*llvm_module, exports);
+  Optimize(*llvm_module, *machine);
+
+  llvm::SmallVector<char, 0> object;
+  {
+    llvm::raw_svector_ostream os(object);
+    llvm::legacy::PassManager codegen;
+    if (machine->addPassesToEmitFile(codegen, os, nullptr, llvm::CodeGenFileType::ObjectFile)) {
+      return module.emitError() << "the x86-64 backend cannot emit an object file", mlir::failure();
+    }
+    codegen.run(*llvm_module);
+  }
+
+  TempFile object_file, library_file;
+  int fd = -1;
+  if (std::error_code ec = llvm::sys::fs::createTemporaryFile("kiln-executable", "o", fd, object_file.path)) {
+    return module.emitError() << "cannot create a temporary object file: " << ec.message(), mlir::failure();
+  }
+  {
+    llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
+    os.write(object.data(), object.size());
+  }
+  if (std::error_code ec = llvm::sys::fs::createTemporaryFile("kiln-executable", "so", library_file.path)) {
+    return module.emitError() << "cannot create a temporary library file: " << ec.message(), mlir::failure();
+  }
+  std::string lld_output;
+  llvm::raw_string_ostream lld_os(lld_output);
+  const char* args[] = {"ld.lld",  "-shared", "--hash-style=gnu", "-z", "noexecstack", "-z", "now",
+                        "-o",      library_file.path.c_str(), object_file.path.c_str()};
+  lld::Result result = lld::lldMain(args, lld_os, lld_os, {{lld::Gnu, &lld::elf::link}});
+  if (result.retCode != 0) {
+    return module.emitError() << "lld failed to link the executable: " << lld_output, mlir::failure();
+  }
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> library = llvm::MemoryBuffer::getFile(library_file.path);
+  if (!library) {
+    return module.emitError() << "cannot read the linked executable: " << library.getError().message(),
+           mlir::failure();
+  }
+  llvm::StringRef bytes = (*library)->getBuffer();
+  return std::vector<uint8_t>(bytes.begin(), bytes.end());
+}
+
+}  // namespace kiln::compiler::cpu

@@ -1,0 +1,39 @@
+// The last step of CPU code generation: LLVM-dialect executables to one x86-64 ELF shared
+// object implementing hal/abi/executable_abi.h, linked in-process with lld.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Support/LLVM.h"
+
+namespace kiln::compiler::cpu {
+
+// One entry of the executable's export table.
+struct CpuExport {
+  std::string name;          // the dispatch's name, as the host module refers to it
+  std::string entry_symbol;  // the kiln_dispatch_fn_v1_t in the LLVM module
+  uint32_t binding_count = 0;
+  uint32_t constant_count = 0;  // 32-bit push-constant words
+  std::string source_location;
+  bool distributed = false;  // may run as any number of workgroups
+};
+
+struct CpuTargetOptions {
+  // An LLVM CPU name ("znver3", "x86-64-v3"); empty or "host" means this machine's CPU
+  // with all of its features.
+  std::string cpu;
+};
+
+// Translates `module` (LLVM dialect only) to LLVM IR, adds the library query function and
+// its export table, optimises at -O3 for the target, emits an object and links it into a
+// shared object. Errors are emitted as diagnostics on `module`.
+mlir::FailureOr<std::vector<uint8_t>> EmitCpuElf(mlir::ModuleOp module, llvm::ArrayRef<CpuExport> exports,
+                                                 const CpuTargetOptions& options);
+
+// Whether `name` is a CPU the x86-64 backend knows.
+bool IsKnownCpu(llvm::StringRef name);
+
+}  // namespace kiln::compiler::cpu

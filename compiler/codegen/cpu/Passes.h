@@ -1,0 +1,27 @@
+// kiln's CPU code generation passes (Passes.td) and pipelines.
+#pragma once
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassManager.h"
+
+namespace kiln::compiler::cpu {
+
+#define GEN_PASS_DECL
+#include "compiler/codegen/cpu/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "compiler/codegen/cpu/Passes.h.inc"
+
+// Tensors to memrefs with entry points: distribution, bufferization, loop lowering and
+// the ABI wrappers. Runs on the executable module.
+void BuildCpuBufferizePipeline(mlir::OpPassManager& pm);
+// Memrefs and loops to the LLVM dialect. Runs on the executable module.
+void BuildCpuLowerToLLVMPipeline(mlir::OpPassManager& pm);
+
+}  // namespace kiln::compiler::cpu

@@ -1,0 +1,23 @@
+// Passes of kiln's CPU code generation (compiler/codegen/cpu).
+#ifndef KILN_COMPILER_CODEGEN_CPU_PASSES
+#define KILN_COMPILER_CODEGEN_CPU_PASSES
+
+include "mlir/Pass/PassBase.td"
+
+def WrapEntryPoints : Pass<"kiln-cpu-wrap-entry-points", "mlir::ModuleOp"> {
+  let summary = "Adds the executable ABI entry point of every executable function";
+  let description = [{
+    Runs on the module marked `kiln.executable`, after bufferization. For each executable
+    function `F` (memref bindings, push-constant scalars, workgroup id and count) it adds
+    `F_entry(dispatch_state, workgroup_state) -> i32` implementing
+    `kiln_dispatch_fn_v1_t` (hal/abi/executable_abi.h): it reads the binding pointers,
+    builds identity-layout memref descriptors whose dynamic sizes come from the push
+    constants named by `kiln.binding_dims`, decodes the scalar push constants (one 32-bit
+    word per index or value of at most 32 bits, two words low-first for 64-bit values),
+    reads the workgroup id and count along x, calls `F` and returns 0. `F` becomes private
+    so that LLVM inlines it into its entry point.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect", "::mlir::arith::ArithDialect"];
+}
+
+#endif  // KILN_COMPILER_CODEGEN_CPU_PASSES

@@ -1,0 +1,170 @@
+// The ABI entry points of CPU executables (hal/abi/executable_abi.h, version 1).
+#include <cstddef>
+
+#include "compiler/codegen/cpu/Passes.h"
+#include "compiler/dialect/KilnDialect.h"
+#include "hal/abi/executable_abi.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+
+namespace kiln::compiler::cpu {
+
+#define GEN_PASS_DEF_WRAPENTRYPOINTS
+#include "compiler/codegen/cpu/Passes.h.inc"
+
+namespace {
+
+using namespace mlir;
+
+// Byte offsets of the v1 state fields the wrapper reads.
+constexpr int64_t kWorkgroupCountOffset = offsetof(kiln_dispatch_state_v1_t, workgroup_count);
+constexpr int64_t kConstantsOffset = offsetof(kiln_dispatch_state_v1_t, constants);
+constexpr int64_t kBindingPtrsOffset = offsetof(kiln_dispatch_state_v1_t, binding_ptrs);
+constexpr int64_t kWorkgroupIdOffset = offsetof(kiln_workgroup_state_v1_t, workgroup_id);
+
+class EntryBuilder {
+ public:
+  EntryBuilder(OpBuilder& b, Location loc, Value dispatch, Value workgroup)
+      : b_(b), loc_(loc), dispatch_(dispatch), workgroup_(workgroup) {}
+
+  // The `index`-th element of type `type` of the array at byte `offset` of `base`, or of
+  // the array `base` points to at that offset when `indirect`.
+  Value LoadElement(Value base, int64_t offset, bool indirect, Type type, int64_t index) {
+    Value field = Gep(base, offset);
+    if (indirect) field = LLVM::LoadOp::create(b_, loc_, Ptr(), field);
+    int64_t bytes = type == Ptr() ? 8 : type.getIntOrFloatBitWidth() / 8;
+    return LLVM::LoadOp::create(b_, loc_, type, Gep(field, index * bytes));
+  }
+  Value Word(int64_t index) { return LoadElement(dispatch_, kConstantsOffset, true, b_.getI32Type(), index); }
+  Value BindingPointer(int64_t index) { return LoadElement(dispatch_, kBindingPtrsOffset, true, Ptr(), index); }
+  Value WorkgroupId() { return Index(LoadElement(workgroup_, kWorkgroupIdOffset, false, b_.getI32Type(), 0)); }
+  Value WorkgroupCount() {
+    return Index(LoadElement(dispatch_, kWorkgroupCountOffset, false, b_.getI32Type(), 0));
+  }
+
+  // A memref of `type` over `pointer`, with dynamic sizes from the words `dims` names.
+  Value Memref(MemRefType type, Value pointer, ArrayRef<int64_t> dims, ArrayRef<int64_t> word_of_constant) {
+    Type i64 = b_.getI64Type();
+    int64_t rank = type.getRank();
+    SmallVector<Type> fields = {Ptr(), Ptr(), i64};
+    if (rank > 0) {
+      fields.push_back(LLVM::LLVMArrayType::get(i64, rank));
+      fields.push_back(LLVM::LLVMArrayType::get(i64, rank));
+    }
+    auto struct_type = LLVM::LLVMStructType::getLiteral(b_.getContext(), fields);
+    Value desc = LLVM::PoisonOp::create(b_, loc_, struct_type);
+    desc = LLVM::InsertValueOp::create(b_, loc_, desc, pointer, ArrayRef<int64_t>{0});
+    desc = LLVM::InsertValueOp::create(b_, loc_, desc, pointer, ArrayRef<int64_t>{1});
+    desc = LLVM::InsertValueOp::create(b_, loc_, desc, I64(0), ArrayRef<int64_t>{2});
+    SmallVector<Value> sizes;
+    for (int64_t d = 0; d < rank; ++d) {
+      sizes.push_back(type.isDynamicDim(d) ? LLVM::SExtOp::create(b_, loc_, i64, Word(word_of_constant[dims[d]]))
+                                           : I64(type.getDimSize(d)));
+    }
+    Value stride = I64(1);
+    for (int64_t d = rank - 1; d >= 0; --d) {
+      desc = LLVM::InsertValueOp::create(b_, loc_, desc, sizes[d], ArrayRef<int64_t>{3, d});
+      desc = LLVM::InsertValueOp::create(b_, loc_, desc, stride, ArrayRef<int64_t>{4, d});
+      if (d > 0) stride = LLVM::MulOp::create(b_, loc_, stride, sizes[d]);
+    }
+    return UnrealizedConversionCastOp::create(b_, loc_, TypeRange{type}, ValueRange{desc}).getResult(0);
+  }
+
+  // A push-constant scalar of `type` starting at word `word`.
+  Value Scalar(Type type, int64_t word) {
+    Value low = Word(word);
+    if (type.isIndex()) return arith::IndexCastOp::create(b_, loc_, type, low);
+    unsigned width = type.getIntOrFloatBitWidth();
+    Type int_type = b_.getIntegerType(width);
+    Value bits;
+    if (width == 64) {
+      Type i64 = b_.getI64Type();
+      Value lo = arith::ExtUIOp::create(b_, loc_, i64, low);
+      Value hi = arith::ExtUIOp::create(b_, loc_, i64, Word(word + 1));
+      Value shifted = arith::ShLIOp::create(b_, loc_, hi, arith::ConstantIntOp::create(b_, loc_, i64, 32));
+      bits = arith::OrIOp::create(b_, loc_, lo, shifted);
+    } else if (width == 32) {
+      bits = low;
+    } else {
+      bits = arith::TruncIOp::create(b_, loc_, int_type, low);
+    }
+    if (type == int_type) return bits;
+    return arith::BitcastOp::create(b_, loc_, type, bits);
+  }
+
+ private:
+  Type Ptr() { return LLVM::LLVMPointerType::get(b_.getContext()); }
+  Value I64(int64_t v) { return LLVM::ConstantOp::create(b_, loc_, b_.getI64Type(), b_.getI64IntegerAttr(v)); }
+  Value Gep(Value base, int64_t bytes) {
+    if (bytes == 0) return base;
+    return LLVM::GEPOp::create(b_, loc_, Ptr(), b_.getI8Type(), base, ArrayRef<LLVM::GEPArg>{bytes});
+  }
+  Value Index(Value i32) { return arith::IndexCastUIOp::create(b_, loc_, b_.getIndexType(), i32); }
+
+  OpBuilder& b_;
+  Location loc_;
+  Value dispatch_, workgroup_;
+};
+
+// The number of 32-bit push-constant words a scalar of `type` takes.
+int64_t WordCount(Type type) { return !type.isIndex() && type.getIntOrFloatBitWidth() > 32 ? 2 : 1; }
+
+LogicalResult WrapFunction(func::FuncOp fn) {
+  auto binding_dims = fn->getAttrOfType<ArrayAttr>(kBindingDimsAttr);
+  if (!binding_dims) return success();  // not an executable function
+  FunctionType type = fn.getFunctionType();
+  size_t binding_count = binding_dims.size();
+  if (type.getNumInputs() < binding_count + 2) {
+    return fn.emitError() << "executable function has " << type.getNumInputs()
+                          << " arguments, fewer than its bindings plus workgroup id and count";
+  }
+  ArrayRef<Type> constant_types = type.getInputs().slice(binding_count, type.getNumInputs() - binding_count - 2);
+  SmallVector<int64_t> word_of_constant;
+  int64_t words = 0;
+  for (Type t : constant_types) {
+    word_of_constant.push_back(words);
+    words += WordCount(t);
+  }
+
+  MLIRContext* ctx = fn.getContext();
+  Location loc = fn.getLoc();
+  auto ptr = LLVM::LLVMPointerType::get(ctx);
+  OpBuilder b(fn);
+  b.setInsertionPointAfter(fn);
+  auto entry = func::FuncOp::create(b, loc, (fn.getName() + "_entry").str(),
+                                    FunctionType::get(ctx, {ptr, ptr}, {b.getI32Type()}));
+  entry->setAttr("kiln.entry_for", FlatSymbolRefAttr::get(fn.getSymNameAttr()));
+  entry->setAttr("kiln.push_constant_words", b.getI64IntegerAttr(words));
+  Block* body = entry.addEntryBlock();
+  b.setInsertionPointToStart(body);
+  EntryBuilder eb(b, loc, body->getArgument(0), body->getArgument(1));
+  SmallVector<Value> args;
+  for (size_t i = 0; i < binding_count; ++i) {
+    auto memref = dyn_cast<MemRefType>(type.getInput(i));
+    if (!memref || !memref.getLayout().isIdentity()) {
+      return fn.emitError() << "binding " << i << " has type " << type.getInput(i)
+                            << "; expected an identity-layout memref";
+    }
+    args.push_back(eb.Memref(memref, eb.BindingPointer(i), cast<DenseI64ArrayAttr>(binding_dims[i]).asArrayRef(),
+                             word_of_constant));
+  }
+  for (auto [i, t] : llvm::enumerate(constant_types)) args.push_back(eb.Scalar(t, word_of_constant[i]));
+  args.push_back(eb.WorkgroupId());
+  args.push_back(eb.WorkgroupCount());
+  func::CallOp::create(b, loc, fn, args);
+  func::ReturnOp::create(b, loc, ValueRange{arith::ConstantIntOp::create(b, loc, b.getI32Type(), 0)});
+  fn.setPrivate();
+  return success();
+}
+
+struct WrapEntryPointsPass : impl::WrapEntryPointsBase<WrapEntryPointsPass> {
+  void runOnOperation() override {
+    SmallVector<func::FuncOp> functions(getOperation().getOps<func::FuncOp>());
+    for (func::FuncOp fn : functions) {
+      if (failed(WrapFunction(fn))) return signalPassFailure();
+    }
+  }
+};
+
+}  // namespace
+}  // namespace kiln::compiler::cpu

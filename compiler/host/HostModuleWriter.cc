@@ -1,0 +1,805 @@
+#include "compiler/host/HostModuleWriter.h"
+
+#include <cstring>
+#include <optional>
+
+#include "compiler/dialect/KilnDialect.h"
+#include "compiler/utils/Locations.h"
+#include "hal/buffer.h"
+#include "hal/element_type.h"
+#include "llvm/ADT/StringMap.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "vm/builder.h"
+
+namespace kiln::compiler {
+
+namespace {
+
+using namespace mlir;
+using vm::FunctionBuilder;
+using vm::ModuleBuilder;
+using vm::Opcode;
+using vm::Reg;
+
+constexpr uint64_t kResultMemory = static_cast<uint64_t>(hal::MemoryType::kDeviceLocal | hal::MemoryType::kHostVisible);
+constexpr uint64_t kResultUsage = static_cast<uint64_t>(hal::BufferUsage::kDefault | hal::BufferUsage::kMapping);
+
+// The functions of the "hal" native module the host program imports, with the signatures
+// hal/module/hal_module.cc declares (the loader checks that they agree).
+const llvm::StringMap<const char*>& HalSignatures() {
+  static const llvm::StringMap<const char*> signatures = {
+      {"device.query", "i:I"},
+      {"allocator.allocate", "iiI:r"},
+      {"allocator.allocate_initialized", "rIIii:r"},
+      {"buffer.length", "r:I"},
+      {"buffer.load", "rIi:I"},
+      {"buffer_view.create", "ri[I]:r"},
+      {"buffer_view.assert", "ri[I]:"},
+      {"buffer_view.buffer", "r:r"},
+      {"buffer_view.dim", "ri:I"},
+      {"command_buffer.create", ":r"},
+      {"command_buffer.finalize", "r:"},
+      {"command_buffer.barrier", "r:"},
+      {"command_buffer.push_constants", "r[i]:"},
+      {"command_buffer.dispatch", "rriiii[rII]:"},
+      {"executable.lookup", "i:r"},
+      {"fence.create", ":r"},
+      {"fence.await", "i[r]:"},
+      {"device.queue.execute", "rrr:"},
+  };
+  return signatures;
+}
+
+// The VM signature letter of a host value of `type`.
+std::optional<char> SignatureLetter(Type type) {
+  if (isa<RankedTensorType>(type)) return 'r';
+  if (type.isIndex()) return 'I';
+  if (auto i = dyn_cast<IntegerType>(type)) {
+    if (i.getWidth() <= 32) return 'i';
+    if (i.getWidth() == 64) return 'I';
+  }
+  if (type.isF32()) return 'f';
+  if (type.isF64()) return 'F';
+  return std::nullopt;
+}
+
+bool IsWide(Type type) { return type.isIndex() || type.isInteger(64) || type.isF64(); }
+
+std::optional<hal::ElementType> ElementTypeOf(Type type) {
+  std::string name;
+  llvm::raw_string_ostream os(name);
+  type.print(os);
+  return hal::ParseElementType(name);
+}
+
+// Bytes per element as kernels store them; nullopt for packed sub-byte types, which the
+// CPU code generation does not lay out yet.
+std::optional<int64_t> ElementBytes(Type type) {
+  if (type.isInteger(1)) return 1;
+  if (!type.isIntOrFloat() || type.getIntOrFloatBitWidth() % 8 != 0) return std::nullopt;
+  return type.getIntOrFloatBitWidth() / 8;
+}
+
+class FunctionWriter;
+
+class HostWriter {
+ public:
+  HostWriter(ModuleOp module, const HostExecutable& executable)
+      : module_(module), executable_(executable), builder_(module.getName().value_or("module").str()) {}
+
+  FailureOr<std::vector<uint8_t>> Write();
+
+  uint32_t Import(llvm::StringRef name) {
+    auto it = imports_.find(name);
+    if (it != imports_.end()) return it->second;
+    uint32_t ordinal = builder_.AddImport(("hal." + name).str(), HalSignatures().lookup(name));
+    imports_[name] = ordinal;
+    return ordinal;
+  }
+  ModuleBuilder& builder() { return builder_; }
+  std::optional<uint32_t> FunctionOrdinal(llvm::StringRef name) const {
+    auto it = function_ordinals_.find(name);
+    if (it == function_ordinals_.end()) return std::nullopt;
+    return it->second;
+  }
+  std::optional<uint32_t> ExportOrdinal(llvm::StringRef name) const {
+    for (size_t i = 0; i < executable_.exports.size(); ++i) {
+      if (executable_.exports[i].name == name) return i;
+    }
+    return std::nullopt;
+  }
+  const HostExecutableExport& Export(uint32_t ordinal) const { return executable_.exports[ordinal]; }
+  // The global holding the uploaded constant, and its rodata segment.
+  std::pair<uint32_t, uint32_t> ConstantGlobal(arith::ConstantOp op, std::span<const uint8_t> bytes) {
+    auto it = constant_globals_.find(op);
+    if (it != constant_globals_.end()) return it->second;
+    auto entry = std::make_pair(builder_.AddGlobalRef(), builder_.AddRodata(bytes, bytes.size() >= 4096));
+    constant_globals_[op] = entry;
+    return entry;
+  }
+
+ private:
+  ModuleOp module_;
+  const HostExecutable& executable_;
+  ModuleBuilder builder_;
+  llvm::StringMap<uint32_t> imports_;
+  llvm::StringMap<uint32_t> function_ordinals_;
+  llvm::DenseMap<Operation*, std::pair<uint32_t, uint32_t>> constant_globals_;
+};
+
+class FunctionWriter {
+ public:
+  FunctionWriter(HostWriter& host, func::FuncOp fn, FunctionBuilder& f) : host_(host), fn_(fn), f_(f) {}
+
+  LogicalResult Write() {
+    for (Block& block : fn_.getBody()) {
+      blocks_[&block] = block.isEntryBlock() ? FunctionBuilder::Block{0} : f_.NewBlock();
+    }
+    for (Block& block : fn_.getBody()) {
+      if (!block.isEntryBlock()) {
+        f_.Bind(blocks_[&block]);
+        for (BlockArgument arg : block.getArguments()) {
+          if (failed(NewRegister(arg))) return failure();
+        }
+      } else {
+        if (failed(BindArguments(block))) return failure();
+        // Every block may dispatch: the executable and the worker count are read once here.
+        if (fn_->walk([](DispatchOp) { return WalkResult::interrupt(); }).wasInterrupted()) {
+          Executable();
+          WorkerCount();
+        }
+      }
+      for (Operation& op : block) {
+        f_.Location(LocationString(op.getLoc()));
+        if (failed(WriteOp(&op))) return failure();
+      }
+    }
+    return success();
+  }
+
+ private:
+  // Registers --------------------------------------------------------------------------
+  FailureOr<Reg> NewRegister(Value v) {
+    Type type = v.getType();
+    std::optional<char> letter = SignatureLetter(type);
+    if (!letter) {
+      return emitError(v.getLoc()) << "a value of type " << type
+                                   << " cannot live on the host; expected a ranked tensor, index, integer of at "
+                                      "most 32 or exactly 64 bits, f32 or f64",
+             failure();
+    }
+    Reg r = *letter == 'r' ? f_.NewRef() : IsWide(type) ? f_.NewI64() : f_.NewI32();
+    regs_[v] = r;
+    return r;
+  }
+  Reg Get(Value v) { return regs_.lookup(v); }
+  Reg ConstI32(int64_t value) {
+    Reg r = f_.NewI32();
+    f_.Emit(Opcode::kConstI32, {r.index(), static_cast<uint64_t>(value) & 0xffffffffu});
+    return r;
+  }
+  Reg ConstI64(int64_t value) {
+    Reg r = f_.NewI64();
+    f_.Emit(Opcode::kConstI64, {r.index(), static_cast<uint64_t>(value)});
+    return r;
+  }
+  Reg Binary(Opcode opcode, Reg a, Reg b, bool wide) {
+    Reg r = wide ? f_.NewI64() : f_.NewI32();
+    f_.Emit(opcode, {r.index(), a.index(), b.index()});
+    return r;
+  }
+  void Call(llvm::StringRef name, std::vector<Reg> args, std::vector<Reg> results = {}) {
+    f_.CallImport(host_.Import(name), args, results);
+  }
+
+  // Arguments ----------------------------------------------------------------------------
+  LogicalResult BindArguments(Block& entry) {
+    for (auto [i, arg] : llvm::enumerate(entry.getArguments())) regs_[arg] = f_.args()[i];
+    for (BlockArgument arg : entry.getArguments()) {
+      auto type = dyn_cast<RankedTensorType>(arg.getType());
+      if (!type) continue;
+      f_.Location(LocationString(arg.getLoc()));
+      FailureOr<Reg> element = ElementTypeConstant(type, arg.getLoc());
+      if (failed(element)) return failure();
+      std::vector<Reg> args = {Get(arg), *element};
+      for (int64_t d = 0; d < type.getRank(); ++d) {
+        if (type.isDynamicDim(d)) {
+          Reg dim = f_.NewI64();
+          Call("buffer_view.dim", {Get(arg), ConstI32(d)}, {dim});
+          args.push_back(dim);
+        } else {
+          args.push_back(ConstI64(type.getDimSize(d)));
+        }
+      }
+      Call("buffer_view.assert", args);
+    }
+    return success();
+  }
+
+  FailureOr<Reg> ElementTypeConstant(RankedTensorType type, Location loc) {
+    std::optional<hal::ElementType> element = ElementTypeOf(type.getElementType());
+    if (!element || !ElementBytes(type.getElementType())) {
+      return emitError(loc) << "tensors of " << type.getElementType()
+                            << " are not supported on the CPU yet (packed sub-byte and complex elements)",
+             failure();
+    }
+    return ConstI32(static_cast<int64_t>(*element));
+  }
+
+  // The dims of a tensor value as I64 registers.
+  std::vector<Reg> Dims(Value tensor) {
+    auto type = cast<RankedTensorType>(tensor.getType());
+    std::vector<Reg> dims;
+    for (int64_t d = 0; d < type.getRank(); ++d) {
+      if (type.isDynamicDim(d)) {
+        Reg dim = f_.NewI64();
+        Call("buffer_view.dim", {Get(tensor), ConstI32(d)}, {dim});
+        dims.push_back(dim);
+      } else {
+        dims.push_back(ConstI64(type.getDimSize(d)));
+      }
+    }
+    return dims;
+  }
+
+  // A new view of `buffer` with `type` and `dims` into `result`.
+  LogicalResult CreateView(Reg buffer, RankedTensorType type, std::vector<Reg> dims, Reg result, Location loc) {
+    FailureOr<Reg> element = ElementTypeConstant(type, loc);
+    if (failed(element)) return failure();
+    std::vector<Reg> args = {buffer, *element};
+    args.insert(args.end(), dims.begin(), dims.end());
+    Call("buffer_view.create", args, {result});
+    return success();
+  }
+
+  Reg ByteSize(RankedTensorType type, const std::vector<Reg>& dims) {
+    Reg size = ConstI64(*ElementBytes(type.getElementType()));
+    for (Reg d : dims) size = Binary(Opcode::kMulI64, size, d, true);
+    return size;
+  }
+
+  // Pending device work --------------------------------------------------------------------
+  Reg CommandBuffer() {
+    if (pending_) {
+      Call("command_buffer.barrier", {command_buffer_});
+      return command_buffer_;
+    }
+    command_buffer_ = f_.NewRef();
+    Call("command_buffer.create", {}, {command_buffer_});
+    pending_ = true;
+    return command_buffer_;
+  }
+  void Flush() {
+    if (!pending_) return;
+    pending_ = false;
+    Reg fence = f_.NewRef(), none = f_.NewRef();
+    Call("command_buffer.finalize", {command_buffer_});
+    Call("fence.create", {}, {fence});
+    f_.Emit(Opcode::kConstRefNull, {none.index()});
+    Call("device.queue.execute", {none, fence, command_buffer_});
+    Call("fence.await", {ConstI32(-1), fence});
+  }
+  Reg Executable() {
+    if (!executable_) {
+      executable_ = f_.NewRef();
+      Call("executable.lookup", {ConstI32(0)}, {*executable_});
+    }
+    return *executable_;
+  }
+  Reg WorkerCount() {
+    if (!workers_) {
+      Reg count64 = f_.NewI64();
+      Call("device.query", {ConstI32(0)}, {count64});
+      workers_ = f_.NewI32();
+      f_.Emit(Opcode::kTruncI64I32, {workers_->index(), count64.index()});
+    }
+    return *workers_;
+  }
+
+  // Ops ------------------------------------------------------------------------------------
+  LogicalResult WriteOp(Operation* op) {
+    if (auto c = dyn_cast<arith::ConstantOp>(op)) return WriteConstant(c);
+    if (auto d = dyn_cast<DispatchOp>(op)) return WriteDispatch(d);
+    if (auto dim = dyn_cast<tensor::DimOp>(op)) return WriteDim(dim);
+    if (isa<tensor::CollapseShapeOp, tensor::ExpandShapeOp, tensor::CastOp, tensor::BitcastOp, tensor::ReshapeOp>(op)) {
+      return WriteReshape(op);
+    }
+    if (auto empty = dyn_cast<tensor::EmptyOp>(op)) return WriteEmpty(empty);
+    if (auto extract = dyn_cast<tensor::ExtractOp>(op)) return WriteExtract(extract);
+    if (auto ret = dyn_cast<func::ReturnOp>(op)) {
+      Flush();
+      std::vector<Reg> values;
+      for (Value v : ret.getOperands()) values.push_back(Get(v));
+      f_.Return(values);
+      return success();
+    }
+    if (auto call = dyn_cast<func::CallOp>(op)) return WriteCall(call);
+    if (auto br = dyn_cast<cf::BranchOp>(op)) {
+      Flush();
+      f_.Branch(blocks_[br.getDest()], Moves(br.getDestOperands(), br.getDest()));
+      return success();
+    }
+    if (auto br = dyn_cast<cf::CondBranchOp>(op)) {
+      Flush();
+      std::vector<FunctionBuilder::Move> t = Moves(br.getTrueDestOperands(), br.getTrueDest());
+      std::vector<FunctionBuilder::Move> e = Moves(br.getFalseDestOperands(), br.getFalseDest());
+      f_.CondBranch(Get(br.getCondition()), blocks_[br.getTrueDest()], blocks_[br.getFalseDest()], t, e);
+      return success();
+    }
+    if (op->getDialect() && isa<arith::ArithDialect>(op->getDialect())) return WriteArith(op);
+    return op->emitError() << "'" << op->getName()
+                           << "' cannot run in the host program; kiln runs it only inside a dispatch or not at all",
+           failure();
+  }
+
+  std::vector<FunctionBuilder::Move> Moves(OperandRange operands, Block* dest) {
+    std::vector<FunctionBuilder::Move> moves;
+    for (auto [from, to] : llvm::zip(operands, dest->getArguments())) {
+      if (!regs_.count(to)) (void)NewRegister(to);
+      moves.push_back({Get(from), Get(to)});
+    }
+    return moves;
+  }
+
+  LogicalResult WriteConstant(arith::ConstantOp op) {
+    Type type = op.getType();
+    if (auto tensor = dyn_cast<RankedTensorType>(type)) return WriteTensorConstant(op, tensor);
+    FailureOr<Reg> r = NewRegister(op.getResult());
+    if (failed(r)) return failure();
+    uint64_t bits = 0;
+    if (auto i = dyn_cast<IntegerAttr>(op.getValue())) {
+      bits = type.isInteger(1) ? i.getValue().getZExtValue() : i.getValue().getSExtValue();
+    } else if (auto f = dyn_cast<FloatAttr>(op.getValue())) {
+      bits = f.getValue().bitcastToAPInt().getZExtValue();
+    } else {
+      return op.emitError() << "unsupported host constant " << op.getValue(), failure();
+    }
+    f_.Emit(IsWide(type) ? Opcode::kConstI64 : Opcode::kConstI32,
+            {r->index(), IsWide(type) ? bits : (bits & 0xffffffffu)});
+    return success();
+  }
+
+  LogicalResult WriteTensorConstant(arith::ConstantOp op, RankedTensorType type) {
+    auto dense = dyn_cast<DenseElementsAttr>(op.getValue());
+    std::optional<int64_t> element_bytes = ElementBytes(type.getElementType());
+    if (!dense || !element_bytes) {
+      return op.emitError() << "unsupported tensor constant of type " << type, failure();
+    }
+    std::vector<uint8_t> bytes;
+    bytes.reserve(dense.getNumElements() * *element_bytes);
+    if (type.getElementType().isInteger(1)) {
+      for (bool b : dense.getValues<bool>()) bytes.push_back(b ? 1 : 0);
+    } else {
+      ArrayRef<char> raw = dense.getRawData();
+      for (int64_t i = 0; i < dense.getNumElements(); ++i) {
+        const char* element = raw.data() + (dense.isSplat() ? 0 : i * *element_bytes);
+        bytes.insert(bytes.end(), element, element + *element_bytes);
+      }
+    }
+    auto [global, segment] = host_.ConstantGlobal(op, bytes);
+    FailureOr<Reg> view = NewRegister(op.getResult());
+    if (failed(view)) return failure();
+    // Uploaded on first use, then kept in the global.
+    Reg present = f_.NewI32();
+    f_.Emit(Opcode::kGlobalLoadRef, {view->index(), global});
+    f_.Emit(Opcode::kCmpNzRef, {present.index(), view->index()});
+    FunctionBuilder::Block upload = f_.NewBlock(), done = f_.NewBlock();
+    f_.CondBranch(present, done, upload);
+    f_.Bind(upload);
+    Reg data = f_.NewRef(), buffer = f_.NewRef();
+    f_.Emit(Opcode::kRodataRef, {data.index(), segment});
+    Call("allocator.allocate_initialized",
+         {data, ConstI64(0), ConstI64(bytes.size()), ConstI32(kResultMemory), ConstI32(kResultUsage)}, {buffer});
+    std::vector<Reg> dims;
+    for (int64_t d : type.getShape()) dims.push_back(ConstI64(d));
+    if (failed(CreateView(buffer, type, dims, *view, op.getLoc()))) return failure();
+    f_.Emit(Opcode::kGlobalStoreRef, {global, view->index()});
+    f_.Branch(done);
+    f_.Bind(done);
+    return success();
+  }
+
+  LogicalResult WriteDim(tensor::DimOp op) {
+    FailureOr<Reg> r = NewRegister(op.getResult());
+    if (failed(r)) return failure();
+    std::optional<int64_t> index = op.getConstantIndex();
+    Reg dim_index;
+    if (index) {
+      dim_index = ConstI32(*index);
+    } else {
+      dim_index = f_.NewI32();
+      f_.Emit(Opcode::kTruncI64I32, {dim_index.index(), Get(op.getIndex()).index()});
+    }
+    Call("buffer_view.dim", {Get(op.getSource()), dim_index}, {*r});
+    return success();
+  }
+
+  LogicalResult WriteReshape(Operation* op) {
+    Value source = op->getOperand(0);
+    Value result = op->getResult(0);
+    auto result_type = dyn_cast<RankedTensorType>(result.getType());
+    if (!result_type) return op->emitError() << "unranked results are not supported", failure();
+    FailureOr<Reg> r = NewRegister(result);
+    if (failed(r)) return failure();
+    std::vector<Reg> dims;
+    if (auto collapse = dyn_cast<tensor::CollapseShapeOp>(op)) {
+      std::vector<Reg> source_dims = Dims(source);
+      for (const ReassociationIndices& group : collapse.getReassociationIndices()) {
+        Reg size = ConstI64(1);
+        for (int64_t d : group) size = Binary(Opcode::kMulI64, size, source_dims[d], true);
+        dims.push_back(size);
+      }
+    } else if (auto expand = dyn_cast<tensor::ExpandShapeOp>(op)) {
+      for (OpFoldResult size : expand.getMixedOutputShape()) {
+        if (auto v = dyn_cast<Value>(size)) {
+          dims.push_back(Get(v));
+        } else {
+          dims.push_back(ConstI64(*getConstantIntValue(size)));
+        }
+      }
+    } else if (auto reshape = dyn_cast<tensor::ReshapeOp>(op)) {
+      if (!result_type.hasStaticShape()) {
+        return op->emitError() << "tensor.reshape to a dynamic shape is not supported on the host", failure();
+      }
+      for (int64_t d : result_type.getShape()) dims.push_back(ConstI64(d));
+    } else {
+      // cast and bitcast keep the shape; a cast to a more static type is checked.
+      dims = Dims(source);
+      for (int64_t d = 0; d < result_type.getRank(); ++d) {
+        if (!result_type.isDynamicDim(d)) dims[d] = ConstI64(result_type.getDimSize(d));
+      }
+      if (isa<tensor::CastOp>(op)) {
+        FailureOr<Reg> element = ElementTypeConstant(result_type, op->getLoc());
+        if (failed(element)) return failure();
+        std::vector<Reg> args = {Get(source), *element};
+        args.insert(args.end(), dims.begin(), dims.end());
+        Call("buffer_view.assert", args);
+      }
+    }
+    Reg buffer = f_.NewRef();
+    Call("buffer_view.buffer", {Get(source)}, {buffer});
+    return CreateView(buffer, result_type, dims, *r, op->getLoc());
+  }
+
+  LogicalResult WriteEmpty(tensor::EmptyOp op) {
+    auto type = op.getType();
+    FailureOr<Reg> r = NewRegister(op.getResult());
+    if (failed(r) || !ElementBytes(type.getElementType())) {
+      return op.emitError() << "unsupported element type " << type.getElementType(), failure();
+    }
+    std::vector<Reg> dims;
+    for (OpFoldResult size : op.getMixedSizes()) {
+      if (auto v = dyn_cast<Value>(size)) {
+        dims.push_back(Get(v));
+      } else {
+        dims.push_back(ConstI64(*getConstantIntValue(size)));
+      }
+    }
+    Reg buffer = f_.NewRef();
+    Call("allocator.allocate", {ConstI32(kResultMemory), ConstI32(kResultUsage), ByteSize(type, dims)}, {buffer});
+    return CreateView(buffer, type, dims, *r, op.getLoc());
+  }
+
+  LogicalResult WriteExtract(tensor::ExtractOp op) {
+    Type type = op.getType();
+    std::optional<int64_t> bytes = ElementBytes(type);
+    FailureOr<Reg> r = NewRegister(op.getResult());
+    if (failed(r)) return failure();
+    if (!bytes || *bytes > 8) return op.emitError() << "cannot read a " << type << " element on the host", failure();
+    Flush();
+    std::vector<Reg> dims = Dims(op.getTensor());
+    Reg linear = ConstI64(0);
+    for (auto [d, index] : llvm::enumerate(op.getIndices())) {
+      linear = Binary(Opcode::kMulI64, linear, dims[d], true);
+      linear = Binary(Opcode::kAddI64, linear, Get(index), true);
+    }
+    Reg offset = Binary(Opcode::kMulI64, linear, ConstI64(*bytes), true);
+    Reg buffer = f_.NewRef();
+    Call("buffer_view.buffer", {Get(op.getTensor())}, {buffer});
+    Reg value = IsWide(type) ? *r : f_.NewI64();
+    Call("buffer.load", {buffer, offset, ConstI32(*bytes)}, {value});
+    if (!IsWide(type)) f_.Emit(Opcode::kTruncI64I32, {r->index(), value.index()});
+    return success();
+  }
+
+  LogicalResult WriteCall(func::CallOp op) {
+    std::optional<uint32_t> ordinal = host_.FunctionOrdinal(op.getCallee());
+    if (!ordinal) return op.emitError() << "call to unknown function '" << op.getCallee() << "'", failure();
+    Flush();
+    std::vector<Reg> args, results;
+    for (Value v : op.getOperands()) args.push_back(Get(v));
+    for (Value v : op.getResults()) {
+      FailureOr<Reg> r = NewRegister(v);
+      if (failed(r)) return failure();
+      results.push_back(*r);
+    }
+    f_.Call(*ordinal, args, results);
+    return success();
+  }
+
+  LogicalResult WriteDispatch(DispatchOp op) {
+    std::optional<uint32_t> ordinal = host_.ExportOrdinal(op.getEntry().getLeafReference());
+    if (!ordinal) return op.emitError() << "dispatch of unknown executable function " << op.getEntry(), failure();
+    const HostExecutableExport& exported = host_.Export(*ordinal);
+    // Results: allocated before recording.
+    std::vector<Reg> result_buffers, result_sizes;
+    std::vector<std::vector<Reg>> result_dims;
+    size_t next_dim = 0;
+    for (Value result : op.getResults()) {
+      auto type = cast<RankedTensorType>(result.getType());
+      if (!ElementBytes(type.getElementType())) {
+        return op.emitError() << "tensors of " << type.getElementType() << " are not supported on the CPU yet",
+               failure();
+      }
+      std::vector<Reg> dims;
+      for (int64_t d = 0; d < type.getRank(); ++d) {
+        dims.push_back(type.isDynamicDim(d) ? Get(op.getResultDims()[next_dim++]) : ConstI64(type.getDimSize(d)));
+      }
+      Reg size = ByteSize(type, dims), buffer = f_.NewRef();
+      Call("allocator.allocate", {ConstI32(kResultMemory), ConstI32(kResultUsage), size}, {buffer});
+      result_buffers.push_back(buffer);
+      result_sizes.push_back(size);
+      result_dims.push_back(dims);
+    }
+    // Push constants, one word per 32-bit value, two (low first) per 64-bit value.
+    std::vector<Reg> words;
+    for (Value c : op.getConstants()) {
+      if (IsWide(c.getType())) {
+        Reg low = f_.NewI32(), high = f_.NewI32();
+        f_.Emit(Opcode::kTruncI64I32, {low.index(), Get(c).index()});
+        words.push_back(low);
+        if (c.getType().isIndex()) continue;  // index takes one word
+        Reg shifted = Binary(Opcode::kShrI64U, Get(c), ConstI64(32), true);
+        f_.Emit(Opcode::kTruncI64I32, {high.index(), shifted.index()});
+        words.push_back(high);
+      } else {
+        words.push_back(Get(c));
+      }
+    }
+    if (words.size() != exported.constant_count || op.getInputs().size() + op.getNumResults() != exported.binding_count) {
+      return op.emitError() << "dispatch passes " << words.size() << " push-constant words and "
+                            << op.getInputs().size() + op.getNumResults() << " bindings, but '" << exported.name
+                            << "' takes " << exported.constant_count << " and " << exported.binding_count,
+             failure();
+    }
+    std::vector<Reg> args = {Reg{}, Executable(), ConstI32(*ordinal), Reg{}, ConstI32(1), ConstI32(1)};
+    args[3] = exported.distributed ? WorkerCount() : ConstI32(1);
+    for (Value input : op.getInputs()) {
+      Reg buffer = f_.NewRef(), length = f_.NewI64();
+      Call("buffer_view.buffer", {Get(input)}, {buffer});
+      Call("buffer.length", {buffer}, {length});
+      args.insert(args.end(), {buffer, ConstI64(0), length});
+    }
+    for (size_t i = 0; i < result_buffers.size(); ++i) {
+      args.insert(args.end(), {result_buffers[i], ConstI64(0), result_sizes[i]});
+    }
+    Reg cb = CommandBuffer();
+    args[0] = cb;
+    if (!words.empty()) {
+      std::vector<Reg> push = {cb};
+      push.insert(push.end(), words.begin(), words.end());
+      Call("command_buffer.push_constants", push);
+    }
+    Call("command_buffer.dispatch", args);
+    for (auto [i, result] : llvm::enumerate(op.getResults())) {
+      FailureOr<Reg> view = NewRegister(result);
+      if (failed(view)) return failure();
+      if (failed(CreateView(result_buffers[i], cast<RankedTensorType>(result.getType()), result_dims[i], *view,
+                            op.getLoc()))) {
+        return failure();
+      }
+    }
+    return success();
+  }
+
+  LogicalResult WriteArith(Operation* op);
+
+  HostWriter& host_;
+  func::FuncOp fn_;
+  FunctionBuilder& f_;
+  llvm::DenseMap<Value, Reg> regs_;
+  llvm::DenseMap<Block*, FunctionBuilder::Block> blocks_;
+  bool pending_ = false;
+  Reg command_buffer_{};
+  std::optional<Reg> executable_, workers_;
+};
+
+LogicalResult FunctionWriter::WriteArith(Operation* op) {
+  if (op->getNumResults() != 1) return op->emitError() << "unsupported host op", failure();
+  Value result = op->getResult(0);
+  Type type = result.getType();
+  FailureOr<Reg> r = NewRegister(result);
+  if (failed(r)) return failure();
+  auto operand = [&](unsigned i) { return Get(op->getOperand(i)); };
+  Type operand_type = op->getNumOperands() ? op->getOperand(0).getType() : type;
+  bool wide = IsWide(operand_type);
+  bool is_float = isa<FloatType>(operand_type);
+  auto binary = [&](Opcode narrow, Opcode wide_op) {
+    f_.Emit(wide ? wide_op : narrow, {r->index(), operand(0).index(), operand(1).index()});
+    return success();
+  };
+  // Integers narrower than 32 bits live sign-extended... they are re-normalised after
+  // arithmetic that can overflow their width.
+  auto normalize = [&]() {
+    unsigned width = type.isIntOrFloat() && !is_float ? type.getIntOrFloatBitWidth() : 32;
+    if (type.isIndex() || width >= 32 || type.isInteger(1)) return;
+    Reg shift = ConstI32(32 - width);
+    f_.Emit(Opcode::kShlI32, {r->index(), r->index(), shift.index()});
+    f_.Emit(Opcode::kShrI32S, {r->index(), r->index(), shift.index()});
+  };
+  if (isa<arith::AddIOp>(op)) return binary(Opcode::kAddI32, Opcode::kAddI64), normalize(), success();
+  if (isa<arith::SubIOp>(op)) return binary(Opcode::kSubI32, Opcode::kSubI64), normalize(), success();
+  if (isa<arith::MulIOp>(op)) return binary(Opcode::kMulI32, Opcode::kMulI64), normalize(), success();
+  if (isa<arith::DivSIOp>(op)) return binary(Opcode::kDivI32S, Opcode::kDivI64S);
+  if (isa<arith::DivUIOp>(op)) return binary(Opcode::kDivI32U, Opcode::kDivI64U);
+  if (isa<arith::RemSIOp>(op)) return binary(Opcode::kRemI32S, Opcode::kRemI64S);
+  if (isa<arith::RemUIOp>(op)) return binary(Opcode::kRemI32U, Opcode::kRemI64U);
+  if (isa<arith::AndIOp>(op)) return binary(Opcode::kAndI32, Opcode::kAndI64);
+  if (isa<arith::OrIOp>(op)) return binary(Opcode::kOrI32, Opcode::kOrI64);
+  if (isa<arith::XOrIOp>(op)) return binary(Opcode::kXorI32, Opcode::kXorI64);
+  if (isa<arith::ShLIOp>(op)) return binary(Opcode::kShlI32, Opcode::kShlI64), normalize(), success();
+  if (isa<arith::ShRSIOp>(op)) return binary(Opcode::kShrI32S, Opcode::kShrI64S);
+  if (isa<arith::ShRUIOp>(op)) return binary(Opcode::kShrI32U, Opcode::kShrI64U);
+  if (isa<arith::MinSIOp>(op)) return binary(Opcode::kMinI32S, Opcode::kMinI64S);
+  if (isa<arith::MinUIOp>(op)) return binary(Opcode::kMinI32U, Opcode::kMinI64U);
+  if (isa<arith::MaxSIOp>(op)) return binary(Opcode::kMaxI32S, Opcode::kMaxI64S);
+  if (isa<arith::MaxUIOp>(op)) return binary(Opcode::kMaxI32U, Opcode::kMaxI64U);
+  if (is_float && (operand_type.isF32() || operand_type.isF64())) {
+    if (isa<arith::AddFOp>(op)) return binary(Opcode::kAddF32, Opcode::kAddF64);
+    if (isa<arith::SubFOp>(op)) return binary(Opcode::kSubF32, Opcode::kSubF64);
+    if (isa<arith::MulFOp>(op)) return binary(Opcode::kMulF32, Opcode::kMulF64);
+    if (isa<arith::DivFOp>(op)) return binary(Opcode::kDivF32, Opcode::kDivF64);
+    if (isa<arith::MinimumFOp, arith::MinNumFOp>(op)) return binary(Opcode::kMinF32, Opcode::kMinF64);
+    if (isa<arith::MaximumFOp, arith::MaxNumFOp>(op)) return binary(Opcode::kMaxF32, Opcode::kMaxF64);
+    if (isa<arith::NegFOp>(op)) {
+      f_.Emit(wide ? Opcode::kNegF64 : Opcode::kNegF32, {r->index(), operand(0).index()});
+      return success();
+    }
+  }
+  if (auto cmp = dyn_cast<arith::CmpIOp>(op)) {
+    using P = arith::CmpIPredicate;
+    Reg a = operand(0), b = operand(1);
+    P p = cmp.getPredicate();
+    // gt/ge are lt/le with the operands swapped.
+    if (p == P::sgt || p == P::sge || p == P::ugt || p == P::uge) std::swap(a, b);
+    Opcode opcode;
+    switch (p) {
+      case P::eq: opcode = wide ? Opcode::kCmpEqI64 : Opcode::kCmpEqI32; break;
+      case P::ne: opcode = wide ? Opcode::kCmpNeI64 : Opcode::kCmpNeI32; break;
+      case P::slt: case P::sgt: opcode = wide ? Opcode::kCmpLtI64S : Opcode::kCmpLtI32S; break;
+      case P::sle: case P::sge: opcode = wide ? Opcode::kCmpLeI64S : Opcode::kCmpLeI32S; break;
+      case P::ult: case P::ugt: opcode = wide ? Opcode::kCmpLtI64U : Opcode::kCmpLtI32U; break;
+      case P::ule: case P::uge: opcode = wide ? Opcode::kCmpLeI64U : Opcode::kCmpLeI32U; break;
+    }
+    f_.Emit(opcode, {r->index(), a.index(), b.index()});
+    return success();
+  }
+  if (auto cmp = dyn_cast<arith::CmpFOp>(op); cmp && (operand_type.isF32() || operand_type.isF64())) {
+    using P = arith::CmpFPredicate;
+    Reg a = operand(0), b = operand(1);
+    P p = cmp.getPredicate();
+    if (p == P::OGT || p == P::OGE) std::swap(a, b);
+    Opcode opcode;
+    switch (p) {
+      case P::OEQ: opcode = wide ? Opcode::kCmpEqF64 : Opcode::kCmpEqF32; break;
+      case P::UNE: opcode = wide ? Opcode::kCmpNeF64 : Opcode::kCmpNeF32; break;
+      case P::OLT: case P::OGT: opcode = wide ? Opcode::kCmpLtF64 : Opcode::kCmpLtF32; break;
+      case P::OLE: case P::OGE: opcode = wide ? Opcode::kCmpLeF64 : Opcode::kCmpLeF32; break;
+      default:
+        return op->emitError() << "float comparison '" << arith::stringifyCmpFPredicate(p)
+                               << "' is not supported on the host",
+               failure();
+    }
+    f_.Emit(opcode, {r->index(), a.index(), b.index()});
+    return success();
+  }
+  if (auto select = dyn_cast<arith::SelectOp>(op)) {
+    if (isa<RankedTensorType>(type)) {
+      f_.Emit(Opcode::kSelectRef, {r->index(), operand(0).index(), operand(1).index(), operand(2).index()});
+    } else {
+      f_.Emit(IsWide(type) ? Opcode::kSelectI64 : Opcode::kSelectI32,
+              {r->index(), operand(0).index(), operand(1).index(), operand(2).index()});
+    }
+    return success();
+  }
+  if (isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp>(op)) {
+    bool from_wide = IsWide(operand_type), to_wide = IsWide(type);
+    bool is_unsigned = isa<arith::IndexCastUIOp, arith::ExtUIOp>(op);
+    if (from_wide && to_wide) {
+      f_.Emit(Opcode::kMoveI64, {r->index(), operand(0).index()});
+    } else if (!from_wide && !to_wide) {
+      f_.Emit(Opcode::kMoveI32, {r->index(), operand(0).index()});
+      if (is_unsigned && !operand_type.isInteger(32)) {
+        Reg mask = ConstI32((int64_t{1} << operand_type.getIntOrFloatBitWidth()) - 1);
+        f_.Emit(Opcode::kAndI32, {r->index(), r->index(), mask.index()});
+      }
+      normalize();
+    } else if (to_wide) {
+      Reg source = operand(0);
+      if (is_unsigned && !operand_type.isInteger(32)) {
+        source = f_.NewI32();
+        Reg mask = ConstI32((int64_t{1} << operand_type.getIntOrFloatBitWidth()) - 1);
+        f_.Emit(Opcode::kAndI32, {source.index(), operand(0).index(), mask.index()});
+      }
+      f_.Emit(is_unsigned ? Opcode::kExtI32I64U : Opcode::kExtI32I64S, {r->index(), source.index()});
+    } else {
+      f_.Emit(Opcode::kTruncI64I32, {r->index(), operand(0).index()});
+      normalize();
+    }
+    return success();
+  }
+  if (isa<arith::SIToFPOp>(op) && type.isF32() && !wide) {
+    f_.Emit(Opcode::kSiToFpI32F32, {r->index(), operand(0).index()});
+    return success();
+  }
+  if (isa<arith::FPToSIOp>(op) && operand_type.isF32() && !IsWide(type)) {
+    f_.Emit(Opcode::kFpToSiF32I32, {r->index(), operand(0).index()});
+    return success();
+  }
+  if (isa<arith::ExtFOp>(op) && operand_type.isF32() && type.isF64()) {
+    f_.Emit(Opcode::kExtF32F64, {r->index(), operand(0).index()});
+    return success();
+  }
+  if (isa<arith::TruncFOp>(op) && operand_type.isF64() && type.isF32()) {
+    f_.Emit(Opcode::kTruncF64F32, {r->index(), operand(0).index()});
+    return success();
+  }
+  return op->emitError() << "'" << op->getName() << "' on " << operand_type
+                         << " is not supported in the host program",
+         failure();
+}
+
+FailureOr<std::vector<uint8_t>> HostWriter::Write() {
+  if (!executable_.data.empty()) {
+    std::vector<vm::ExecutableExportSpec> specs;
+    for (const HostExecutableExport& e : executable_.exports) {
+      specs.push_back({e.name, e.binding_count, e.constant_count, {1, 1, 1}, 0});
+    }
+    builder_.AddExecutable(executable_.name, executable_.format, executable_.data, specs);
+  }
+  SmallVector<func::FuncOp> functions;
+  for (func::FuncOp fn : module_.getOps<func::FuncOp>()) {
+    if (fn.isDeclaration()) {
+      return fn.emitError() << "external function '" << fn.getName() << "' has no body; kiln cannot call it",
+             failure();
+    }
+    functions.push_back(fn);
+  }
+  std::vector<FunctionBuilder*> builders;
+  for (func::FuncOp fn : functions) {
+    std::string signature;
+    for (Type t : fn.getArgumentTypes()) {
+      std::optional<char> letter = SignatureLetter(t);
+      if (!letter) return fn.emitError() << "argument of type " << t << " is not supported", failure();
+      signature += *letter;
+    }
+    signature += ':';
+    for (Type t : fn.getResultTypes()) {
+      std::optional<char> letter = SignatureLetter(t);
+      if (!letter) return fn.emitError() << "result of type " << t << " is not supported", failure();
+      signature += *letter;
+    }
+    FunctionBuilder& f = builder_.AddFunction(fn.getName().str(), signature);
+    function_ordinals_[fn.getName()] = f.ordinal();
+    if (fn.isPublic()) builder_.Export(fn.getName().str(), f.ordinal());
+    builders.push_back(&f);
+  }
+  for (auto [fn, f] : llvm::zip(functions, builders)) {
+    FunctionWriter writer(*this, fn, *f);
+    if (failed(writer.Write())) return failure();
+  }
+  StatusOr<std::vector<uint8_t>> bytes = builder_.Finish();
+  if (!bytes.ok()) return module_.emitError() << "cannot write the VM module: " << bytes.status().ToString(), failure();
+  return std::move(*bytes);
+}
+
+}  // namespace
+
+FailureOr<std::vector<uint8_t>> WriteHostModule(ModuleOp module, const HostExecutable& executable) {
+  return HostWriter(module, executable).Write();
+}
+
+}  // namespace kiln::compiler

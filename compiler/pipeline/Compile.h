@@ -1,0 +1,37 @@
+// The whole compiler as a library call: MLIR source to a .kiln module (DESIGN.md
+// section 7). tools/kiln-compile is a thin main around it.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "llvm/Support/SourceMgr.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Support/LLVM.h"
+
+namespace kiln::compiler {
+
+struct CompileOptions {
+  std::string target = "cpu";
+  std::string target_cpu;  // empty: the host CPU and its features
+  // Print the IR after the named pass ("all" for every pass) to stderr.
+  std::string dump_ir_after;
+  // When set, every executable function is written to DIR/NAME.mlir before code generation.
+  std::string dump_dispatches_dir;
+};
+
+// Registers every pass (upstream and kiln's) by name, once; the pipelines are built from
+// pass names.
+void RegisterCompilerPasses();
+
+// Every dialect, interface model and translation the compiler uses.
+void RegisterCompilerDialects(mlir::DialectRegistry& registry);
+
+// Parses the module held by `sources` (its main buffer) and compiles it. Diagnostics go to
+// the context's handlers; failure means at least one error was emitted.
+mlir::FailureOr<std::vector<uint8_t>> CompileSource(mlir::MLIRContext& context, llvm::SourceMgr& sources,
+                                                    const CompileOptions& options);
+
+}  // namespace kiln::compiler
