@@ -1,0 +1,44 @@
+#include "runtime/session.h"
+
+#include "drivers/builtin_drivers.h"
+
+namespace kiln::runtime {
+
+Session::~Session() {
+  context_.reset();  // before the native module it resolved against
+}
+
+StatusOr<std::unique_ptr<Session>> Session::Create(std::string_view device_name, Ref<vm::Module> module) {
+  std::unique_ptr<Session> session(new Session());
+  KILN_ASSIGN_OR_RETURN(session->device_, BuiltinDriverRegistry().CreateDevice(device_name),
+                        "while creating device '", device_name, "'");
+  session->hal_module_ = std::make_unique<hal::HalModule>(session->device_);
+  session->module_ = std::move(module);
+  vm::NativeModule* natives[] = {session->hal_module_.get()};
+  KILN_ASSIGN_OR_RETURN(session->context_, vm::Context::Create(session->module_, natives),
+                        "while linking module '", session->module_->name(), "'");
+  return session;
+}
+
+StatusOr<vm::Signature> Session::FunctionSignature(std::string_view name) const {
+  for (const vm::ExportInfo& e : module_->exports()) {
+    if (e.name == name) return module_->functions()[e.function_ordinal].signature;
+  }
+  std::string names;
+  for (const vm::ExportInfo& e : module_->exports()) names += (names.empty() ? "" : ", ") + std::string(e.name);
+  return NotFoundError("module '", module_->name(), "' exports no function '", name, "'; it exports: ",
+                       names.empty() ? "nothing" : names);
+}
+
+StatusOr<std::vector<vm::Value>> Session::Call(std::string_view name, std::span<const vm::Value> args) {
+  KILN_ASSIGN_OR_RETURN(vm::Signature signature, FunctionSignature(name));
+  if (signature.args.size() != args.size()) {
+    return InvalidArgumentError("function '", name, "' takes ", signature.args.size(), " arguments (",
+                                signature.ToString(), "), ", args.size(), " were given");
+  }
+  KILN_ASSIGN_OR_RETURN(std::vector<vm::Value> results, context_->Invoke(name, args), "while calling '", name,
+                        "'");
+  return results;
+}
+
+}  // namespace kiln::runtime

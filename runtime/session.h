@@ -1,0 +1,40 @@
+// A loaded module ready to call on one device: the device, its "hal" native module and a
+// VM context. What kiln-run and the embedding API build on.
+#pragma once
+
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "base/status.h"
+#include "hal/device.h"
+#include "hal/module/hal_module.h"
+#include "vm/context.h"
+#include "vm/module.h"
+
+namespace kiln::runtime {
+
+class Session {
+ public:
+  // `device_name` is a registered driver ("cpu", "cpu-sync"). The module is loaded and
+  // verified, and its imports resolved against the device's HAL module.
+  static StatusOr<std::unique_ptr<Session>> Create(std::string_view device_name, Ref<vm::Module> module);
+  ~Session();
+
+  hal::Device& device() { return *device_; }
+  const vm::Module& module() const { return *module_; }
+  // The signature of an exported function; NOT_FOUND lists the exported names.
+  StatusOr<vm::Signature> FunctionSignature(std::string_view name) const;
+  StatusOr<std::vector<vm::Value>> Call(std::string_view name, std::span<const vm::Value> args);
+
+ private:
+  Session() = default;
+  Ref<hal::Device> device_;
+  std::unique_ptr<hal::HalModule> hal_module_;
+  Ref<vm::Module> module_;
+  Ref<vm::Context> context_;
+};
+
+}  // namespace kiln::runtime

@@ -1,0 +1,241 @@
+#include "runtime/value_text.h"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <functional>
+#include <sstream>
+#include <vector>
+
+#include "hal/module/hal_module.h"
+#include "runtime/element_values.h"
+
+namespace kiln::runtime {
+
+namespace {
+
+// Splits "2x3xf32" into dims and an element type.
+Status ParseShape(std::string_view text, std::vector<int64_t>& dims, hal::ElementType& type, std::string_view whole) {
+  dims.clear();
+  while (true) {
+    size_t x = text.find('x');
+    // The element type is the last part; "bf16" and "f8E4M3FN" contain no 'x'.
+    if (x == std::string_view::npos) break;
+    std::string part(text.substr(0, x));
+    char* end = nullptr;
+    errno = 0;
+    long long d = std::strtoll(part.c_str(), &end, 10);
+    if (part.empty() || *end != '\0' || errno != 0 || d < 0) {
+      return InvalidArgumentError("'", whole, "': expected a non-negative dimension, got '", part,
+                                  "' (format: 2x3xf32=1,2,3,4,5,6)");
+    }
+    dims.push_back(d);
+    text.remove_prefix(x + 1);
+  }
+  std::optional<hal::ElementType> parsed = hal::ParseElementType(text);
+  if (!parsed) return InvalidArgumentError("'", whole, "': unknown element type '", text, "'");
+  if (!SupportsElementType(*parsed)) {
+    return UnimplementedError("'", whole, "': element type '", text, "' cannot be read or written as text yet");
+  }
+  type = *parsed;
+  return OkStatus();
+}
+
+StatusOr<std::vector<double>> ParseNumbers(std::string_view text, std::string_view whole) {
+  std::vector<double> values;
+  std::string token;
+  auto flush = [&]() -> Status {
+    if (token.empty()) return OkStatus();
+    double v;
+    if (token == "true") {
+      v = 1;
+    } else if (token == "false") {
+      v = 0;
+    } else {
+      char* end = nullptr;
+      v = std::strtod(token.c_str(), &end);
+      if (*end != '\0') return InvalidArgumentError("'", whole, "': '", token, "' is not a number");
+    }
+    values.push_back(v);
+    token.clear();
+    return OkStatus();
+  };
+  for (char c : text) {
+    if (c == ',' || c == ' ' || c == '[' || c == ']' || c == '\n' || c == '\t') {
+      KILN_RETURN_IF_ERROR(flush());
+    } else {
+      token += c;
+    }
+  }
+  KILN_RETURN_IF_ERROR(flush());
+  return values;
+}
+
+std::string FormatNumber(hal::ElementType type, double v) {
+  if (hal::IsIntegerElementType(type)) return std::to_string(static_cast<int64_t>(v));
+  if (std::isnan(v)) return "nan";
+  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+  std::ostringstream os;
+  os.precision(type == hal::ElementType::kF64 ? 17 : 9);
+  os << v;
+  return os.str();
+}
+
+bool IsClose(double a, double e, double atol, double rtol) {
+  if (std::isnan(a) || std::isnan(e)) return std::isnan(a) && std::isnan(e);
+  if (std::isinf(a) || std::isinf(e)) return a == e;
+  return std::fabs(a - e) <= atol + rtol * std::fabs(e);
+}
+
+std::string IndexString(std::span<const int64_t> shape, size_t linear) {
+  std::vector<int64_t> index(shape.size());
+  for (size_t d = shape.size(); d-- > 0;) {
+    index[d] = shape[d] ? static_cast<int64_t>(linear % shape[d]) : 0;
+    if (shape[d]) linear /= shape[d];
+  }
+  std::string s = "[";
+  for (size_t d = 0; d < index.size(); ++d) s += (d ? ", " : "") + std::to_string(index[d]);
+  return s + "]";
+}
+
+}  // namespace
+
+StatusOr<Ref<hal::BufferView>> ParseBufferView(std::string_view text, hal::Allocator& allocator) {
+  size_t eq = text.find('=');
+  if (eq == std::string_view::npos) {
+    return InvalidArgumentError("'", text, "': expected SHAPExTYPE=VALUES, e.g. 2x3xf32=1,2,3,4,5,6");
+  }
+  std::vector<int64_t> dims;
+  hal::ElementType type;
+  KILN_RETURN_IF_ERROR(ParseShape(text.substr(0, eq), dims, type, text));
+  KILN_ASSIGN_OR_RETURN(std::vector<double> values, ParseNumbers(text.substr(eq + 1), text));
+  uint64_t count = 1;
+  for (int64_t d : dims) count *= static_cast<uint64_t>(d);
+  if (values.size() != count && !(values.size() == 1 && count > 0)) {
+    return InvalidArgumentError("'", text, "': shape ", text.substr(0, eq), " has ", count, " elements but ",
+                                values.size(), " values were given");
+  }
+  std::optional<size_t> bytes = hal::ElementStorageBytes(type, count);
+  if (!bytes) return InvalidArgumentError("'", text, "': the shape is too large");
+  std::vector<uint8_t> data(*bytes);
+  for (uint64_t i = 0; i < count; ++i) StoreElement(type, data, i, values.size() == 1 ? values[0] : values[i]);
+  KILN_ASSIGN_OR_RETURN(Ref<hal::Buffer> buffer,
+                        allocator.Allocate({hal::MemoryType::kDeviceLocal | hal::MemoryType::kHostVisible,
+                                            hal::BufferUsage::kDefault | hal::BufferUsage::kMapping},
+                                           data.size()));
+  KILN_RETURN_IF_ERROR(buffer->Write(0, data));
+  return hal::BufferView::Create(buffer, dims, type);
+}
+
+StatusOr<vm::Value> ParseValue(std::string_view text, vm::ValueKind kind, hal::Allocator& allocator) {
+  if (kind == vm::ValueKind::kRef) {
+    KILN_ASSIGN_OR_RETURN(Ref<hal::BufferView> view, ParseBufferView(text, allocator));
+    return vm::Value::Ref(vm::VmRef::Make(view));
+  }
+  // A scalar may be written bare ("5") or with its type ("i32=5").
+  std::string_view number = text.substr(text.find('=') == std::string_view::npos ? 0 : text.find('=') + 1);
+  std::string s(number);
+  char* end = nullptr;
+  errno = 0;
+  if (kind == vm::ValueKind::kF32 || kind == vm::ValueKind::kF64) {
+    double v = std::strtod(s.c_str(), &end);
+    if (s.empty() || *end != '\0') return InvalidArgumentError("'", text, "': expected a floating-point scalar");
+    return kind == vm::ValueKind::kF32 ? vm::Value::F32(static_cast<float>(v)) : vm::Value::F64(v);
+  }
+  long long v = std::strtoll(s.c_str(), &end, 0);
+  if (s.empty() || *end != '\0' || errno != 0) return InvalidArgumentError("'", text, "': expected an integer scalar");
+  if (kind == vm::ValueKind::kI32) {
+    if (v < INT32_MIN || v > UINT32_MAX) return InvalidArgumentError("'", text, "': does not fit in 32 bits");
+    return vm::Value::I32(static_cast<int32_t>(v));
+  }
+  return vm::Value::I64(v);
+}
+
+StatusOr<std::string> FormatBufferView(hal::BufferView& view) {
+  if (!SupportsElementType(view.element_type())) {
+    return UnimplementedError("cannot print elements of type ", hal::ElementTypeName(view.element_type()));
+  }
+  std::vector<uint8_t> data(view.byte_length());
+  KILN_RETURN_IF_ERROR(view.buffer()->Read(0, data), "while reading a result");
+  std::string out = view.ShapeString() + "=";
+  std::span<const int64_t> shape = view.shape();
+  hal::ElementType type = view.element_type();
+  uint64_t next = 0;
+  // "[1 2 3][4 5 6]": the innermost dimension space-separated, outer ones bracketed.
+  std::function<void(size_t)> format = [&](size_t d) {
+    for (int64_t j = 0; j < shape[d]; ++j) {
+      if (d + 1 == shape.size()) {
+        if (j > 0) out += " ";
+        out += FormatNumber(type, LoadElement(type, data, next++));
+      } else {
+        out += "[";
+        format(d + 1);
+        out += "]";
+      }
+    }
+  };
+  if (shape.empty()) {
+    out += FormatNumber(type, LoadElement(type, data, 0));
+  } else {
+    format(0);
+  }
+  return out;
+}
+
+StatusOr<std::string> FormatValue(const vm::Value& value) {
+  switch (value.kind) {
+    case vm::ValueKind::kI32: return "i32=" + std::to_string(value.i32());
+    case vm::ValueKind::kI64: return "i64=" + std::to_string(value.i64());
+    case vm::ValueKind::kF32: return "f32=" + FormatNumber(hal::ElementType::kF32, value.f32());
+    case vm::ValueKind::kF64: return "f64=" + FormatNumber(hal::ElementType::kF64, value.f64());
+    case vm::ValueKind::kRef: {
+      hal::BufferView* view = value.ref.As<hal::BufferView>();
+      if (!view) return InvalidArgumentError("result is a reference of type ", value.ref ? value.ref.type()->name : "null",
+                                             ", not a buffer view");
+      return FormatBufferView(*view);
+    }
+  }
+  return InternalError("unknown value kind");
+}
+
+Status CompareBufferViews(hal::BufferView& actual, hal::BufferView& expected, double atol, double rtol) {
+  if (actual.ShapeString() != expected.ShapeString()) {
+    return InvalidArgumentError("result is ", actual.ShapeString(), ", expected ", expected.ShapeString());
+  }
+  std::vector<uint8_t> a(actual.byte_length()), e(expected.byte_length());
+  KILN_RETURN_IF_ERROR(actual.buffer()->Read(0, a));
+  KILN_RETURN_IF_ERROR(expected.buffer()->Read(0, e));
+  hal::ElementType type = actual.element_type();
+  for (uint64_t i = 0; i < actual.element_count(); ++i) {
+    double av = LoadElement(type, a, i), ev = LoadElement(type, e, i);
+    bool close = hal::IsIntegerElementType(type) ? av == ev : IsClose(av, ev, atol, rtol);
+    if (!close) {
+      return InvalidArgumentError("element ", IndexString(actual.shape(), i), " is ", FormatNumber(type, av),
+                                  ", expected ", FormatNumber(type, ev), " (atol ", atol, ", rtol ", rtol, ")");
+    }
+  }
+  return OkStatus();
+}
+
+Status CompareValues(const vm::Value& actual, const vm::Value& expected, double atol, double rtol) {
+  if (actual.kind != expected.kind) {
+    return InvalidArgumentError("result is a ", vm::ValueKindName(actual.kind), ", expected a ",
+                                vm::ValueKindName(expected.kind));
+  }
+  if (actual.kind == vm::ValueKind::kRef) {
+    hal::BufferView* a = actual.ref.As<hal::BufferView>();
+    hal::BufferView* e = expected.ref.As<hal::BufferView>();
+    if (!a || !e) return InvalidArgumentError("only buffer view results can be compared");
+    return CompareBufferViews(*a, *e, atol, rtol);
+  }
+  KILN_ASSIGN_OR_RETURN(std::string a, FormatValue(actual));
+  KILN_ASSIGN_OR_RETURN(std::string e, FormatValue(expected));
+  double av = std::strtod(a.substr(a.find('=') + 1).c_str(), nullptr);
+  double ev = std::strtod(e.substr(e.find('=') + 1).c_str(), nullptr);
+  bool close = actual.kind == vm::ValueKind::kI32 || actual.kind == vm::ValueKind::kI64 ? a == e
+                                                                                        : IsClose(av, ev, atol, rtol);
+  if (!close) return InvalidArgumentError("result is ", a, ", expected ", e);
+  return OkStatus();
+}
+
+}  // namespace kiln::runtime
