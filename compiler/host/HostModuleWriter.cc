@@ -142,7 +142,7 @@ class FunctionWriter {
       if (!block.isEntryBlock()) {
         f_.Bind(blocks_[&block]);
         for (BlockArgument arg : block.getArguments()) {
-          if (failed(NewRegister(arg))) return failure();
+          if (!regs_.count(arg) && failed(NewRegister(arg))) return failure();
         }
       } else {
         if (failed(BindArguments(block))) return failure();

@@ -46,6 +46,7 @@ void BuildHostPipeline(OpPassManager& pm) {
   pm.addPass(createCheckInputOps());
   AddPipeline(pm, "func.func(tosa-optional-decompositions,tosa-to-linalg-named,tosa-to-linalg,tosa-to-arith,"
                   "tosa-to-tensor,tosa-to-scf)");
+  pm.addPass(createDecomposeAggregates());
   AddPipeline(pm, "canonicalize,cse,func.func(convert-elementwise-to-linalg),linalg-fuse-elementwise-ops,"
                   "canonicalize,cse");
   pm.addPass(createFormDispatches());

@@ -17,6 +17,18 @@ def CheckInputOps : Pass<"kiln-check-input-ops", "mlir::ModuleOp"> {
   }];
 }
 
+def DecomposeAggregates : Pass<"kiln-decompose-aggregates", "mlir::ModuleOp"> {
+  let summary = "Decomposes aggregate linalg ops (softmax) into structured ops";
+  let description = [{
+    Ops that implement `linalg::AggregatedOpInterface` (linalg.softmax) are not structured
+    ops: code generation cannot tile or lower them directly. This pass replaces each with
+    the structured ops of its decomposition (reductions and elementwise generics), which
+    elementwise fusion and dispatch formation then treat like any other.
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect", "::mlir::arith::ArithDialect",
+                           "::mlir::math::MathDialect", "::mlir::tensor::TensorDialect"];
+}
+
 def FormDispatches : Pass<"kiln-form-dispatches", "mlir::ModuleOp"> {
   let summary = "Outlines each dispatch root with its cheap producers into an executable function";
   let description = [{

@@ -130,6 +130,20 @@ mlir::FailureOr<std::vector<uint8_t>> EmitCpuElf(mlir::ModuleOp module, llvm::Ar
   std::unique_ptr<llvm::TargetMachine> machine = CreateTargetMachine(options, error);
   if (!machine) return module.emitError() << "cannot create the x86-64 target machine: " << error, mlir::failure();
 
+  // Anything left outside the LLVM dialect is an op the CPU lowering does not handle.
+  mlir::Operation* unlowered = nullptr;
+  module.walk([&](mlir::Operation* op) {
+    if (op != module.getOperation() && op->getDialect() && op->getDialect()->getNamespace() != "llvm") {
+      unlowered = op;
+      return mlir::WalkResult::interrupt();
+    }
+    return mlir::WalkResult::advance();
+  });
+  if (unlowered) {
+    return unlowered->emitError() << "kiln cannot generate CPU code for '" << unlowered->getName()
+                                  << "' yet (it survived the lowering to LLVM)",
+           mlir::failure();
+  }
   llvm::LLVMContext llvm_context;
   std::unique_ptr<llvm::Module> llvm_module = mlir::translateModuleToLLVMIR(module, llvm_context, "kiln_executable");
   if (!llvm_module) return module.emitError() << "cannot translate the executable to LLVM IR", mlir::failure();
