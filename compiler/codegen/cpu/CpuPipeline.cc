@@ -18,7 +18,8 @@ void AddPipeline(mlir::OpPassManager& pm, llvm::StringRef text) {
 
 void BuildCpuBufferizePipeline(mlir::OpPassManager& pm) {
   AddPipeline(pm, "canonicalize,cse");
-  AddPipeline(pm, "eliminate-empty-tensors");
+  pm.addPass(createDistributeToWorkgroups());
+  AddPipeline(pm, "canonicalize,cse,eliminate-empty-tensors");
   AddPipeline(pm, "one-shot-bufferize{unknown-type-conversion=identity-layout-map}");
   AddPipeline(pm, "func.func(buffer-hoisting,buffer-loop-hoisting)");
   AddPipeline(pm, "ownership-based-buffer-deallocation,canonicalize,buffer-deallocation-simplification,"

@@ -20,4 +20,20 @@ def WrapEntryPoints : Pass<"kiln-cpu-wrap-entry-points", "mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::LLVM::LLVMDialect", "::mlir::arith::ArithDialect"];
 }
 
+def DistributeToWorkgroups : Pass<"kiln-cpu-distribute-to-workgroups", "mlir::ModuleOp"> {
+  let summary = "Splits each executable function's root loop nest across workgroups";
+  let description = [{
+    Runs on the module marked `kiln.executable`, on tensors, before bufferization. The
+    root op (`kiln.root`) is tiled along its first parallel loop into one contiguous block
+    of ceil(extent / workgroup_count) iterations per workgroup, and the producers it uses
+    (fills, elementwise ops, slices) are fused into the tile, so that workgroups write
+    disjoint parts of every output. Functions where that is not possible (no parallel
+    loop, a root without the tiling interface, a tiling failure) are left whole and run as
+    one workgroup, with a remark saying why. A function that was split is marked
+    `kiln.distributed`: the host may then launch any number of workgroups.
+  }];
+  let dependentDialects = ["::mlir::scf::SCFDialect", "::mlir::affine::AffineDialect",
+                           "::mlir::arith::ArithDialect", "::mlir::tensor::TensorDialect"];
+}
+
 #endif  // KILN_COMPILER_CODEGEN_CPU_PASSES

@@ -157,10 +157,26 @@ LogicalResult WrapFunction(func::FuncOp fn) {
   return success();
 }
 
+// A distributed function must write its outputs only inside its workgroup's block. A copy
+// into a whole binding (left by bufferization when it could not compute in place) would
+// race with the other workgroups, so such a function runs as one workgroup instead.
+void KeepDistributionSafe(func::FuncOp fn) {
+  if (!fn->hasAttr(kDistributedAttr)) return;
+  bool whole_binding_write = false;
+  fn.walk([&](memref::CopyOp copy) {
+    if (isa<BlockArgument>(copy.getTarget())) whole_binding_write = true;
+  });
+  if (!whole_binding_write) return;
+  fn->removeAttr(kDistributedAttr);
+  fn.emitRemark() << "dispatch '" << fn.getName()
+                  << "' runs as one workgroup: bufferization left a copy into a whole output binding";
+}
+
 struct WrapEntryPointsPass : impl::WrapEntryPointsBase<WrapEntryPointsPass> {
   void runOnOperation() override {
     SmallVector<func::FuncOp> functions(getOperation().getOps<func::FuncOp>());
     for (func::FuncOp fn : functions) {
+      KeepDistributionSafe(fn);
       if (failed(WrapFunction(fn))) return signalPassFailure();
     }
   }

@@ -1,0 +1,85 @@
+// Workgroup distribution on tensors: one contiguous block of the root's first parallel
+// loop per workgroup, producers fused into the block.
+#include "compiler/codegen/cpu/Passes.h"
+#include "compiler/dialect/KilnDialect.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
+#include "mlir/Interfaces/TilingInterface.h"
+
+namespace kiln::compiler::cpu {
+
+#define GEN_PASS_DEF_DISTRIBUTETOWORKGROUPS
+#include "compiler/codegen/cpu/Passes.h.inc"
+
+namespace {
+
+using namespace mlir;
+
+// Why `fn` stays one workgroup, or success once it is distributed.
+LogicalResult Distribute(func::FuncOp fn, std::string& why) {
+  Operation* root = nullptr;
+  fn.walk([&](Operation* op) {
+    if (op->hasAttr(kRootAttr)) root = op;
+  });
+  auto tileable = dyn_cast_or_null<TilingInterface>(root);
+  if (!tileable) {
+    why = root ? "its root '" + root->getName().getStringRef().str() + "' cannot be tiled" : "it has no root op";
+    return failure();
+  }
+  SmallVector<utils::IteratorType> iterators = tileable.getLoopIteratorTypes();
+  auto parallel = llvm::find(iterators, utils::IteratorType::parallel);
+  if (parallel == iterators.end()) {
+    why = "its root has no parallel loop";
+    return failure();
+  }
+  size_t dim = parallel - iterators.begin();
+  Location loc = root->getLoc();
+  IRRewriter rewriter(fn.getContext());
+  rewriter.setInsertionPoint(root);
+  SmallVector<Range> domain = tileable.getIterationDomain(rewriter);
+  Value extent = getValueOrCreateConstantIndexOp(rewriter, loc, domain[dim].size);
+  Value workgroup_id = fn.getArgument(fn.getNumArguments() - 2);
+  Value workgroup_count = fn.getArgument(fn.getNumArguments() - 1);
+  Value chunk = arith::CeilDivUIOp::create(rewriter, loc, extent, workgroup_count);
+  // A zero chunk (empty extent) would make a zero-step loop.
+  Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+  chunk = arith::MaxUIOp::create(rewriter, loc, chunk, one);
+
+  SmallVector<OpFoldResult> tile_sizes(iterators.size(), rewriter.getIndexAttr(0));
+  tile_sizes[dim] = chunk;
+  scf::SCFTileAndFuseOptions options;
+  options.tilingOptions.setTileSizes(tile_sizes).setLoopType(scf::SCFTilingOptions::LoopType::ForOp);
+  FailureOr<scf::SCFTileAndFuseResult> tiled = scf::tileConsumerAndFuseProducersUsingSCF(rewriter, tileable, options);
+  if (failed(tiled) || tiled->loops.size() != 1) {
+    why = "tiling its root failed";
+    return failure();
+  }
+  for (auto [original, replacement] : tiled->replacements) rewriter.replaceAllUsesWith(original, replacement);
+  if (root->use_empty()) rewriter.eraseOp(root);
+
+  // This workgroup's block: [id * chunk, min(extent, (id + 1) * chunk)), one iteration.
+  auto loop = cast<scf::ForOp>(tiled->loops.front().getOperation());
+  rewriter.setInsertionPoint(loop);
+  Value lower = arith::MulIOp::create(rewriter, loc, workgroup_id, chunk);
+  Value upper = arith::MinUIOp::create(rewriter, loc, extent, arith::AddIOp::create(rewriter, loc, lower, chunk));
+  loop.setLowerBound(lower);
+  loop.setUpperBound(upper);
+  fn->setAttr(kDistributedAttr, rewriter.getUnitAttr());
+  return success();
+}
+
+struct DistributeToWorkgroupsPass : impl::DistributeToWorkgroupsBase<DistributeToWorkgroupsPass> {
+  void runOnOperation() override {
+    for (func::FuncOp fn : getOperation().getOps<func::FuncOp>()) {
+      if (!fn->hasAttr(kBindingDimsAttr)) continue;
+      std::string why;
+      if (failed(Distribute(fn, why))) {
+        fn.emitRemark() << "dispatch '" << fn.getName() << "' runs as one workgroup: " << why;
+      }
+    }
+  }
+};
+
+}  // namespace
+}  // namespace kiln::compiler::cpu

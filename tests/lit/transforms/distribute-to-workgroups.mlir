@@ -1,0 +1,49 @@
+// RUN: kiln-opt %s -split-input-file -kiln-cpu-distribute-to-workgroups -verify-diagnostics | FileCheck %s
+
+// The root's first parallel loop is split into one block per workgroup, with the fill fused.
+// CHECK-LABEL: func.func @matmul
+// CHECK-SAME: %[[ID:[a-z0-9]+]]: index, %[[COUNT:[a-z0-9]+]]: index) attributes {kiln.binding_dims
+// CHECK-SAME: kiln.distributed
+// CHECK: %[[CHUNK0:.*]] = arith.ceildivui %{{.*}}, %[[COUNT]]
+// CHECK: %[[CHUNK:.*]] = arith.maxui %[[CHUNK0]]
+// CHECK: %[[LB:.*]] = arith.muli %[[ID]], %[[CHUNK]]
+// CHECK: %[[END:.*]] = arith.addi %[[LB]], %[[CHUNK]]
+// CHECK: %[[UB:.*]] = arith.minui %{{.*}}, %[[END]]
+// CHECK: scf.for %{{.*}} = %[[LB]] to %[[UB]] step %[[CHUNK]]
+// CHECK: linalg.fill
+// CHECK: linalg.matmul {kiln.root}
+module @kiln_executable attributes {kiln.executable} {
+  func.func @matmul(%a: memref<?x8xf32>, %b: memref<8x16xf32>, %out: memref<?x16xf32>, %n: index, %id: index, %count: index) attributes {kiln.binding_dims = [array<i64: 0, -1>, array<i64: -1, -1>, array<i64: 0, -1>], kiln.input_count = 2 : i64} {
+    %ta = bufferization.to_tensor %a restrict : memref<?x8xf32> to tensor<?x8xf32>
+    %tb = bufferization.to_tensor %b restrict : memref<8x16xf32> to tensor<8x16xf32>
+    %zero = arith.constant 0.0 : f32
+    %e = tensor.empty(%n) : tensor<?x16xf32>
+    %f = linalg.fill ins(%zero : f32) outs(%e : tensor<?x16xf32>) -> tensor<?x16xf32>
+    %m = linalg.matmul {kiln.root} ins(%ta, %tb : tensor<?x8xf32>, tensor<8x16xf32>) outs(%f : tensor<?x16xf32>) -> tensor<?x16xf32>
+    bufferization.materialize_in_destination %m in restrict writable %out : (tensor<?x16xf32>, memref<?x16xf32>) -> ()
+    return
+  }
+}
+
+// -----
+
+// A full reduction has no parallel loop: it stays one workgroup, and a remark says why.
+// CHECK-LABEL: func.func @sum
+// CHECK-NOT: kiln.distributed
+// CHECK-NOT: scf.for
+module @kiln_executable attributes {kiln.executable} {
+  // expected-remark @+1 {{dispatch 'sum' runs as one workgroup: its root has no parallel loop}}
+  func.func @sum(%a: memref<8xf32>, %out: memref<f32>, %id: index, %count: index) attributes {kiln.binding_dims = [array<i64: -1>, array<i64>], kiln.input_count = 1 : i64} {
+    %ta = bufferization.to_tensor %a restrict : memref<8xf32> to tensor<8xf32>
+    %zero = arith.constant 0.0 : f32
+    %e = tensor.empty() : tensor<f32>
+    %f = linalg.fill ins(%zero : f32) outs(%e : tensor<f32>) -> tensor<f32>
+    %r = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> ()>], iterator_types = ["reduction"]} ins(%ta : tensor<8xf32>) outs(%f : tensor<f32>) attrs = {kiln.root} {
+    ^bb0(%x: f32, %acc: f32):
+      %s = arith.addf %x, %acc : f32
+      linalg.yield %s : f32
+    } -> tensor<f32>
+    bufferization.materialize_in_destination %r in restrict writable %out : (tensor<f32>, memref<f32>) -> ()
+    return
+  }
+}
