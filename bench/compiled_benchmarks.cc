@@ -1,0 +1,96 @@
+// kiln-bench-compiled: whole functions compiled by kiln-compile (bench/programs/*.mlir),
+// called through the runtime exactly as kiln-run calls them, beside same-run anchors.
+// Devices: cpu-sync runs every workgroup on the calling thread (1 thread); cpu runs them on
+// the device's workers (2 threads here).
+//
+// Accounting: matmul 2*M*N*K flop; fused_exp 16 B per element (3 reads + 1 write);
+// softmax reports time only. Inputs are created once; results are allocated per call, as
+// a user's call would.
+#include <benchmark/benchmark.h>
+
+#include <string>
+#include <vector>
+
+#include "bench/anchors.h"
+#include "runtime/session.h"
+#include "runtime/value_text.h"
+
+#ifndef KILN_BENCH_MODULE_DIR
+#error "KILN_BENCH_MODULE_DIR must name the directory of the compiled benchmark modules"
+#endif
+
+namespace kiln::bench {
+namespace {
+
+struct Loaded {
+  std::unique_ptr<runtime::Session> session;
+  std::vector<vm::Value> args;
+};
+
+// Loads `name`.kiln on `device` and fills every tensor argument with `fill`.
+StatusOr<Loaded> Load(const std::string& name, const std::string& device, const std::vector<std::string>& inputs) {
+  KILN_ASSIGN_OR_RETURN(Ref<vm::Module> module,
+                        vm::Module::LoadFromFile(std::string(KILN_BENCH_MODULE_DIR) + "/" + name + ".kiln"));
+  Loaded loaded;
+  KILN_ASSIGN_OR_RETURN(loaded.session, runtime::Session::Create(device, module));
+  for (const std::string& text : inputs) {
+    KILN_ASSIGN_OR_RETURN(Ref<hal::BufferView> view,
+                          runtime::ParseBufferView(text, loaded.session->device().allocator()));
+    loaded.args.push_back(vm::Value::Ref(vm::VmRef::Make(view)));
+  }
+  return loaded;
+}
+
+void RunFunction(benchmark::State& state, const std::string& module, const std::string& function,
+                 const std::string& device, const std::vector<std::string>& inputs) {
+  StatusOr<Loaded> loaded = Load(module, device, inputs);
+  if (!loaded.ok()) return state.SkipWithError(loaded.status().ToString().c_str());
+  for (auto _ : state) {
+    StatusOr<std::vector<vm::Value>> results = loaded->session->Call(function, loaded->args);
+    if (!results.ok()) return state.SkipWithError(results.status().ToString().c_str());
+    benchmark::DoNotOptimize(results->data());
+  }
+}
+
+void BM_Matmul1024(benchmark::State& state, const char* device) {
+  RunFunction(state, "matmul_1024", "matmul", device, {"1024x1024xf32=0.5", "1024x1024xf32=0.25"});
+  state.counters["GFLOP/s"] = benchmark::Counter(2.0 * 1024 * 1024 * 1024 * state.iterations(),
+                                                 benchmark::Counter::kIsRate, benchmark::Counter::kIs1000);
+}
+void BM_FusedExp16M(benchmark::State& state, const char* device) {
+  const std::string n = "16777216xf32=";
+  RunFunction(state, "fused_exp_16m", "fused_exp", device, {n + "0.5", n + "0.25", n + "1.5"});
+  state.SetBytesProcessed(int64_t{16} * 16777216 * state.iterations());
+}
+void BM_Softmax512x4096(benchmark::State& state, const char* device) {
+  RunFunction(state, "softmax_512x4096", "softmax", device, {"512x4096xf32=1"});
+}
+
+BENCHMARK_CAPTURE(BM_Matmul1024, cpu_sync, "cpu-sync")->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(2);
+BENCHMARK_CAPTURE(BM_Matmul1024, cpu, "cpu")->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(2);
+BENCHMARK_CAPTURE(BM_FusedExp16M, cpu_sync, "cpu-sync")->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK_CAPTURE(BM_FusedExp16M, cpu, "cpu")->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK_CAPTURE(BM_Softmax512x4096, cpu_sync, "cpu-sync")->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK_CAPTURE(BM_Softmax512x4096, cpu, "cpu")->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// Anchor: the STREAM triad on 16M floats, 12 B per element, 1 and 2 threads.
+void BM_StreamTriadAnchor(benchmark::State& state) {
+  const size_t n = size_t{16} << 20;
+  HostBlock a = AllocateTouched(n * 4), b = AllocateTouched(n * 4), c = AllocateTouched(n * 4);
+  auto* pa = reinterpret_cast<float*>(a.get());
+  auto* pb = reinterpret_cast<float*>(b.get());
+  auto* pc = reinterpret_cast<float*>(c.get());
+  if (state.range(0) == 1) {
+    for (auto _ : state) Triad(pa, pb, pc, 3.0f, 0, n);
+  } else {
+    TwoThreads threads;
+    for (auto _ : state) threads.Run([&](int part) { Triad(pa, pb, pc, 3.0f, part * n / 2, (part + 1) * n / 2); });
+  }
+  state.SetBytesProcessed(int64_t{12} * n * state.iterations());
+}
+BENCHMARK(BM_StreamTriadAnchor)->ArgName("threads")->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+}  // namespace
+}  // namespace kiln::bench
+
+BENCHMARK_MAIN();
