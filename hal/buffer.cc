@@ -91,13 +91,13 @@ StatusOr<MappedRange> Buffer::Map(MemoryAccess access, size_t offset, size_t len
 
 Status Buffer::Read(size_t offset, std::span<uint8_t> out) {
   KILN_ASSIGN_OR_RETURN(MappedRange range, Map(MemoryAccess::kRead, offset, out.size()));
-  std::memcpy(out.data(), range.data(), out.size());
+  if (!out.empty()) std::memcpy(out.data(), range.data(), out.size());  // empty spans may be null
   return OkStatus();
 }
 
 Status Buffer::Write(size_t offset, std::span<const uint8_t> data) {
   KILN_ASSIGN_OR_RETURN(MappedRange range, Map(MemoryAccess::kWrite, offset, data.size()));
-  std::memcpy(range.data(), data.data(), data.size());
+  if (!data.empty()) std::memcpy(range.data(), data.data(), data.size());
   return OkStatus();
 }
 
