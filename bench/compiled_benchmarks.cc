@@ -54,7 +54,7 @@ void RunFunction(benchmark::State& state, const std::string& module, const std::
 
 void BM_Matmul1024(benchmark::State& state, const char* device) {
   RunFunction(state, "matmul_1024", "matmul", device, {"1024x1024xf32=0.5", "1024x1024xf32=0.25"});
-  state.counters["GFLOP/s"] = benchmark::Counter(2.0 * 1024 * 1024 * 1024 * state.iterations(),
+  state.counters["flop/s"] = benchmark::Counter(2.0 * 1024 * 1024 * 1024 * state.iterations(),
                                                  benchmark::Counter::kIsRate, benchmark::Counter::kIs1000);
 }
 void BM_FusedExp16M(benchmark::State& state, const char* device) {
