@@ -24,6 +24,8 @@ void BuildCpuBufferizePipeline(mlir::OpPassManager& pm) {
   AddPipeline(pm, "func.func(buffer-hoisting,buffer-loop-hoisting)");
   AddPipeline(pm, "ownership-based-buffer-deallocation,canonicalize,buffer-deallocation-simplification,"
                   "bufferization-lower-deallocations,cse,canonicalize");
+  pm.addPass(createInterchangeForVectorization());
+  pm.addPass(createApproximateMath());
   AddPipeline(pm, "func.func(convert-linalg-to-loops)");
   pm.addPass(createWrapEntryPoints());
 }

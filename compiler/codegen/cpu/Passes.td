@@ -36,4 +36,29 @@ def DistributeToWorkgroups : Pass<"kiln-cpu-distribute-to-workgroups", "mlir::Mo
                            "::mlir::arith::ArithDialect", "::mlir::tensor::TensorDialect"];
 }
 
+def InterchangeForVectorization : Pass<"kiln-cpu-interchange-for-vectorization", "mlir::ModuleOp"> {
+  let summary = "Moves the output's contiguous loop innermost in contractions";
+  let description = [{
+    Runs on buffers, before linalg ops become loops. For a linalg op with reduction loops
+    whose output's innermost dimension is a parallel loop `d` that also indexes the
+    innermost dimension of one of its inputs (j in a matmul's B[k, j] and C[i, j]), the
+    op is generalised and `d` becomes the innermost loop (i, k, j for a matmul). The
+    innermost loop then walks contiguous memory in the output and that input, so LLVM
+    vectorises it with FMAs. Ops that do not fit (full reductions, reductions along rows)
+    are left as they are.
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect"];
+}
+
+def ApproximateMath : Pass<"kiln-cpu-approximate-math", "mlir::ModuleOp"> {
+  let summary = "Replaces f32 math functions by polynomial approximations";
+  let description = [{
+    exp, log, tanh, erf, sin, cos and friends on f32 become MLIR's polynomial
+    approximations (plain arithmetic), so that loops using them vectorise instead of
+    calling the C library once per element.
+  }];
+  let dependentDialects = ["::mlir::math::MathDialect", "::mlir::arith::ArithDialect",
+                           "::mlir::vector::VectorDialect"];
+}
+
 #endif  // KILN_COMPILER_CODEGEN_CPU_PASSES
