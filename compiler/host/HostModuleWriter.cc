@@ -621,8 +621,7 @@ LogicalResult FunctionWriter::WriteArith(Operation* op) {
     f_.Emit(wide ? wide_op : narrow, {r->index(), operand(0).index(), operand(1).index()});
     return success();
   };
-  // Integers narrower than 32 bits live sign-extended... they are re-normalised after
-  // arithmetic that can overflow their width.
+  // Integers narrower than 32 bits live sign-extended in their 32-bit slot.
   auto normalize = [&]() {
     unsigned width = type.isIntOrFloat() && !is_float ? type.getIntOrFloatBitWidth() : 32;
     if (type.isIndex() || width >= 32 || type.isInteger(1)) return;
@@ -630,9 +629,15 @@ LogicalResult FunctionWriter::WriteArith(Operation* op) {
     f_.Emit(Opcode::kShlI32, {r->index(), r->index(), shift.index()});
     f_.Emit(Opcode::kShrI32S, {r->index(), r->index(), shift.index()});
   };
-  if (isa<arith::AddIOp>(op)) return binary(Opcode::kAddI32, Opcode::kAddI64), normalize(), success();
-  if (isa<arith::SubIOp>(op)) return binary(Opcode::kSubI32, Opcode::kSubI64), normalize(), success();
-  if (isa<arith::MulIOp>(op)) return binary(Opcode::kMulI32, Opcode::kMulI64), normalize(), success();
+  // Arithmetic that can overflow a narrow integer's width, re-normalised afterwards.
+  auto wrapping = [&](Opcode narrow, Opcode wide_op) {
+    f_.Emit(wide ? wide_op : narrow, {r->index(), operand(0).index(), operand(1).index()});
+    normalize();
+    return success();
+  };
+  if (isa<arith::AddIOp>(op)) return wrapping(Opcode::kAddI32, Opcode::kAddI64);
+  if (isa<arith::SubIOp>(op)) return wrapping(Opcode::kSubI32, Opcode::kSubI64);
+  if (isa<arith::MulIOp>(op)) return wrapping(Opcode::kMulI32, Opcode::kMulI64);
   if (isa<arith::DivSIOp>(op)) return binary(Opcode::kDivI32S, Opcode::kDivI64S);
   if (isa<arith::DivUIOp>(op)) return binary(Opcode::kDivI32U, Opcode::kDivI64U);
   if (isa<arith::RemSIOp>(op)) return binary(Opcode::kRemI32S, Opcode::kRemI64S);
@@ -640,7 +645,7 @@ LogicalResult FunctionWriter::WriteArith(Operation* op) {
   if (isa<arith::AndIOp>(op)) return binary(Opcode::kAndI32, Opcode::kAndI64);
   if (isa<arith::OrIOp>(op)) return binary(Opcode::kOrI32, Opcode::kOrI64);
   if (isa<arith::XOrIOp>(op)) return binary(Opcode::kXorI32, Opcode::kXorI64);
-  if (isa<arith::ShLIOp>(op)) return binary(Opcode::kShlI32, Opcode::kShlI64), normalize(), success();
+  if (isa<arith::ShLIOp>(op)) return wrapping(Opcode::kShlI32, Opcode::kShlI64);
   if (isa<arith::ShRSIOp>(op)) return binary(Opcode::kShrI32S, Opcode::kShrI64S);
   if (isa<arith::ShRUIOp>(op)) return binary(Opcode::kShrI32U, Opcode::kShrI64U);
   if (isa<arith::MinSIOp>(op)) return binary(Opcode::kMinI32S, Opcode::kMinI64S);
@@ -665,7 +670,7 @@ LogicalResult FunctionWriter::WriteArith(Operation* op) {
     P p = cmp.getPredicate();
     // gt/ge are lt/le with the operands swapped.
     if (p == P::sgt || p == P::sge || p == P::ugt || p == P::uge) std::swap(a, b);
-    Opcode opcode;
+    Opcode opcode = Opcode::kCmpEqI32;
     switch (p) {
       case P::eq: opcode = wide ? Opcode::kCmpEqI64 : Opcode::kCmpEqI32; break;
       case P::ne: opcode = wide ? Opcode::kCmpNeI64 : Opcode::kCmpNeI32; break;
@@ -682,7 +687,7 @@ LogicalResult FunctionWriter::WriteArith(Operation* op) {
     Reg a = operand(0), b = operand(1);
     P p = cmp.getPredicate();
     if (p == P::OGT || p == P::OGE) std::swap(a, b);
-    Opcode opcode;
+    Opcode opcode = Opcode::kCmpEqF32;
     switch (p) {
       case P::OEQ: opcode = wide ? Opcode::kCmpEqF64 : Opcode::kCmpEqF32; break;
       case P::UNE: opcode = wide ? Opcode::kCmpNeF64 : Opcode::kCmpNeF32; break;

@@ -97,7 +97,7 @@ class EntryBuilder {
   Value I64(int64_t v) { return LLVM::ConstantOp::create(b_, loc_, b_.getI64Type(), b_.getI64IntegerAttr(v)); }
   Value Gep(Value base, int64_t bytes) {
     if (bytes == 0) return base;
-    return LLVM::GEPOp::create(b_, loc_, Ptr(), b_.getI8Type(), base, ArrayRef<LLVM::GEPArg>{bytes});
+    return LLVM::GEPOp::create(b_, loc_, Ptr(), b_.getI8Type(), base, ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(bytes)});
   }
   Value Index(Value i32) { return arith::IndexCastUIOp::create(b_, loc_, b_.getIndexType(), i32); }
 
