@@ -39,6 +39,7 @@ int main(int argc, char** argv) {
   mlir::DialectRegistry registry;
   kiln::compiler::RegisterCompilerDialects(registry);
   mlir::MLIRContext context(registry);
+  context.printOpOnDiagnostic(false);  // diagnostics point at the source; no IR dumps
   llvm::SourceMgr sources;
   sources.AddNewSourceBuffer(std::move(*file), llvm::SMLoc());
   mlir::SourceMgrDiagnosticHandler diagnostics(sources, &context);

@@ -24,10 +24,13 @@ void BuildCpuBufferizePipeline(mlir::OpPassManager& pm) {
   AddPipeline(pm, "func.func(buffer-hoisting,buffer-loop-hoisting)");
   AddPipeline(pm, "ownership-based-buffer-deallocation,canonicalize,buffer-deallocation-simplification,"
                   "bufferization-lower-deallocations,cse,canonicalize");
+  // Before copies become loops: the entry points decide whether distribution is safe by
+  // looking for copies into whole bindings.
+  pm.addPass(createWrapEntryPoints());
+  pm.addPass(createCopiesToLinalg());
   pm.addPass(createInterchangeForVectorization());
   pm.addPass(createApproximateMath());
   AddPipeline(pm, "func.func(convert-linalg-to-loops)");
-  pm.addPass(createWrapEntryPoints());
 }
 
 void BuildCpuLowerToLLVMPipeline(mlir::OpPassManager& pm) {

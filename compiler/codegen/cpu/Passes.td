@@ -61,4 +61,15 @@ def ApproximateMath : Pass<"kiln-cpu-approximate-math", "mlir::ModuleOp"> {
                            "::mlir::vector::VectorDialect"];
 }
 
+def CopiesToLinalg : Pass<"kiln-cpu-copies-to-linalg", "mlir::ModuleOp"> {
+  let summary = "Turns memref.copy into linalg.copy so that copies become loops in the kernel";
+  let description = [{
+    The upstream lowering of a `memref.copy` between strided views calls `memrefCopy`
+    from MLIR's C runner library, which a kiln executable does not link. Every copy
+    becomes a `linalg.copy` instead, which the kernel lowers to (vectorisable) loops like
+    any other linalg op.
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect"];
+}
+
 #endif  // KILN_COMPILER_CODEGEN_CPU_PASSES
