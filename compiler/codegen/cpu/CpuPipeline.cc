@@ -34,6 +34,11 @@ void BuildCpuBufferizePipeline(mlir::OpPassManager& pm) {
 }
 
 void BuildCpuLowerToLLVMPipeline(mlir::OpPassManager& pm) {
+  // Small floats: arithmetic moves to f32, then conversions become bit manipulation.
+  AddPipeline(pm, "arith-emulate-unsupported-floats{source-types=f8E4M3FN,f8E4M3FNUZ,f8E5M2,f8E5M2FNUZ,"
+                  "f8E8M0FNU,f4E2M1FN target-type=f32}");
+  pm.addPass(createExpandFloat8());
+  AddPipeline(pm, "arith-expand{include-bf16=false include-f8e8m0=true include-f4e2m1=true}");
   AddPipeline(pm,
               "canonicalize,cse,expand-strided-metadata,lower-affine,fold-memref-alias-ops,"
               "convert-scf-to-cf,arith-expand,"

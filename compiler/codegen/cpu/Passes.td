@@ -72,4 +72,17 @@ def CopiesToLinalg : Pass<"kiln-cpu-copies-to-linalg", "mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::linalg::LinalgDialect"];
 }
 
+def ExpandFloat8 : Pass<"kiln-cpu-expand-float8", "mlir::ModuleOp"> {
+  let summary = "Implements f8E4M3FN, f8E4M3FNUZ, f8E5M2 and f8E5M2FNUZ with integer and f32 arithmetic";
+  let description = [{
+    LLVM has no types for these formats. After `arith-emulate-unsupported-floats` has
+    moved their arithmetic to f32, this pass expands what is left: `arith.extf` from and
+    `arith.truncf` to these formats become bit manipulation (compiler/utils/SmallFloats.h:
+    round to nearest even, each format's NaN, infinity and zero rules), and constants
+    become their i8 bit patterns. Values of these types then only move through memory,
+    which LLVM sees as i8. A truncation from f64 first rounds to f32.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::math::MathDialect"];
+}
+
 #endif  // KILN_COMPILER_CODEGEN_CPU_PASSES
