@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "compiler/dialect/KilnDialect.h"
+#include "compiler/host/TransientPlan.h"
 #include "compiler/utils/Locations.h"
 #include "hal/buffer.h"
 #include "hal/element_type.h"
@@ -26,6 +27,9 @@ using vm::Reg;
 
 constexpr uint64_t kResultMemory = static_cast<uint64_t>(hal::MemoryType::kDeviceLocal | hal::MemoryType::kHostVisible);
 constexpr uint64_t kResultUsage = static_cast<uint64_t>(hal::BufferUsage::kDefault | hal::BufferUsage::kMapping);
+// Transients stay mappable: the host may read one (tensor.extract) before it dies.
+constexpr uint64_t kTransientMemory = kResultMemory;
+constexpr uint64_t kTransientUsage = kResultUsage;
 
 // The functions of the "hal" native module the host program imports, with the signatures
 // hal/module/hal_module.cc declares (the loader checks that they agree).
@@ -35,6 +39,7 @@ const llvm::StringMap<const char*>& HalSignatures() {
       {"allocator.allocate", "iiI:r"},
       {"allocator.allocate_initialized", "rIIii:r"},
       {"buffer.length", "r:I"},
+      {"buffer.subspan", "rII:r"},
       {"buffer.load", "rIi:I"},
       {"buffer_view.create", "ri[I]:r"},
       {"buffer_view.assert", "ri[I]:"},
@@ -151,6 +156,13 @@ class FunctionWriter {
           Executable();
           WorkerCount();
         }
+      }
+      // One slab for the block's transients, allocated as the block starts.
+      transients_ = PlanTransients(block, [](Type t) { return ElementBytes(t); });
+      if (transients_.slab_bytes > 0) {
+        slab_ = f_.NewRef();
+        Call("allocator.allocate",
+             {ConstI32(kTransientMemory), ConstI32(kTransientUsage), ConstI64(transients_.slab_bytes)}, {slab_});
       }
       for (Operation& op : block) {
         f_.Location(LocationString(op.getLoc()));
@@ -539,7 +551,11 @@ class FunctionWriter {
         dims.push_back(type.isDynamicDim(d) ? Get(op.getResultDims()[next_dim++]) : ConstI64(type.getDimSize(d)));
       }
       Reg size = ByteSize(type, dims), buffer = f_.NewRef();
-      Call("allocator.allocate", {ConstI32(kResultMemory), ConstI32(kResultUsage), size}, {buffer});
+      if (auto it = transients_.offsets.find(result); it != transients_.offsets.end()) {
+        Call("buffer.subspan", {slab_, ConstI64(it->second), size}, {buffer});
+      } else {
+        Call("allocator.allocate", {ConstI32(kResultMemory), ConstI32(kResultUsage), size}, {buffer});
+      }
       result_buffers.push_back(buffer);
       result_sizes.push_back(size);
       result_dims.push_back(dims);
@@ -605,6 +621,8 @@ class FunctionWriter {
   bool pending_ = false;
   Reg command_buffer_{};
   std::optional<Reg> executable_, workers_;
+  TransientPlan transients_;
+  Reg slab_{};
 };
 
 LogicalResult FunctionWriter::WriteArith(Operation* op) {
