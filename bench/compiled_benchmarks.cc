@@ -3,6 +3,9 @@
 // Devices: cpu-sync runs every workgroup on the calling thread (1 thread); cpu runs them on
 // the device's workers (2 threads here).
 //
+// Anchors in the same run: OpenBLAS sgemm (1 and 2 threads) and the STREAM triad;
+// bench/torch_anchors.py measures the PyTorch ones (softmax, exp((x+y)*z)).
+//
 // Accounting: matmul 2*M*N*K flop; fused_exp 16 B per element (3 reads + 1 write);
 // softmax reports time only. Inputs are created once; results are allocated per call, as
 // a user's call would.
@@ -10,6 +13,8 @@
 
 #include <string>
 #include <vector>
+
+#include <cblas.h>
 
 #include "bench/anchors.h"
 #include "runtime/session.h"
@@ -72,6 +77,20 @@ BENCHMARK_CAPTURE(BM_FusedExp16M, cpu_sync, "cpu-sync")->Unit(benchmark::kMillis
 BENCHMARK_CAPTURE(BM_FusedExp16M, cpu, "cpu")->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK_CAPTURE(BM_Softmax512x4096, cpu_sync, "cpu-sync")->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK_CAPTURE(BM_Softmax512x4096, cpu, "cpu")->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// Anchor: OpenBLAS sgemm 1024^3 on 1 and 2 threads (what a user would otherwise call).
+void BM_OpenBlasSgemm1024Anchor(benchmark::State& state) {
+  const int n = 1024;
+  std::vector<float> a(n * n, 0.5f), b(n * n, 0.25f), c(n * n);
+  openblas_set_num_threads(static_cast<int>(state.range(0)));
+  for (auto _ : state) {
+    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.0f, a.data(), n, b.data(), n, 0.0f, c.data(), n);
+    benchmark::DoNotOptimize(c.data());
+  }
+  state.counters["flop/s"] = benchmark::Counter(2.0 * n * n * n * state.iterations(), benchmark::Counter::kIsRate,
+                                                benchmark::Counter::kIs1000);
+}
+BENCHMARK(BM_OpenBlasSgemm1024Anchor)->ArgName("threads")->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 // Anchor: the STREAM triad on 16M floats, 12 B per element, 1 and 2 threads.
 void BM_StreamTriadAnchor(benchmark::State& state) {

@@ -19,7 +19,13 @@ packages=(
   libflatbuffers-dev flatbuffers-compiler libzstd-dev
   # tests and benchmarks
   googletest libgtest-dev libgmock-dev libbenchmark-dev python3 python3-numpy
+  # benchmark anchors (OpenBLAS sgemm in kiln-bench-compiled)
+  libopenblas-dev
 )
+# --bench: also what bench/torch_anchors.py needs (large; not needed to build or test).
+if [ "${1:-}" = "--bench" ]; then
+  packages+=(python3-torch)
+fi
 
 missing=()
 for p in "${packages[@]}"; do
