@@ -28,14 +28,65 @@ bool HasTensorResult(Operation* op) {
   return llvm::any_of(op->getResultTypes(), [](Type t) { return isa<RankedTensorType>(t); });
 }
 
-// Collects `root` and the clonable producers it depends on, producers first.
+// Whether `op` computes whole rows along its outermost loop: that loop is parallel and
+// indexes the first dimension of its single result.
+bool ComputesRows(linalg::GenericOp op) {
+  if (!op.hasPureTensorSemantics() || op.getNumDpsInits() != 1 || op.getNumLoops() == 0) return false;
+  if (op.getIteratorTypesArray().front() != utils::IteratorType::parallel) return false;
+  AffineMap output = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
+  return output.getNumResults() > 0 && output.getResult(0) == getAffineDimExpr(0, op.getContext());
+}
+
+// Whether `use` reads row d0 of its value in iteration d0 of its owner's outermost loop.
+bool ReadsRowsInStep(OpOperand& use) {
+  auto consumer = dyn_cast<linalg::GenericOp>(use.getOwner());
+  if (!consumer || !ComputesRows(consumer) || !consumer.isDpsInput(&use)) return false;
+  AffineMap map = consumer.getMatchingIndexingMap(&use);
+  return map.getNumResults() > 0 && map.getResult(0) == getAffineDimExpr(0, consumer.getContext());
+}
+
+}  // namespace
+
+llvm::SetVector<Operation*> CollectRowFusedProducers(Operation* root) {
+  llvm::SetVector<Operation*> group;
+  auto generic = dyn_cast<linalg::GenericOp>(root);
+  if (!generic || !ComputesRows(generic)) return group;
+  group.insert(root);
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (size_t i = 0; i < group.size(); ++i) {
+      for (Value operand : group[i]->getOperands()) {
+        auto producer = operand.getDefiningOp<linalg::GenericOp>();
+        if (!producer || group.contains(producer) || producer->getBlock() != root->getBlock() ||
+            !ComputesRows(producer)) {
+          continue;
+        }
+        bool fusable = llvm::all_of(producer->getUses(), [&](OpOperand& use) {
+          return group.contains(use.getOwner()) && ReadsRowsInStep(use);
+        });
+        if (fusable) {
+          group.insert(producer);
+          grew = true;
+        }
+      }
+    }
+  }
+  group.remove(root);
+  return group;
+}
+
+namespace {
+
+// Collects `root`, its row-fused producers and the clonable producers they depend on,
+// producers first.
 llvm::SetVector<Operation*> CollectRegionOps(Operation* root) {
+  llvm::SetVector<Operation*> fused = CollectRowFusedProducers(root);
   llvm::SetVector<Operation*> ops;
   std::function<void(Operation*)> visit = [&](Operation* op) {
     if (ops.contains(op)) return;
     auto visit_value = [&](Value v) {
       Operation* def = v.getDefiningOp();
-      if (def && IsClonableProducer(def)) visit(def);
+      if (def && (IsClonableProducer(def) || fused.contains(def))) visit(def);
     };
     for (Value v : op->getOperands()) visit_value(v);
     llvm::SetVector<Value> captured;

@@ -11,6 +11,7 @@
 // into its output memref, so that bufferization can compute results in place.
 #pragma once
 
+#include "llvm/ADT/SetVector.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Operation.h"
 #include "mlir/Support/LLVM.h"
@@ -27,6 +28,14 @@ bool IsDispatchRoot(mlir::Operation* op);
 // their result as a binding: scalar and small constants, tensor.empty, linalg.fill of an
 // empty tensor, and extract_slice (so that a kernel reads through the view).
 bool IsClonableProducer(mlir::Operation* op);
+
+// The linalg.generic producers that join `root`'s dispatch (row fusion): every member,
+// root included, computes whole rows along its outermost parallel loop, reads its
+// producers' rows in step with that loop, and every user of a member is in the group.
+// Tiling the root along that loop then computes each row block of every member in one
+// workgroup, e.g. the max, exp, sum and divide of a softmax in one pass over the rows.
+// Empty when `root` is not such a generic.
+llvm::SetVector<mlir::Operation*> CollectRowFusedProducers(mlir::Operation* root);
 
 // Outlines `root` with its clonable producers into a new function in `executables`, named
 // `name`, and replaces `root` with a kiln.dispatch. Emits a diagnostic and fails when a

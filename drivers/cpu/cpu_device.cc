@@ -99,7 +99,7 @@ class CpuDevice final : public hal::Device {
  public:
   CpuDevice(ExecutionMode mode, std::unique_ptr<CpuExecutor> executor)
       : mode_(mode), executor_(std::move(executor)), local_memory_(executor_->worker_count()),
-        transient_pool_(std::make_shared<TransientPool>(kMaxRetainedTransientBytes)),
+        transient_pool_(std::make_shared<HostBlockPool>(kMaxRetainedTransientBytes)),
         link_(std::make_shared<QueueLink>()) {
     info_.driver = mode == ExecutionMode::kTaskArena ? "cpu" : "cpu-sync";
     info_.name = mode == ExecutionMode::kTaskArena ? StrCat("CPU (oneTBB, ", executor_->worker_count(), " workers)")
@@ -216,7 +216,7 @@ class CpuDevice final : public hal::Device {
   CpuAllocator allocator_;
   std::unique_ptr<CpuExecutor> executor_;
   WorkerLocalMemory local_memory_;
-  std::shared_ptr<TransientPool> transient_pool_;
+  std::shared_ptr<HostBlockPool> transient_pool_;
   std::shared_ptr<QueueLink> link_;
   std::mutex inline_mutex_;
   std::atomic<uint64_t> submissions_{0};

@@ -11,12 +11,18 @@ namespace {
 constexpr size_t kLargeBlock = 2u << 20;  // huge-page size: blocks this large are page aligned
 constexpr size_t kPageSize = 4096;
 
+// Host memory of one buffer: a pool block (when pool_ is set) or its own block.
 class HostStorage final : public hal::BufferStorage {
  public:
-  HostStorage(uint8_t* block, size_t size, std::shared_ptr<HostMemoryStatistics> stats)
-      : BufferStorage(size), block_(block), stats_(std::move(stats)) {}
+  HostStorage(uint8_t* block, size_t size, size_t capacity, std::shared_ptr<HostBlockPool> pool,
+              std::shared_ptr<HostMemoryStatistics> stats)
+      : BufferStorage(size), block_(block), capacity_(capacity), pool_(std::move(pool)), stats_(std::move(stats)) {}
   ~HostStorage() override {
-    FreeHostBlock(block_, size());
+    if (pool_) {
+      pool_->Release(block_, capacity_);
+    } else {
+      FreeHostBlock(block_, size());
+    }
     stats_->Remove(size());
   }
   uint8_t* device_address() override { return block_; }
@@ -24,6 +30,8 @@ class HostStorage final : public hal::BufferStorage {
 
  private:
   uint8_t* block_;
+  size_t capacity_;
+  std::shared_ptr<HostBlockPool> pool_;
   std::shared_ptr<HostMemoryStatistics> stats_;
 };
 
@@ -47,7 +55,8 @@ void HostMemoryStatistics::Add(size_t bytes) {
   allocation_count.fetch_add(1, std::memory_order_relaxed);
 }
 
-CpuAllocator::CpuAllocator() : stats_(std::make_shared<HostMemoryStatistics>()) {
+CpuAllocator::CpuAllocator()
+    : stats_(std::make_shared<HostMemoryStatistics>()), pool_(std::make_shared<HostBlockPool>(kMaxRetainedBytes)) {
   using hal::BufferUsage;
   using hal::MemoryType;
   constexpr size_t kMaxAllocation = size_t{1} << 40;
@@ -63,10 +72,12 @@ CpuAllocator::CpuAllocator() : stats_(std::make_shared<HostMemoryStatistics>()) 
 StatusOr<Ref<hal::Buffer>> CpuAllocator::Allocate(const hal::BufferParams& params, size_t size) {
   KILN_ASSIGN_OR_RETURN(const hal::HeapInfo* heap, hal::SelectHeap(heaps_, params, size),
                         "while allocating ", size, " bytes");
-  uint8_t* block = AllocateHostBlock(size);
+  std::shared_ptr<HostBlockPool> pool = size >= kPooledAllocationBytes ? pool_ : nullptr;
+  size_t capacity = size;
+  uint8_t* block = pool ? pool->Acquire(size, &capacity) : AllocateHostBlock(size);
   if (!block) return ResourceExhaustedError("out of host memory allocating ", size, " bytes");
   stats_->Add(size);
-  auto storage = MakeRef<HostStorage>(block, size, stats_);
+  auto storage = MakeRef<HostStorage>(block, size, capacity, std::move(pool), stats_);
   return hal::Buffer::Create(std::move(storage), heap->memory_type, params.usage, params.access);
 }
 
@@ -74,12 +85,18 @@ hal::AllocatorStatistics CpuAllocator::statistics() const {
   return {stats_->bytes_allocated.load(), stats_->peak_bytes_allocated.load(), stats_->allocation_count.load()};
 }
 
-TransientPool::~TransientPool() {
+HostBlockPool::~HostBlockPool() {
   for (auto& [capacity, block] : free_blocks_) FreeHostBlock(block, capacity);
 }
 
-uint8_t* TransientPool::Acquire(size_t size, size_t* capacity) {
-  size_t wanted = std::bit_ceil(std::max<size_t>(size, 4096));
+size_t HostBlockPool::CapacityFor(size_t size) {
+  if (size <= kPageSize) return kPageSize;
+  size_t step = std::max(kPageSize, std::bit_floor(size) / 8);
+  return (size + step - 1) / step * step;
+}
+
+uint8_t* HostBlockPool::Acquire(size_t size, size_t* capacity) {
+  size_t wanted = CapacityFor(size);
   reserved_bytes_.fetch_add(wanted, std::memory_order_relaxed);
   *capacity = wanted;
   {
@@ -97,7 +114,7 @@ uint8_t* TransientPool::Acquire(size_t size, size_t* capacity) {
   return block;
 }
 
-void TransientPool::Release(uint8_t* block, size_t capacity) {
+void HostBlockPool::Release(uint8_t* block, size_t capacity) {
   reserved_bytes_.fetch_sub(capacity, std::memory_order_relaxed);
   {
     std::lock_guard lock(mutex_);

@@ -25,8 +25,14 @@ struct HostMemoryStatistics {
   void Remove(size_t bytes) { bytes_allocated.fetch_sub(bytes, std::memory_order_relaxed); }
 };
 
+class HostBlockPool;
+
+// Buffers of kPooledAllocationBytes or more come from a HostBlockPool, so that a program
+// that allocates its results on every call does not fault their pages in again each time.
 class CpuAllocator final : public hal::Allocator {
  public:
+  static constexpr size_t kPooledAllocationBytes = 64 << 10;
+  static constexpr size_t kMaxRetainedBytes = size_t{256} << 20;
   CpuAllocator();
   std::span<const hal::HeapInfo> heaps() const override { return heaps_; }
   StatusOr<Ref<hal::Buffer>> Allocate(const hal::BufferParams& params, size_t size) override;
@@ -35,14 +41,18 @@ class CpuAllocator final : public hal::Allocator {
  private:
   std::vector<hal::HeapInfo> heaps_;
   std::shared_ptr<HostMemoryStatistics> stats_;
+  std::shared_ptr<HostBlockPool> pool_;
 };
 
-// Keeps freed transient blocks for reuse so a per-invocation slab does not fault its pages
-// in again on every call. Blocks are bucketed by size rounded up to a power of two.
-class TransientPool : public std::enable_shared_from_this<TransientPool> {
+// Keeps freed blocks for reuse (up to a limit of retained bytes), so that a buffer
+// allocated again with a similar size does not fault its pages in again. Capacities are
+// rounded up to an eighth of their power of two (at most 12.5% more than asked, 4 KiB at
+// least), which makes blocks of nearby sizes interchangeable.
+class HostBlockPool {
  public:
-  explicit TransientPool(size_t max_retained_bytes) : max_retained_bytes_(max_retained_bytes) {}
-  ~TransientPool();
+  explicit HostBlockPool(size_t max_retained_bytes) : max_retained_bytes_(max_retained_bytes) {}
+  ~HostBlockPool();
+  static size_t CapacityFor(size_t size);
   // Returns a block of at least `size` bytes (its capacity in *capacity).
   uint8_t* Acquire(size_t size, size_t* capacity);
   void Release(uint8_t* block, size_t capacity);
@@ -60,7 +70,7 @@ class TransientPool : public std::enable_shared_from_this<TransientPool> {
 // backed by a pool block until the dealloca's waits are met.
 class TransientStorage final : public hal::BufferStorage {
  public:
-  TransientStorage(std::shared_ptr<TransientPool> pool, size_t size) : BufferStorage(size), pool_(std::move(pool)) {}
+  TransientStorage(std::shared_ptr<HostBlockPool> pool, size_t size) : BufferStorage(size), pool_(std::move(pool)) {}
   ~TransientStorage() override { Decommit(); }
   // Fails with RESOURCE_EXHAUSTED when no memory is left.
   Status Commit();
@@ -69,7 +79,7 @@ class TransientStorage final : public hal::BufferStorage {
   StatusOr<uint8_t*> host_address() override;
 
  private:
-  std::shared_ptr<TransientPool> pool_;
+  std::shared_ptr<HostBlockPool> pool_;
   std::atomic<uint8_t*> block_{nullptr};
   size_t capacity_ = 0;
 };

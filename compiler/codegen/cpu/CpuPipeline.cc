@@ -21,6 +21,7 @@ void BuildCpuBufferizePipeline(mlir::OpPassManager& pm) {
   pm.addPass(createDistributeToWorkgroups());
   AddPipeline(pm, "canonicalize,cse,eliminate-empty-tensors");
   AddPipeline(pm, "one-shot-bufferize{unknown-type-conversion=identity-layout-map}");
+  pm.addPass(createPlacePrivateBuffers());
   AddPipeline(pm, "func.func(buffer-hoisting,buffer-loop-hoisting)");
   AddPipeline(pm, "ownership-based-buffer-deallocation,canonicalize,buffer-deallocation-simplification,"
                   "bufferization-lower-deallocations,cse,canonicalize");
@@ -29,6 +30,7 @@ void BuildCpuBufferizePipeline(mlir::OpPassManager& pm) {
   pm.addPass(createWrapEntryPoints());
   pm.addPass(createCopiesToLinalg());
   pm.addPass(createInterchangeForVectorization());
+  pm.addPass(createReassociateReductions());
   pm.addPass(createApproximateMath());
   AddPipeline(pm, "func.func(convert-linalg-to-loops)");
 }
@@ -38,10 +40,10 @@ void BuildCpuLowerToLLVMPipeline(mlir::OpPassManager& pm) {
   AddPipeline(pm, "arith-emulate-unsupported-floats{source-types=f8E4M3FN,f8E4M3FNUZ,f8E5M2,f8E5M2FNUZ,"
                   "f8E8M0FNU,f4E2M1FN target-type=f32}");
   pm.addPass(createExpandFloat8());
-  AddPipeline(pm, "arith-expand{include-bf16=false include-f8e8m0=true include-f4e2m1=true}");
+  pm.addPass(createExpandArith());
   AddPipeline(pm,
               "canonicalize,cse,expand-strided-metadata,lower-affine,fold-memref-alias-ops,"
-              "convert-scf-to-cf,arith-expand,"
+              "convert-scf-to-cf,kiln-cpu-expand-arith,"
               "convert-math-to-llvm,convert-math-to-libm,finalize-memref-to-llvm,convert-index-to-llvm,"
               "convert-arith-to-llvm,convert-cf-to-llvm,convert-func-to-llvm,reconcile-unrealized-casts,"
               "canonicalize,cse");

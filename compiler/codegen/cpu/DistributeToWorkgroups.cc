@@ -4,6 +4,9 @@
 #include "compiler/dialect/KilnDialect.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/Transforms/Transforms.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Interfaces/TilingInterface.h"
 
@@ -15,6 +18,38 @@ namespace kiln::compiler::cpu {
 namespace {
 
 using namespace mlir;
+
+// The intermediates of fused producers are computed this many bytes of the root's rows
+// at a time, so that they stay in the L1 cache between producer and consumer.
+constexpr int64_t kRowBlockBytes = 16 << 10;
+
+// Tiles the root inside a workgroup's `loop` again along `dim`, in blocks of rows of
+// about kRowBlockBytes, fusing the producers already in the loop. Best effort: the
+// workgroup's block stays as it is when the root cannot be tiled again.
+void TileRowsForCache(RewriterBase& rewriter, scf::ForOp loop, size_t dim) {
+  Operation* root = nullptr;
+  loop.walk([&](Operation* op) {
+    if (op->hasAttr(kRootAttr)) root = op;
+  });
+  auto tileable = dyn_cast_or_null<TilingInterface>(root);
+  if (!tileable || root->getNumResults() != 1) return;
+  auto type = dyn_cast<RankedTensorType>(root->getResult(0).getType());
+  if (!type || type.getRank() == 0 || !type.getElementType().isIntOrFloat()) return;
+  int64_t row_bytes = llvm::divideCeil(type.getElementType().getIntOrFloatBitWidth(), 8);
+  for (int64_t size : type.getShape().drop_front()) {
+    row_bytes = ShapedType::isDynamic(size) ? kRowBlockBytes : row_bytes * size;
+  }
+  int64_t rows = std::max<int64_t>(1, kRowBlockBytes / std::max<int64_t>(row_bytes, 1));
+  SmallVector<OpFoldResult> tile_sizes(tileable.getLoopIteratorTypes().size(), rewriter.getIndexAttr(0));
+  tile_sizes[dim] = rewriter.getIndexAttr(rows);
+  scf::SCFTileAndFuseOptions options;
+  options.tilingOptions.setTileSizes(tile_sizes).setLoopType(scf::SCFTilingOptions::LoopType::ForOp);
+  rewriter.setInsertionPoint(root);
+  FailureOr<scf::SCFTileAndFuseResult> tiled = scf::tileConsumerAndFuseProducersUsingSCF(rewriter, tileable, options);
+  if (failed(tiled)) return;
+  for (auto [original, replacement] : tiled->replacements) rewriter.replaceAllUsesWith(original, replacement);
+  if (root->use_empty()) rewriter.eraseOp(root);
+}
 
 // Why `fn` stays one workgroup, or success once it is distributed.
 LogicalResult Distribute(func::FuncOp fn, std::string& why) {
@@ -66,6 +101,11 @@ LogicalResult Distribute(func::FuncOp fn, std::string& why) {
   loop.setLowerBound(lower);
   loop.setUpperBound(upper);
   fn->setAttr(kDistributedAttr, rewriter.getUnitAttr());
+
+  bool fused_computation = llvm::any_of(tiled->fusedProducers, [](Operation* op) {
+    return isa<linalg::LinalgOp>(op) && !isa<linalg::FillOp, linalg::CopyOp>(op);
+  });
+  if (fused_computation) TileRowsForCache(rewriter, loop, dim);
   return success();
 }
 
@@ -77,6 +117,11 @@ struct DistributeToWorkgroupsPass : impl::DistributeToWorkgroupsBase<DistributeT
       if (failed(Distribute(fn, why))) {
         fn.emitRemark() << "dispatch '" << fn.getName() << "' runs as one workgroup: " << why;
       }
+      // Fused producers write slices of whole-tensor destinations; as tile-sized empty
+      // tensors they bufferise to tile-sized temporaries instead of whole-tensor ones.
+      RewritePatternSet patterns(&getContext());
+      tensor::populateFoldTensorEmptyPatterns(patterns);
+      (void)applyPatternsGreedily(fn, std::move(patterns));
     }
   }
 };

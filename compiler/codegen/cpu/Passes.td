@@ -85,4 +85,44 @@ def ExpandFloat8 : Pass<"kiln-cpu-expand-float8", "mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::math::MathDialect"];
 }
 
+def ExpandArith : Pass<"kiln-cpu-expand-arith", "mlir::ModuleOp"> {
+  let summary = "Expands the arith ops LLVM has no instruction for, and nothing else";
+  let description = [{
+    Ceil and floor divisions, scaling extensions and truncations, and conversions from and
+    to f8E8M0FNU and f4E2M1FN become plain arithmetic. Unlike upstream `arith-expand`,
+    floating-point min and max stay whole, so that they lower to LLVM's `maxnum`/`minnum`
+    and `maximum`/`minimum` intrinsics, which LLVM vectorises as reductions; the
+    compare-and-select form they would expand to is not recognised as one.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
+def ReassociateReductions : Pass<"kiln-cpu-reassociate-reductions", "mlir::ModuleOp"> {
+  let summary = "Allows float reductions to be reassociated so that they vectorise";
+  let description = [{
+    Runs on linalg ops before they become loops. In a linalg op with reduction loops, the
+    float `addf`, `mulf`, `maxnumf`, `minnumf`, `maximumf` and `minimumf` that combine an
+    element with the accumulator (the output's block argument) get the `reassoc`
+    fast-math flag. LLVM may then keep several partial accumulators in vector lanes and
+    combine them at the end, as every BLAS and PyTorch do: a sum of n floats moves by a
+    few ulps of its largest partial sums, no more. Other ops keep strict semantics.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
+def PlacePrivateBuffers : Pass<"kiln-cpu-place-private-buffers", "mlir::ModuleOp"> {
+  let summary = "Moves small kernel temporaries from the heap to the stack";
+  let description = [{
+    Runs on executable functions right after bufferization, before deallocation is
+    placed. A `memref.alloc` whose size has a constant upper bound (a static shape, or
+    dynamic sizes bounded by tile sizes, e.g. `affine.min(16, n - i)`) of at most 64 KiB
+    becomes private memory (DESIGN.md section 3): one `memref.alloca` of the bound in the
+    function's entry block, viewed with the actual sizes through
+    `memref.reinterpret_cast` when they are dynamic. The kernel then makes no heap call
+    per tile, and LLVM sees stack memory that no binding aliases. Larger or unbounded
+    allocations stay on the heap.
+  }];
+  let dependentDialects = ["::mlir::memref::MemRefDialect", "::mlir::arith::ArithDialect"];
+}
+
 #endif  // KILN_COMPILER_CODEGEN_CPU_PASSES

@@ -47,3 +47,42 @@ module @kiln_executable attributes {kiln.executable} {
     return
   }
 }
+
+// -----
+
+// A root with fused producers (row fusion) is tiled again inside the workgroup's block,
+// 16 KiB of root rows at a time (4 rows of 1024 f32), so that the producers' intermediate
+// rows stay in the L1 cache; the reduction is fused into both loops.
+// CHECK-LABEL: func.func @rows
+// CHECK: scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args
+// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c4 iter_args
+// CHECK: linalg.fill {{.*}} -> tensor<?xf32>
+// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]
+// CHECK: } -> tensor<?xf32>
+// CHECK: linalg.generic {{.*}} attrs = {kiln.root}
+// CHECK: } -> tensor<?x1024xf32>
+#row = affine_map<(d0, d1) -> (d0, d1)>
+#col = affine_map<(d0, d1) -> (d0)>
+module @kiln_executable attributes {kiln.executable} {
+  func.func @rows(%x: memref<64x1024xf32>, %out: memref<64x1024xf32>, %id: index, %count: index) attributes {kiln.binding_dims = [array<i64: -1, -1>, array<i64: -1, -1>], kiln.input_count = 1 : i64} {
+    %t = bufferization.to_tensor %x restrict : memref<64x1024xf32> to tensor<64x1024xf32>
+    %ninf = arith.constant 0xFF800000 : f32
+    %e1 = tensor.empty() : tensor<64xf32>
+    %e2 = tensor.empty() : tensor<64x1024xf32>
+    %minit = linalg.fill ins(%ninf : f32) outs(%e1 : tensor<64xf32>) -> tensor<64xf32>
+    %max = linalg.generic {indexing_maps = [#row, #col], iterator_types = ["parallel", "reduction"]}
+        ins(%t : tensor<64x1024xf32>) outs(%minit : tensor<64xf32>) {
+    ^bb0(%in: f32, %acc: f32):
+      %m = arith.maxnumf %in, %acc : f32
+      linalg.yield %m : f32
+    } -> tensor<64xf32>
+    %sub = linalg.generic {indexing_maps = [#row, #col, #row], iterator_types = ["parallel", "parallel"]}
+        ins(%t, %max : tensor<64x1024xf32>, tensor<64xf32>) outs(%e2 : tensor<64x1024xf32>) attrs = {kiln.root} {
+    ^bb0(%in: f32, %m: f32, %o: f32):
+      %d = arith.subf %in, %m : f32
+      linalg.yield %d : f32
+    } -> tensor<64x1024xf32>
+    bufferization.materialize_in_destination %sub in restrict writable %out : (tensor<64x1024xf32>, memref<64x1024xf32>) -> ()
+    return
+  }
+}

@@ -63,3 +63,80 @@ func.func @reshape_only(%a: tensor<2x3xf32>) -> tensor<6xf32> {
   %r = tensor.collapse_shape %a [[0, 1]] : tensor<2x3xf32> into tensor<6xf32>
   return %r : tensor<6xf32>
 }
+
+// -----
+
+// Row fusion: the max, exp, sum and divide of a softmax read each other's rows in step
+// with their outer parallel loop, so they form one dispatch. The max has a user outside
+// the group in @max_also_returned, so there it keeps a dispatch of its own.
+// CHECK-LABEL: func.func @softmax_rows
+// CHECK: kiln.dispatch @kiln_executable::@softmax_rows_dispatch_5_generic(%arg0)
+// CHECK-NOT: kiln.dispatch
+// CHECK: return
+// CHECK-LABEL: func.func @max_also_returned
+// CHECK: %[[MAX:.*]] = kiln.dispatch @kiln_executable::@max_also_returned_dispatch_1_generic(%arg0)
+// CHECK: kiln.dispatch @kiln_executable::@max_also_returned_dispatch_2_generic(%arg0, %[[MAX]])
+// CHECK: return
+// CHECK: func.func @softmax_rows_dispatch_5_generic
+// CHECK-COUNT-3: linalg.generic
+// CHECK: linalg.generic {{.*}} attrs = {kiln.root}
+// CHECK-NEXT: ^bb0
+// CHECK-NEXT: arith.divf
+// CHECK-NOT: linalg.generic
+// CHECK: return
+#row = affine_map<(d0, d1) -> (d0, d1)>
+#col = affine_map<(d0, d1) -> (d0)>
+func.func @softmax_rows(%x: tensor<4x64xf32>) -> tensor<4x64xf32> {
+  %ninf = arith.constant 0xFF800000 : f32
+  %zero = arith.constant 0.0 : f32
+  %e1 = tensor.empty() : tensor<4xf32>
+  %e2 = tensor.empty() : tensor<4x64xf32>
+  %minit = linalg.fill ins(%ninf : f32) outs(%e1 : tensor<4xf32>) -> tensor<4xf32>
+  %max = linalg.generic {indexing_maps = [#row, #col], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<4x64xf32>) outs(%minit : tensor<4xf32>) {
+  ^bb0(%in: f32, %acc: f32):
+    %m = arith.maxnumf %in, %acc : f32
+    linalg.yield %m : f32
+  } -> tensor<4xf32>
+  %exp = linalg.generic {indexing_maps = [#row, #col, #row], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %max : tensor<4x64xf32>, tensor<4xf32>) outs(%e2 : tensor<4x64xf32>) {
+  ^bb0(%in: f32, %m: f32, %out: f32):
+    %d = arith.subf %in, %m : f32
+    %e = math.exp %d : f32
+    linalg.yield %e : f32
+  } -> tensor<4x64xf32>
+  %sinit = linalg.fill ins(%zero : f32) outs(%e1 : tensor<4xf32>) -> tensor<4xf32>
+  %sum = linalg.generic {indexing_maps = [#row, #col], iterator_types = ["parallel", "reduction"]}
+      ins(%exp : tensor<4x64xf32>) outs(%sinit : tensor<4xf32>) {
+  ^bb0(%in: f32, %acc: f32):
+    %s = arith.addf %in, %acc : f32
+    linalg.yield %s : f32
+  } -> tensor<4xf32>
+  %div = linalg.generic {indexing_maps = [#row, #col, #row], iterator_types = ["parallel", "parallel"]}
+      ins(%exp, %sum : tensor<4x64xf32>, tensor<4xf32>) outs(%e2 : tensor<4x64xf32>) {
+  ^bb0(%in: f32, %s: f32, %out: f32):
+    %q = arith.divf %in, %s : f32
+    linalg.yield %q : f32
+  } -> tensor<4x64xf32>
+  return %div : tensor<4x64xf32>
+}
+
+func.func @max_also_returned(%x: tensor<4x64xf32>) -> (tensor<4x64xf32>, tensor<4xf32>) {
+  %ninf = arith.constant 0xFF800000 : f32
+  %e1 = tensor.empty() : tensor<4xf32>
+  %e2 = tensor.empty() : tensor<4x64xf32>
+  %minit = linalg.fill ins(%ninf : f32) outs(%e1 : tensor<4xf32>) -> tensor<4xf32>
+  %max = linalg.generic {indexing_maps = [#row, #col], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<4x64xf32>) outs(%minit : tensor<4xf32>) {
+  ^bb0(%in: f32, %acc: f32):
+    %m = arith.maxnumf %in, %acc : f32
+    linalg.yield %m : f32
+  } -> tensor<4xf32>
+  %sub = linalg.generic {indexing_maps = [#row, #col, #row], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %max : tensor<4x64xf32>, tensor<4xf32>) outs(%e2 : tensor<4x64xf32>) {
+  ^bb0(%in: f32, %m: f32, %out: f32):
+    %d = arith.subf %in, %m : f32
+    linalg.yield %d : f32
+  } -> tensor<4x64xf32>
+  return %sub, %max : tensor<4x64xf32>, tensor<4xf32>
+}
