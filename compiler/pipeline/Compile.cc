@@ -144,7 +144,7 @@ FailureOr<std::vector<uint8_t>> CompileSource(MLIRContext& context, llvm::Source
     }
     PassManager bufferize_pm(&context);
     ConfigureDumps(bufferize_pm, options);
-    cpu::BuildCpuBufferizePipeline(bufferize_pm);
+    cpu::BuildCpuBufferizePipeline(bufferize_pm, cpu::VectorRegisterBits({options.target_cpu}));
     if (failed(bufferize_pm.run(executables))) return failure();
     std::vector<cpu::CpuExport> exports = CollectExports(executables);
     PassManager lower_pm(&context);

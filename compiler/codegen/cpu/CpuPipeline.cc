@@ -16,7 +16,7 @@ void AddPipeline(mlir::OpPassManager& pm, llvm::StringRef text) {
 
 }  // namespace
 
-void BuildCpuBufferizePipeline(mlir::OpPassManager& pm) {
+void BuildCpuBufferizePipeline(mlir::OpPassManager& pm, int64_t vector_bits) {
   AddPipeline(pm, "canonicalize,cse");
   pm.addPass(createDistributeToWorkgroups());
   AddPipeline(pm, "canonicalize,cse,eliminate-empty-tensors");
@@ -29,6 +29,9 @@ void BuildCpuBufferizePipeline(mlir::OpPassManager& pm) {
   // looking for copies into whole bindings.
   pm.addPass(createWrapEntryPoints());
   pm.addPass(createCopiesToLinalg());
+  pm.addPass(createTileContractions(TileContractionsOptions{vector_bits}));
+  AddPipeline(pm, "canonicalize,cse");
+  pm.addPass(createVectorizeContractions());
   pm.addPass(createInterchangeForVectorization());
   pm.addPass(createReassociateReductions());
   pm.addPass(createApproximateMath());
@@ -42,9 +45,9 @@ void BuildCpuLowerToLLVMPipeline(mlir::OpPassManager& pm) {
   pm.addPass(createExpandFloat8());
   pm.addPass(createExpandArith());
   AddPipeline(pm,
-              "canonicalize,cse,expand-strided-metadata,lower-affine,fold-memref-alias-ops,"
-              "convert-scf-to-cf,kiln-cpu-expand-arith,"
-              "convert-math-to-llvm,convert-math-to-libm,finalize-memref-to-llvm,convert-index-to-llvm,"
+              "canonicalize,cse,convert-vector-to-scf{full-unroll=true},expand-strided-metadata,lower-affine,"
+              "fold-memref-alias-ops,convert-scf-to-cf,kiln-cpu-expand-arith,"
+              "convert-vector-to-llvm{vector-contract-lowering=outerproduct},convert-math-to-llvm,convert-math-to-libm,finalize-memref-to-llvm,convert-index-to-llvm,"
               "convert-arith-to-llvm,convert-cf-to-llvm,convert-func-to-llvm,reconcile-unrealized-casts,"
               "canonicalize,cse");
 }

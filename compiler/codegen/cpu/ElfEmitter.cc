@@ -52,6 +52,20 @@ std::unique_ptr<llvm::TargetMachine> CreateTargetMachine(const CpuTargetOptions&
       llvm::CodeGenOptLevel::Aggressive));
 }
 
+}  // namespace
+
+int64_t VectorRegisterBits(const CpuTargetOptions& options) {
+  std::string error;
+  std::unique_ptr<llvm::TargetMachine> machine = CreateTargetMachine(options, error);
+  if (!machine) return 128;
+  const llvm::MCSubtargetInfo* info = machine->getMCSubtargetInfo();
+  if (info->checkFeatures("+avx512f")) return 512;
+  if (info->checkFeatures("+avx")) return 256;
+  return 128;
+}
+
+namespace {
+
 // kiln_executable_library_query and the export table it returns (executable_abi.h v1).
 void AddLibraryQuery(llvm::Module& module, llvm::ArrayRef<CpuExport> exports) {
   llvm::LLVMContext& ctx = module.getContext();

@@ -33,6 +33,10 @@ struct CpuTargetOptions {
 mlir::FailureOr<std::vector<uint8_t>> EmitCpuElf(mlir::ModuleOp module, llvm::ArrayRef<CpuExport> exports,
                                                  const CpuTargetOptions& options);
 
+// The width in bits of the widest vector registers of the target: 512 with AVX-512F,
+// 256 with AVX, 128 otherwise.
+int64_t VectorRegisterBits(const CpuTargetOptions& options);
+
 // Whether `name` is a CPU the x86-64 backend knows.
 bool IsKnownCpu(llvm::StringRef name);
 

@@ -24,7 +24,8 @@ namespace kiln::compiler::cpu {
 
 // Tensors to memrefs with entry points: distribution, bufferization, loop lowering and
 // the ABI wrappers. Runs on the executable module.
-void BuildCpuBufferizePipeline(mlir::OpPassManager& pm);
+// `vector_bits` is the width of the target's vector registers (see VectorRegisterBits).
+void BuildCpuBufferizePipeline(mlir::OpPassManager& pm, int64_t vector_bits);
 // Memrefs and loops to the LLVM dialect. Runs on the executable module.
 void BuildCpuLowerToLLVMPipeline(mlir::OpPassManager& pm);
 

@@ -125,4 +125,39 @@ def PlacePrivateBuffers : Pass<"kiln-cpu-place-private-buffers", "mlir::ModuleOp
   let dependentDialects = ["::mlir::memref::MemRefDialect", "::mlir::arith::ArithDialect"];
 }
 
+def TileContractions : Pass<"kiln-cpu-tile-contractions", "mlir::ModuleOp"> {
+  let summary = "Tiles matmul-like contractions into cache blocks and register tiles";
+  let description = [{
+    Runs on buffers, after the entry points. A contraction with one m, n and k dimension
+    (any batch dimensions; f32 or f64; n innermost and contiguous in the output and the
+    right-hand operand; see ContractionTiling.h) is tiled twice: into cache blocks,
+    iterated n, k, m so that a block of the right-hand operand stays in L2 while rows of
+    the left-hand one stream past it, and within a block into register tiles of
+    rows x 2 vector registers of columns with k = 1. The m and n loops of the register
+    tiles are peeled, so that every tile but the remainders has static sizes. Register
+    tiles are marked `kiln.register_tile` for `kiln-cpu-vectorize-contractions`; other
+    ops are left alone. The register tile fits the target's vector registers:
+    8 rows of 2 vectors with 512-bit vectors (32 registers), 6 rows with 256-bit vectors
+    and 4 rows with 128-bit vectors (16 registers).
+  }];
+  let options = [Option<"vectorBits", "vector-bits", "int64_t", /*default=*/"512",
+                        "Width of the target's vector registers in bits (128, 256 or 512)">];
+  let dependentDialects = ["::mlir::scf::SCFDialect", "::mlir::affine::AffineDialect",
+                           "::mlir::memref::MemRefDialect"];
+}
+
+def VectorizeContractions : Pass<"kiln-cpu-vectorize-contractions", "mlir::ModuleOp"> {
+  let summary = "Turns static register tiles of contractions into vector code";
+  let description = [{
+    Runs after `kiln-cpu-tile-contractions` and a canonicalisation that makes the peeled
+    tiles' shapes static. Each `kiln.register_tile` op with static shapes becomes vector
+    transfers and a `vector.contract` (lowered later to FMAs on broadcast left-hand
+    values); tiles with dynamic sizes (remainders) stay linalg ops and become loops. Loop
+    invariants are hoisted and the accumulator's transfers move out of the k loop, so the
+    accumulators stay in registers for the whole depth of a cache block.
+  }];
+  let dependentDialects = ["::mlir::vector::VectorDialect", "::mlir::memref::MemRefDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
 #endif  // KILN_COMPILER_CODEGEN_CPU_PASSES
