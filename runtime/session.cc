@@ -8,13 +8,15 @@ Session::~Session() {
   context_.reset();  // before the native module it resolved against
 }
 
-StatusOr<std::unique_ptr<Session>> Session::Create(std::string_view device_name, Ref<vm::Module> module) {
+StatusOr<std::unique_ptr<Session>> Session::Create(std::string_view device_name, Ref<vm::Module> module,
+                                                   std::span<vm::NativeModule* const> extra_natives) {
   std::unique_ptr<Session> session(new Session());
   KILN_ASSIGN_OR_RETURN(session->device_, BuiltinDriverRegistry().CreateDevice(device_name),
                         "while creating device '", device_name, "'");
   session->hal_module_ = std::make_unique<hal::HalModule>(session->device_);
   session->module_ = std::move(module);
-  vm::NativeModule* natives[] = {session->hal_module_.get()};
+  std::vector<vm::NativeModule*> natives = {session->hal_module_.get()};
+  natives.insert(natives.end(), extra_natives.begin(), extra_natives.end());
   KILN_ASSIGN_OR_RETURN(session->context_, vm::Context::Create(session->module_, natives),
                         "while linking module '", session->module_->name(), "'");
   return session;

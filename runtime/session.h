@@ -19,8 +19,10 @@ namespace kiln::runtime {
 class Session {
  public:
   // `device_name` is a registered driver ("cpu", "cpu-sync"). The module is loaded and
-  // verified, and its imports resolved against the device's HAL module.
-  static StatusOr<std::unique_ptr<Session>> Create(std::string_view device_name, Ref<vm::Module> module);
+  // verified, and its imports resolved against the device's HAL module and `extra_natives`
+  // (e.g. a CheckModule), which must outlive the session.
+  static StatusOr<std::unique_ptr<Session>> Create(std::string_view device_name, Ref<vm::Module> module,
+                                                   std::span<vm::NativeModule* const> extra_natives = {});
   ~Session();
 
   hal::Device& device() { return *device_; }

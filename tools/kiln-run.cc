@@ -10,6 +10,7 @@
 
 #include "runtime/session.h"
 #include "runtime/value_text.h"
+#include "tools/load_module.h"
 
 namespace {
 
@@ -44,7 +45,7 @@ kiln::Status ParseFlags(int argc, char** argv, Flags& flags) {
 }
 
 kiln::Status Run(const Flags& flags, bool& matched) {
-  KILN_ASSIGN_OR_RETURN(kiln::Ref<kiln::vm::Module> module, kiln::vm::Module::LoadFromFile(flags.module));
+  KILN_ASSIGN_OR_RETURN(kiln::Ref<kiln::vm::Module> module, kiln::tools::LoadModule(flags.module));
   KILN_ASSIGN_OR_RETURN(std::unique_ptr<kiln::runtime::Session> session,
                         kiln::runtime::Session::Create(flags.device, module));
   KILN_ASSIGN_OR_RETURN(kiln::vm::Signature signature, session->FunctionSignature(flags.function));

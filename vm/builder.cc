@@ -1,5 +1,7 @@
 #include "vm/builder.h"
 
+#include <algorithm>
+
 #include <zstd.h>
 
 #include "vm/module.h"
@@ -50,6 +52,34 @@ void FunctionBuilder::Bind(Block block) {
   block_offsets_[block.index] = static_cast<int64_t>(code_.size());
 }
 
+Status FunctionBuilder::NumberBlocksInOrder(std::vector<uint32_t>& offsets) {
+  for (int64_t offset : block_offsets_) {
+    if (offset < 0) return InvalidArgumentError("a block was never bound");
+  }
+  std::vector<uint32_t> order(block_offsets_.size());
+  for (uint32_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](uint32_t a, uint32_t b) { return block_offsets_[a] < block_offsets_[b]; });
+  std::vector<uint32_t> renumbered(block_offsets_.size());
+  offsets.clear();
+  for (uint32_t old_index : order) {
+    uint32_t offset = static_cast<uint32_t>(block_offsets_[old_index]);
+    if (offsets.empty() || offsets.back() != offset) offsets.push_back(offset);
+    renumbered[old_index] = static_cast<uint32_t>(offsets.size() - 1);
+  }
+  for (size_t position : branch_target_positions_) {
+    uint32_t target = 0;
+    for (int i = 0; i < 4; ++i) target |= static_cast<uint32_t>(code_[position + i]) << (8 * i);
+    // A target that names no block is left for the verifier to reject (its tests build such modules).
+    if (target >= renumbered.size()) continue;
+    target = renumbered[target];
+    for (int i = 0; i < 4; ++i) code_[position + i] = static_cast<uint8_t>(target >> (8 * i));
+  }
+  // Numbered in order now, so that numbering again (another Finish) changes nothing.
+  block_offsets_.assign(offsets.begin(), offsets.end());
+  return OkStatus();
+}
+
 void FunctionBuilder::Location(std::string location) { pending_location_ = std::move(location); }
 
 void FunctionBuilder::BeginInstruction() {
@@ -73,6 +103,7 @@ void FunctionBuilder::PutList(std::span<const Reg> regs) {
   for (Reg r : regs) Put16(r.entry);
 }
 void FunctionBuilder::PutBranch(Block target, std::span<const Move> moves) {
+  branch_target_positions_.push_back(code_.size());
   Put32(target.index);
   Put16(static_cast<uint16_t>(moves.size()));
   for (const Move& m : moves) {
@@ -203,10 +234,7 @@ StatusOr<std::vector<uint8_t>> ModuleBuilder::Finish() {
     // Keep each function 8-byte aligned within the bytecode section.
     while (bytecode.size() % 8) bytecode.push_back(0);
     std::vector<uint32_t> blocks;
-    for (int64_t offset : f->block_offsets_) {
-      if (offset < 0) return InvalidArgumentError("in function '", f->name_, "': a block was never bound");
-      blocks.push_back(static_cast<uint32_t>(offset));
-    }
+    KILN_RETURN_IF_ERROR(f->NumberBlocksInOrder(blocks), "in function '", f->name_, "'");
     std::vector<flatbuffers::Offset<fb::SourceLocation>> locations;
     for (const auto& [offset, text] : f->locations_) {
       locations.push_back(fb::CreateSourceLocation(fbb, offset, fbb.CreateString(text)));

@@ -84,6 +84,10 @@ class FunctionBuilder {
   void PutBranch(Block target, std::span<const Move> moves);
   void BeginInstruction();
   void Error(std::string message);
+  // The bound blocks in offset order, blocks bound at the same offset merged, and every
+  // branch target renumbered to match: blocks may be created and bound in any order, the
+  // module format wants strictly increasing offsets. Fails if a block was never bound.
+  Status NumberBlocksInOrder(std::vector<uint32_t>& offsets);
 
   ModuleBuilder* owner_;
   uint32_t ordinal_;
@@ -92,6 +96,7 @@ class FunctionBuilder {
   uint16_t next_i32_ = 0, next_ref_ = 0;
   std::vector<uint8_t> code_;
   std::vector<int64_t> block_offsets_;  // -1 until bound
+  std::vector<size_t> branch_target_positions_;  // where PutBranch wrote block indices
   std::vector<std::pair<uint32_t, std::string>> locations_;
   std::string pending_location_;
 };

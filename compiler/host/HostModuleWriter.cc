@@ -5,6 +5,7 @@
 
 #include "compiler/dialect/KilnDialect.h"
 #include "compiler/host/TransientPlan.h"
+#include "compiler/input/iree/IreeDialects.h"
 #include "compiler/utils/Locations.h"
 #include "hal/buffer.h"
 #include "hal/element_type.h"
@@ -58,6 +59,16 @@ const llvm::StringMap<const char*>& HalSignatures() {
   return signatures;
 }
 
+// Imports from the runtime's check module (runtime/check_module.h); the last argument of
+// each is the check's source location as a vm.buffer of text.
+const llvm::StringMap<const char*>& CheckSignatures() {
+  static const llvm::StringMap<const char*> signatures = {
+      {"expect_true", "ir:"},     {"expect_false", "ir:"},           {"expect_all_true", "rr:"},
+      {"expect_eq", "rrr:"},      {"expect_almost_eq", "rrffr:"},
+  };
+  return signatures;
+}
+
 // The VM signature letter of a host value of `type`.
 std::optional<char> SignatureLetter(Type type) {
   if (isa<RankedTensorType>(type)) return 'r';
@@ -97,12 +108,26 @@ class HostWriter {
 
   FailureOr<std::vector<uint8_t>> Write();
 
+  // `name` is "hal.<function>" or "check.<function>".
   uint32_t Import(llvm::StringRef name) {
     auto it = imports_.find(name);
     if (it != imports_.end()) return it->second;
-    uint32_t ordinal = builder_.AddImport(("hal." + name).str(), HalSignatures().lookup(name));
+    auto [module, function] = name.split('.');
+    const char* signature =
+        module == "check" ? CheckSignatures().lookup(function) : HalSignatures().lookup(function);
+    uint32_t ordinal = builder_.AddImport(name.str(), signature);
     imports_[name] = ordinal;
     return ordinal;
+  }
+  // The rodata segment holding `text` (one per distinct text).
+  uint32_t TextRodata(llvm::StringRef text) {
+    auto it = text_rodata_.find(text);
+    if (it != text_rodata_.end()) return it->second;
+    uint32_t segment = builder_.AddRodata(std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(text.data()),
+                                                                   text.size()),
+                                          false);
+    text_rodata_[text] = segment;
+    return segment;
   }
   ModuleBuilder& builder() { return builder_; }
   std::optional<uint32_t> FunctionOrdinal(llvm::StringRef name) const {
@@ -131,6 +156,7 @@ class HostWriter {
   const HostExecutable& executable_;
   ModuleBuilder builder_;
   llvm::StringMap<uint32_t> imports_;
+  llvm::StringMap<uint32_t> text_rodata_;
   llvm::StringMap<uint32_t> function_ordinals_;
   llvm::DenseMap<Operation*, std::pair<uint32_t, uint32_t>> constant_globals_;
 };
@@ -203,8 +229,9 @@ class FunctionWriter {
     f_.Emit(opcode, {r.index(), a.index(), b.index()});
     return r;
   }
+  // Calls hal.<name>.
   void Call(llvm::StringRef name, std::vector<Reg> args, std::vector<Reg> results = {}) {
-    f_.CallImport(host_.Import(name), args, results);
+    f_.CallImport(host_.Import(("hal." + name).str()), args, results);
   }
 
   // Arguments ----------------------------------------------------------------------------
@@ -319,6 +346,12 @@ class FunctionWriter {
     if (isa<tensor::CollapseShapeOp, tensor::ExpandShapeOp, tensor::CastOp, tensor::BitcastOp, tensor::ReshapeOp>(op)) {
       return WriteReshape(op);
     }
+    if (isa<iree::TensorBitCastOp, iree::TensorReshapeOp>(op)) return WriteFlowView(op);
+    if (auto barrier = dyn_cast<iree::OptimizationBarrierOp>(op)) {
+      for (auto [operand, result] : llvm::zip(barrier.getOperands(), barrier.getResults())) regs_[result] = Get(operand);
+      return success();
+    }
+    if (op->getDialect() && isa<iree::CheckDialect>(op->getDialect())) return WriteCheck(op);
     if (auto empty = dyn_cast<tensor::EmptyOp>(op)) return WriteEmpty(empty);
     if (auto extract = dyn_cast<tensor::ExtractOp>(op)) return WriteExtract(extract);
     if (auto ret = dyn_cast<func::ReturnOp>(op)) {
@@ -474,6 +507,67 @@ class FunctionWriter {
     Reg buffer = f_.NewRef();
     Call("buffer_view.buffer", {Get(source)}, {buffer});
     return CreateView(buffer, result_type, dims, *r, op->getLoc());
+  }
+
+  // flow.tensor.bitcast and flow.tensor.reshape: a new view of the same buffer, with the
+  // result's element type and dimensions (static, or the op's result_dims).
+  LogicalResult WriteFlowView(Operation* op) {
+    Value source = op->getOperand(0);
+    auto type = cast<RankedTensorType>(op->getResult(0).getType());
+    ValueRange result_dims = isa<iree::TensorBitCastOp>(op) ? cast<iree::TensorBitCastOp>(op).getResultDims()
+                                                             : cast<iree::TensorReshapeOp>(op).getResultDims();
+    FailureOr<Reg> r = NewRegister(op->getResult(0));
+    if (failed(r)) return failure();
+    std::vector<Reg> dims;
+    size_t next_dynamic = 0;
+    for (int64_t size : type.getShape()) {
+      dims.push_back(ShapedType::isDynamic(size) ? Get(result_dims[next_dynamic++]) : ConstI64(size));
+    }
+    Reg buffer = f_.NewRef();
+    Call("buffer_view.buffer", {Get(source)}, {buffer});
+    return CreateView(buffer, type, dims, *r, op->getLoc());
+  }
+
+  // check.* ops: calls into the runtime's check module, which records failures with the
+  // location passed as text. Values are read on the host, so pending work runs first.
+  LogicalResult WriteCheck(Operation* op) {
+    Flush();
+    Reg location = f_.NewRef();
+    std::string text = LocationString(op->getLoc());
+    f_.Emit(Opcode::kRodataRef, {location.index(), host_.TextRodata(text.empty() ? "<unknown>" : text)});
+    auto check = [&](llvm::StringRef name, std::vector<Reg> args) {
+      args.push_back(location);
+      f_.CallImport(host_.Import(("check." + name).str()), args, {});
+      return success();
+    };
+    auto narrow_integer = [&](Value v) -> FailureOr<Reg> {
+      if (!v.getType().isSignlessInteger() || v.getType().getIntOrFloatBitWidth() > 32) {
+        return op->emitError() << "'" << op->getName() << "' takes an integer of at most 32 bits on the host, got "
+                               << v.getType(),
+               failure();
+      }
+      return Get(v);
+    };
+    if (auto expect = dyn_cast<iree::ExpectTrueOp>(op)) {
+      FailureOr<Reg> v = narrow_integer(expect.getOperand());
+      return failed(v) ? failure() : check("expect_true", {*v});
+    }
+    if (auto expect = dyn_cast<iree::ExpectFalseOp>(op)) {
+      FailureOr<Reg> v = narrow_integer(expect.getOperand());
+      return failed(v) ? failure() : check("expect_false", {*v});
+    }
+    if (auto expect = dyn_cast<iree::ExpectAllTrueOp>(op)) return check("expect_all_true", {Get(expect.getOperand())});
+    if (auto expect = dyn_cast<iree::ExpectEqOp>(op)) {
+      return check("expect_eq", {Get(expect.getLhs()), Get(expect.getRhs())});
+    }
+    if (auto expect = dyn_cast<iree::ExpectAlmostEqOp>(op)) {
+      Reg atol = f_.NewI32(), rtol = f_.NewI32();
+      f_.Emit(Opcode::kConstI32, {atol.index(), llvm::bit_cast<uint32_t>(expect.getAtol().convertToFloat())});
+      f_.Emit(Opcode::kConstI32, {rtol.index(), llvm::bit_cast<uint32_t>(expect.getRtol().convertToFloat())});
+      return check("expect_almost_eq", {Get(expect.getLhs()), Get(expect.getRhs()), atol, rtol});
+    }
+    return op->emitError() << "'" << op->getName() << "' should have been rewritten before the host program",
+           failure();
   }
 
   LogicalResult WriteEmpty(tensor::EmptyOp op) {

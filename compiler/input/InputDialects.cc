@@ -10,17 +10,20 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Tosa/IR/TosaOps.h"
 
+#include "compiler/input/iree/IreeDialects.h"
+
 namespace kiln::compiler {
 
 void RegisterInputDialects(mlir::DialectRegistry& registry) {
   registry.insert<mlir::arith::ArithDialect, mlir::cf::ControlFlowDialect, mlir::func::FuncDialect,
                   mlir::linalg::LinalgDialect, mlir::math::MathDialect, mlir::scf::SCFDialect,
                   mlir::tensor::TensorDialect, mlir::tosa::TosaDialect>();
+  iree::RegisterIreeInputDialects(registry);
 }
 
 bool IsSupportedInputOp(mlir::Operation* op) {
-  static const llvm::StringSet<> kWholeDialects = {"builtin", "func", "arith", "math", "linalg",
-                                                   "scf",     "cf",   "tosa"};
+  static const llvm::StringSet<> kWholeDialects = {"builtin", "func", "arith", "math", "linalg", "scf",
+                                                   "cf",      "tosa", "util",  "flow", "check"};
   static const llvm::StringSet<> kTensorOps = {
       "tensor.empty",         "tensor.extract",    "tensor.insert",  "tensor.extract_slice",
       "tensor.insert_slice",  "tensor.collapse_shape", "tensor.expand_shape", "tensor.pad",
@@ -33,7 +36,7 @@ bool IsSupportedInputOp(mlir::Operation* op) {
 }
 
 const char* SupportedInputSummary() {
-  return "func, arith, math, linalg, scf, cf, tosa, and tensor.{empty, extract, insert, extract_slice, "
+  return "func, arith, math, linalg, scf, cf, tosa, IREE's util, flow.tensor and check ops, and tensor.{empty, extract, insert, extract_slice, "
          "insert_slice, collapse_shape, expand_shape, pad, concat, cast, dim, splat, from_elements, bitcast, "
          "reshape}";
 }

@@ -7,7 +7,7 @@
 namespace kiln::compiler {
 
 // Registers every dialect an input program may use (func, arith, math, tensor, linalg, scf,
-// cf, tosa, and the builtin dialect).
+// cf, tosa, the builtin dialect, and IREE's util, flow and check: compiler/input/iree).
 void RegisterInputDialects(mlir::DialectRegistry& registry);
 
 // Whether kiln can compile `op`: ops of the input dialects, except tensor ops outside the

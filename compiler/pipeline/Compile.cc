@@ -4,6 +4,7 @@
 
 #include "compiler/codegen/cpu/ElfEmitter.h"
 #include "compiler/codegen/cpu/Passes.h"
+#include "compiler/input/iree/IreeDialects.h"
 #include "compiler/dialect/KilnDialect.h"
 #include "compiler/host/HostModuleWriter.h"
 #include "compiler/transforms/Passes.h"
@@ -44,13 +45,15 @@ void ConfigureDumps(PassManager& pm, const CompileOptions& options) {
 // optimisation, dispatch formation, host clean-up.
 void BuildHostPipeline(OpPassManager& pm) {
   pm.addPass(createCheckInputOps());
-  AddPipeline(pm, "func.func(tosa-optional-decompositions,tosa-to-linalg-named,tosa-to-linalg,tosa-to-arith,"
-                  "tosa-to-tensor,tosa-to-scf)");
+  pm.addPass(createLowerIreeInput());
+  AddPipeline(pm, "func.func(tosa-to-scf,tosa-optional-decompositions,tosa-to-linalg-named,tosa-to-linalg,"
+                  "tosa-to-arith,tosa-to-tensor)");
   pm.addPass(createDecomposeAggregates());
   AddPipeline(pm, "canonicalize,cse,func.func(convert-elementwise-to-linalg),linalg-fuse-elementwise-ops,"
                   "canonicalize,cse");
+  pm.addPass(createWidenReductionAccumulators());
   pm.addPass(createFormDispatches());
-  AddPipeline(pm, "canonicalize,cse,func.func(convert-scf-to-cf,arith-expand),canonicalize,cse");
+  AddPipeline(pm, "canonicalize,cse,func.func(lower-affine,convert-scf-to-cf,arith-expand),canonicalize,cse");
 }
 
 ModuleOp FindExecutables(ModuleOp module) {
@@ -111,6 +114,7 @@ void RegisterCompilerDialects(DialectRegistry& registry) {
   registerAllDialects(registry);
   registerAllExtensions(registry);
   registry.insert<KilnDialect>();
+  iree::RegisterIreeInputDialects(registry);
   registerBuiltinDialectTranslation(registry);
   registerLLVMDialectTranslation(registry);
 }

@@ -17,16 +17,50 @@ def CheckInputOps : Pass<"kiln-check-input-ops", "mlir::ModuleOp"> {
   }];
 }
 
+def LowerIreeInput : Pass<"kiln-lower-iree-input", "mlir::ModuleOp"> {
+  let summary = "Rewrites IREE's util/flow/check input ops into what kiln's pipeline compiles";
+  let description = [{
+    Runs right after the input check. `util.unfoldable_constant` becomes a constant behind
+    a `util.optimization_barrier`, so that nothing folds it; `flow.tensor.dynamic_constant`
+    becomes a constant cast to its dynamic type behind a barrier; `flow.tensor.tie_shape`
+    is dropped (kiln derives dimensions itself); `check.expect_eq_const` and
+    `check.expect_almost_eq_const` become `expect_eq` and `expect_almost_eq` of a
+    constant. Barriers, `flow.tensor.bitcast`/`reshape` and the `check` ops stay for the
+    host program, which passes barrier values through, makes views for the flow ops and
+    calls the runtime's check module for the checks.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::tensor::TensorDialect",
+                           "::kiln::compiler::iree::UtilDialect", "::kiln::compiler::iree::CheckDialect"];
+}
+
 def DecomposeAggregates : Pass<"kiln-decompose-aggregates", "mlir::ModuleOp"> {
-  let summary = "Decomposes aggregate linalg ops (softmax) into structured ops";
+  let summary = "Decomposes aggregate linalg ops (softmax, pack, unpack) into structured ops";
   let description = [{
     Ops that implement `linalg::AggregatedOpInterface` (linalg.softmax) are not structured
     ops: code generation cannot tile or lower them directly. This pass replaces each with
     the structured ops of its decomposition (reductions and elementwise generics), which
-    elementwise fusion and dispatch formation then treat like any other.
+    elementwise fusion and dispatch formation then treat like any other. `linalg.pack`
+    and `linalg.unpack`, which have no bufferization, become pad + expand_shape +
+    transpose and transpose + collapse_shape + extract_slice; one with dynamic inner tiles
+    is an error naming it.
   }];
   let dependentDialects = ["::mlir::linalg::LinalgDialect", "::mlir::arith::ArithDialect",
                            "::mlir::math::MathDialect", "::mlir::tensor::TensorDialect"];
+}
+
+def WidenReductionAccumulators : Pass<"kiln-widen-reduction-accumulators", "mlir::ModuleOp"> {
+  let summary = "Sums f16 and bf16 values in f32 and rounds once at the end";
+  let description = [{
+    A `linalg.generic` reduction with one f16 or bf16 output whose accumulator is used
+    only by one `arith.addf` whose result is yielded (a sum of some function of the
+    inputs) becomes an f32 reduction of the same values, initialised with the widened
+    initial value, followed by an elementwise truncation to the original type. A sum
+    of thousands of small f16 values otherwise stalls once the partial sum's spacing
+    exceeds the addends (IREE's large-reduction test sums 4096 x 0.001 and expects 4.098).
+    Only the accumulation is widened: each addend is computed as written, in its type.
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect", "::mlir::arith::ArithDialect",
+                           "::mlir::tensor::TensorDialect"];
 }
 
 def FormDispatches : Pass<"kiln-form-dispatches", "mlir::ModuleOp"> {
@@ -39,6 +73,11 @@ def FormDispatches : Pass<"kiln-form-dispatches", "mlir::ModuleOp"> {
     into every dispatch that uses them, so kernels read through views and initialise
     their own outputs instead of receiving them as bindings. Roots are visited consumers
     first so that a producer cloned into all its users is never dispatched on its own.
+
+    Row fusion: a `linalg.generic` producer whose every user is in the dispatch, and
+    that computes and is read row by row along the outermost parallel loop of all of
+    them, joins the dispatch (CollectRowFusedProducers). A softmax's max, exp, sum and
+    divide become one dispatch that reads its input once.
 
     Results leave the dispatch through output bindings the host allocates; their dynamic
     dimensions are computed on the host from the root's operands and passed, with every

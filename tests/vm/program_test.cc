@@ -41,6 +41,36 @@ TEST(Programs, BranchMovesAreParallel) {
   EXPECT_EQ(r->at(1).i32(), 1);
 }
 
+TEST(Programs, BlocksMayBeBoundInAnyOrder) {
+  // pick(c, x, y) = c ? x + 1 : y: the blocks are created as (join, on_true, on_false) but
+  // bound as (on_false, on_true, join), and on_true is bound at the same offset as an empty
+  // block; the builder renumbers them in offset order for the module format.
+  ModuleBuilder b("order");
+  FunctionBuilder& f = b.AddFunction("pick", "iii:i");
+  Reg c = f.args()[0], x = f.args()[1], y = f.args()[2];
+  auto join = f.NewBlock(), on_true = f.NewBlock(), on_false = f.NewBlock(), empty = f.NewBlock();
+  Reg result = f.NewI32(), one = f.NewI32();
+  f.CondBranch(c, on_true, on_false, {}, {});
+  f.Bind(on_false);
+  Move take_y[] = {{y, result}};
+  f.Branch(join, take_y);
+  f.Bind(empty);
+  f.Bind(on_true);
+  f.Emit(Opcode::kConstI32, {one.index(), 1});
+  f.Emit(Opcode::kAddI32, {result.index(), x.index(), one.index()});
+  f.Branch(join, {});
+  f.Bind(join);
+  Reg results[] = {result};
+  f.Return(results);
+  b.Export("pick", f.ordinal());
+  for (int32_t condition : {0, 1}) {
+    Value args[] = {Value::I32(condition), Value::I32(10), Value::I32(20)};
+    StatusOr<std::vector<Value>> r = BuildAndCall(b, "pick", args);
+    ASSERT_TRUE(r.ok()) << r.status().ToString();
+    EXPECT_EQ(r->at(0).i32(), condition ? 11 : 20);
+  }
+}
+
 TEST(Programs, CallsPassArgumentsAndResults) {
   ModuleBuilder b("calls");
   // divmod(a: i64, b: i32) -> (a / b, a % b, b) mixing 64-bit and 32-bit values.

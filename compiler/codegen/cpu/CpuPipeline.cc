@@ -39,7 +39,9 @@ void BuildCpuBufferizePipeline(mlir::OpPassManager& pm, int64_t vector_bits) {
 }
 
 void BuildCpuLowerToLLVMPipeline(mlir::OpPassManager& pm) {
-  // Small floats: arithmetic moves to f32, then conversions become bit manipulation.
+  // Small floats: scaled conversions become plain ones, arithmetic moves to f32, then
+  // conversions become bit manipulation.
+  pm.addPass(createExpandArith());
   AddPipeline(pm, "arith-emulate-unsupported-floats{source-types=f8E4M3FN,f8E4M3FNUZ,f8E5M2,f8E5M2FNUZ,"
                   "f8E8M0FNU,f4E2M1FN target-type=f32}");
   pm.addPass(createExpandFloat8());

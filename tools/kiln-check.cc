@@ -1,0 +1,63 @@
+// kiln-check FILE.mlir|FILE.kiln [--device=cpu] [--function=NAME]
+// Runs every exported function with no arguments and no results as a test, with IREE's
+// check ops (runtime/check_runner.h). Prints a line per test, the failures under it, and
+// "N passed, N failed"; exits 0 iff every test passed.
+#include <cstdio>
+#include <string>
+
+#include "runtime/check_runner.h"
+#include "tools/load_module.h"
+
+namespace {
+
+struct Flags {
+  std::string file, device = "cpu", function;
+};
+
+kiln::Status ParseFlags(int argc, char** argv, Flags& flags) {
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    if (arg.rfind("--device=", 0) == 0) {
+      flags.device = arg.substr(9);
+    } else if (arg.rfind("--function=", 0) == 0) {
+      flags.function = arg.substr(11);
+    } else if (arg.rfind("--", 0) == 0) {
+      return kiln::InvalidArgumentError("unknown flag '", arg, "'; expected --device=NAME or --function=NAME");
+    } else if (flags.file.empty()) {
+      flags.file = arg;
+    } else {
+      return kiln::InvalidArgumentError("more than one input file ('", flags.file, "' and '", arg, "')");
+    }
+  }
+  if (flags.file.empty()) return kiln::InvalidArgumentError("usage: kiln-check FILE.mlir|FILE.kiln [--device=cpu] [--function=NAME]");
+  return kiln::OkStatus();
+}
+
+kiln::Status Run(const Flags& flags, bool& all_passed) {
+  KILN_ASSIGN_OR_RETURN(kiln::Ref<kiln::vm::Module> module, kiln::tools::LoadModule(flags.file));
+  KILN_ASSIGN_OR_RETURN(std::vector<kiln::runtime::CheckResult> results,
+                        kiln::runtime::RunChecks(flags.device, module, flags.function));
+  size_t passed = 0;
+  for (const kiln::runtime::CheckResult& result : results) {
+    std::printf("[%s] %s\n", result.passed ? "  PASSED  " : "  FAILED  ", result.function.c_str());
+    for (const std::string& failure : result.failures) std::printf("    %s\n", failure.c_str());
+    passed += result.passed;
+  }
+  std::printf("%zu passed, %zu failed\n", passed, results.size() - passed);
+  all_passed = passed == results.size();
+  return kiln::OkStatus();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Flags flags;
+  bool all_passed = false;
+  kiln::Status status = ParseFlags(argc, argv, flags);
+  if (status.ok()) status = Run(flags, all_passed);
+  if (!status.ok()) {
+    std::fprintf(stderr, "kiln-check: %s\n", status.ToString().c_str());
+    return 1;
+  }
+  return all_passed ? 0 : 1;
+}

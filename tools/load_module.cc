@@ -1,0 +1,21 @@
+#include "tools/load_module.h"
+
+#if KILN_HAVE_COMPILER
+#include "compiler/pipeline/CompileFile.h"
+#endif
+
+namespace kiln::tools {
+
+StatusOr<Ref<vm::Module>> LoadModule(const std::string& path) {
+  bool is_mlir = path.size() >= 5 && path.compare(path.size() - 5, 5, ".mlir") == 0;
+  if (!is_mlir) return vm::Module::LoadFromFile(path);
+#if KILN_HAVE_COMPILER
+  KILN_ASSIGN_OR_RETURN(std::vector<uint8_t> bytes, compiler::CompileFile(path));
+  return vm::Module::LoadFromMemory(bytes, path);
+#else
+  return UnimplementedError("'", path, "' is MLIR source, but this build has no compiler (KILN_BUILD_COMPILER=OFF); "
+                            "compile it with kiln-compile and pass the .kiln file");
+#endif
+}
+
+}  // namespace kiln::tools
