@@ -9,6 +9,7 @@
 
 #include "hal/module/hal_module.h"
 #include "runtime/element_values.h"
+#include "runtime/value_files.h"
 
 namespace kiln::runtime {
 
@@ -119,17 +120,13 @@ StatusOr<Ref<hal::BufferView>> ParseBufferView(std::string_view text, hal::Alloc
   if (!bytes) return InvalidArgumentError("'", text, "': the shape is too large");
   std::vector<uint8_t> data(*bytes);
   for (uint64_t i = 0; i < count; ++i) StoreElement(type, data, i, values.size() == 1 ? values[0] : values[i]);
-  KILN_ASSIGN_OR_RETURN(Ref<hal::Buffer> buffer,
-                        allocator.Allocate({hal::MemoryType::kDeviceLocal | hal::MemoryType::kHostVisible,
-                                            hal::BufferUsage::kDefault | hal::BufferUsage::kMapping},
-                                           data.size()));
-  KILN_RETURN_IF_ERROR(buffer->Write(0, data));
-  return hal::BufferView::Create(buffer, dims, type);
+  return CreateHostBufferView(allocator, type, dims, data);
 }
 
 StatusOr<vm::Value> ParseValue(std::string_view text, vm::ValueKind kind, hal::Allocator& allocator) {
   if (kind == vm::ValueKind::kRef) {
-    KILN_ASSIGN_OR_RETURN(Ref<hal::BufferView> view, ParseBufferView(text, allocator));
+    KILN_ASSIGN_OR_RETURN(Ref<hal::BufferView> view,
+                          IsFileValue(text) ? ReadBufferViewFile(text, allocator) : ParseBufferView(text, allocator));
     return vm::Value::Ref(vm::VmRef::Make(view));
   }
   // A scalar may be written bare ("5") or with its type ("i32=5").

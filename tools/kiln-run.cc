@@ -1,14 +1,18 @@
-// kiln-run --module=FILE.kiln [--function=main] [--device=cpu] [--input=VALUE]...
-//          [--expected_output=VALUE]... [--atol=1e-5] [--rtol=1e-6]
+// kiln-run --module=FILE.kiln|FILE.mlir [--function=main] [--device=cpu] [--input=VALUE]...
+//          [--output=-|@F.npy|+F.npy|@F.bin]... [--expected_output=VALUE]... [--atol=1e-5]
+//          [--rtol=1e-6] [--print_statistics] [--list]
 // Calls one function of a module and prints its results in iree-run-module's format
-// (runtime/value_text.h). With expected outputs it compares them (NumPy isclose) and exits
-// 1 naming the first mismatching element.
+// (runtime/value_text.h; files: runtime/value_files.h). With expected outputs it compares
+// them (NumPy isclose; NaN matches only NaN) and exits 1 naming the first mismatching
+// element. --list prints the exported functions and their signatures instead.
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
 #include <vector>
 
 #include "runtime/session.h"
+#include "runtime/value_files.h"
 #include "runtime/value_text.h"
 #include "tools/load_module.h"
 
@@ -16,8 +20,9 @@ namespace {
 
 struct Flags {
   std::string module, function = "main", device = "cpu";
-  std::vector<std::string> inputs, expected;
+  std::vector<std::string> inputs, outputs, expected;
   double atol = 1e-5, rtol = 1e-6;
+  bool print_statistics = false, list = false;
 };
 
 bool StartsWith(const std::string& s, const char* prefix, std::string& value) {
@@ -27,6 +32,15 @@ bool StartsWith(const std::string& s, const char* prefix, std::string& value) {
   return true;
 }
 
+kiln::Status ParseTolerance(const std::string& flag, const std::string& text, double& value) {
+  char* end = nullptr;
+  value = std::strtod(text.c_str(), &end);
+  if (text.empty() || *end != '\0' || value < 0) {
+    return kiln::InvalidArgumentError(flag, "='", text, "': expected a non-negative number");
+  }
+  return kiln::OkStatus();
+}
+
 kiln::Status ParseFlags(int argc, char** argv, Flags& flags) {
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i], v;
@@ -34,20 +48,52 @@ kiln::Status ParseFlags(int argc, char** argv, Flags& flags) {
     else if (StartsWith(arg, "--function=", v)) flags.function = v;
     else if (StartsWith(arg, "--device=", v)) flags.device = v;
     else if (StartsWith(arg, "--input=", v)) flags.inputs.push_back(v);
+    else if (StartsWith(arg, "--output=", v)) flags.outputs.push_back(v);
     else if (StartsWith(arg, "--expected_output=", v)) flags.expected.push_back(v);
-    else if (StartsWith(arg, "--atol=", v)) flags.atol = std::atof(v.c_str());
-    else if (StartsWith(arg, "--rtol=", v)) flags.rtol = std::atof(v.c_str());
+    else if (StartsWith(arg, "--atol=", v)) KILN_RETURN_IF_ERROR(ParseTolerance("--atol", v, flags.atol));
+    else if (StartsWith(arg, "--rtol=", v)) KILN_RETURN_IF_ERROR(ParseTolerance("--rtol", v, flags.rtol));
+    else if (arg == "--print_statistics") flags.print_statistics = true;
+    else if (arg == "--list") flags.list = true;
     else return kiln::InvalidArgumentError("unknown flag '", arg, "'; expected --module, --function, --device, --input, "
-                                           "--expected_output, --atol, --rtol");
+                                           "--output, --expected_output, --atol, --rtol, --print_statistics, --list");
   }
-  if (flags.module.empty()) return kiln::InvalidArgumentError("--module=FILE.kiln is required");
+  if (flags.module.empty()) return kiln::InvalidArgumentError("--module=FILE.kiln (or FILE.mlir) is required");
+  return kiln::OkStatus();
+}
+
+double MillisecondsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+}
+
+std::string KindList(const std::vector<kiln::vm::ValueKind>& kinds) {
+  std::string out;
+  for (kiln::vm::ValueKind kind : kinds) {
+    if (!out.empty()) out += ", ";
+    out += kind == kiln::vm::ValueKind::kRef ? "tensor" : std::string(kiln::vm::ValueKindName(kind));
+  }
+  return out;
+}
+
+// "@name(tensor, i32) -> (tensor)": tensors are buffer views of any shape at this level.
+kiln::Status List(const kiln::vm::Module& module) {
+  for (const kiln::vm::ExportInfo& e : module.exports()) {
+    const kiln::vm::Signature& signature = module.functions()[e.function_ordinal].signature;
+    std::printf("@%.*s(%s) -> (%s)\n", static_cast<int>(e.name.size()), e.name.data(),
+                KindList(signature.args).c_str(), KindList(signature.results).c_str());
+  }
   return kiln::OkStatus();
 }
 
 kiln::Status Run(const Flags& flags, bool& matched) {
+  auto load_start = std::chrono::steady_clock::now();
   KILN_ASSIGN_OR_RETURN(kiln::Ref<kiln::vm::Module> module, kiln::tools::LoadModule(flags.module));
+  if (flags.list) {
+    matched = true;
+    return List(*module);
+  }
   KILN_ASSIGN_OR_RETURN(std::unique_ptr<kiln::runtime::Session> session,
                         kiln::runtime::Session::Create(flags.device, module));
+  double load_ms = MillisecondsSince(load_start);
   KILN_ASSIGN_OR_RETURN(kiln::vm::Signature signature, session->FunctionSignature(flags.function));
   if (flags.inputs.size() != signature.args.size()) {
     return kiln::InvalidArgumentError("function '", flags.function, "' takes ", signature.args.size(),
@@ -60,11 +106,28 @@ kiln::Status Run(const Flags& flags, bool& matched) {
                           "in --input ", i);
     args.push_back(std::move(v));
   }
+  auto call_start = std::chrono::steady_clock::now();
   KILN_ASSIGN_OR_RETURN(std::vector<kiln::vm::Value> results, session->Call(flags.function, args));
+  double call_ms = MillisecondsSince(call_start);
+  if (!flags.outputs.empty() && flags.outputs.size() != results.size()) {
+    return kiln::InvalidArgumentError(flags.outputs.size(), " --output flags given for ", results.size(), " results");
+  }
   std::printf("EXEC @%s\n", flags.function.c_str());
   for (size_t i = 0; i < results.size(); ++i) {
+    if (!flags.outputs.empty() && flags.outputs[i] != "-") {
+      KILN_RETURN_IF_ERROR(kiln::runtime::WriteOutput(flags.outputs[i], results[i]), "for result ", i);
+      continue;
+    }
     KILN_ASSIGN_OR_RETURN(std::string text, kiln::runtime::FormatValue(results[i]));
     std::printf("result[%zu]: %s\n", i, text.c_str());
+  }
+  if (flags.print_statistics) {
+    kiln::hal::QueueStatistics queue = session->device().queue_statistics();
+    kiln::hal::AllocatorStatistics memory = session->device().allocator().statistics();
+    std::printf("[statistics] dispatches: %llu, submissions: %llu, allocations: %zu, bytes live: %zu, bytes peak: %zu, "
+                "load+link: %.3f ms, call: %.3f ms\n",
+                static_cast<unsigned long long>(queue.dispatches), static_cast<unsigned long long>(queue.submissions),
+                memory.allocation_count, memory.bytes_allocated, memory.peak_bytes_allocated, load_ms, call_ms);
   }
   matched = true;
   if (flags.expected.empty()) return kiln::OkStatus();

@@ -14,3 +14,8 @@ config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py.in"]
 # kiln's tools first, then LLVM 22's FileCheck and not.
 config.environment["PATH"] = os.pathsep.join(
     [config.kiln_tools_dir, config.llvm_tools_dir, config.environment.get("PATH", "")])
+
+# The Python running lit (Debian's, with NumPy from scripts/install-deps.sh), for tests that
+# check .npy files against NumPy itself.
+import sys
+config.substitutions.append(("%python", sys.executable))
