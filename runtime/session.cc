@@ -10,9 +10,15 @@ Session::~Session() {
 
 StatusOr<std::unique_ptr<Session>> Session::Create(std::string_view device_name, Ref<vm::Module> module,
                                                    std::span<vm::NativeModule* const> extra_natives) {
-  std::unique_ptr<Session> session(new Session());
-  KILN_ASSIGN_OR_RETURN(session->device_, BuiltinDriverRegistry().CreateDevice(device_name),
+  KILN_ASSIGN_OR_RETURN(Ref<hal::Device> device, BuiltinDriverRegistry().CreateDevice(device_name),
                         "while creating device '", device_name, "'");
+  return Create(std::move(device), std::move(module), extra_natives);
+}
+
+StatusOr<std::unique_ptr<Session>> Session::Create(Ref<hal::Device> device, Ref<vm::Module> module,
+                                                   std::span<vm::NativeModule* const> extra_natives) {
+  std::unique_ptr<Session> session(new Session());
+  session->device_ = std::move(device);
   session->hal_module_ = std::make_unique<hal::HalModule>(session->device_);
   session->module_ = std::move(module);
   std::vector<vm::NativeModule*> natives = {session->hal_module_.get()};

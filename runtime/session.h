@@ -23,6 +23,9 @@ class Session {
   // (e.g. a CheckModule), which must outlive the session.
   static StatusOr<std::unique_ptr<Session>> Create(std::string_view device_name, Ref<vm::Module> module,
                                                    std::span<vm::NativeModule* const> extra_natives = {});
+  // The same on an existing device (which the session keeps alive).
+  static StatusOr<std::unique_ptr<Session>> Create(Ref<hal::Device> device, Ref<vm::Module> module,
+                                                   std::span<vm::NativeModule* const> extra_natives = {});
   ~Session();
 
   hal::Device& device() { return *device_; }
