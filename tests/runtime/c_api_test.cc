@@ -120,7 +120,9 @@ TEST_F(CApi, BufferViewsCopyInAndOut) {
   float back[6] = {};
   ASSERT_EQ(Take(kiln_buffer_view_read(view, back, sizeof(back))), "OK");
   EXPECT_EQ(back[5], 6.0f);
-  EXPECT_EQ(kiln_status_code(kiln_buffer_view_read(view, back, 4)), KILN_STATUS_OUT_OF_RANGE);
+  kiln_status_t* short_read = kiln_buffer_view_read(view, back, 4);
+  EXPECT_EQ(kiln_status_code(short_read), KILN_STATUS_OUT_OF_RANGE);
+  kiln_status_free(short_read);
   kiln_buffer_view_retain(view);
   kiln_buffer_view_release(view);
   kiln_buffer_view_release(view);
