@@ -17,6 +17,7 @@
 struct kiln_status_t {
   kiln::Status status;
   std::string message;
+  bool is_static = false;  // the out-of-memory status, never freed
 };
 
 struct kiln_instance_t : kiln::RefCounted {};
@@ -54,9 +55,9 @@ static_assert(KILN_STATUS_DATA_LOSS == static_cast<int>(kiln::StatusCode::kDataL
 
 kiln_status_t* Wrap(kiln::Status status) {
   if (status.ok()) return nullptr;
-  auto* out = new (std::nothrow) kiln_status_t{status, status.ToString()};
+  auto* out = new (std::nothrow) kiln_status_t{status, status.ToString(), false};
   // Out of memory for the status itself: report it with a static status.
-  static kiln_status_t oom{kiln::ResourceExhaustedError("out of memory"), "RESOURCE_EXHAUSTED: out of memory"};
+  static kiln_status_t oom{kiln::ResourceExhaustedError("out of memory"), "RESOURCE_EXHAUSTED: out of memory", true};
   return out ? out : &oom;
 }
 
@@ -91,7 +92,7 @@ kiln_status_code_t kiln_status_code(const kiln_status_t* status) {
 const char* kiln_status_message(const kiln_status_t* status) { return status ? status->message.c_str() : "OK"; }
 
 void kiln_status_free(kiln_status_t* status) {
-  if (status && status->message != "RESOURCE_EXHAUSTED: out of memory") delete status;
+  if (status && !status->is_static) delete status;
 }
 
 kiln_status_t* kiln_instance_create(kiln_instance_t** out_instance) {
