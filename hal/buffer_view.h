@@ -14,6 +14,11 @@
 
 namespace kiln::hal {
 
+// The number of elements of `shape`; fails on a negative dimension or overflow.
+StatusOr<uint64_t> ShapeElementCount(std::span<const int64_t> shape);
+// "2x3xf32" (rank 0: "f32").
+std::string ShapeString(std::span<const int64_t> shape, ElementType element_type);
+
 class BufferView final : public RefCounted {
  public:
   // Fails if a dimension is negative, the element count overflows, or the buffer is

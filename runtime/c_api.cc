@@ -2,9 +2,7 @@
 // status is a heap-allocated kiln::Status.
 #include "kiln/kiln.h"
 
-#include <cstring>
 #include <memory>
-#include <new>
 #include <string>
 #include <vector>
 
@@ -17,7 +15,6 @@
 struct kiln_status_t {
   kiln::Status status;
   std::string message;
-  bool is_static = false;  // the out-of-memory status, never freed
 };
 
 struct kiln_instance_t : kiln::RefCounted {};
@@ -46,19 +43,30 @@ namespace {
 
 using kiln::hal::ElementType;
 
-static_assert(KILN_ELEMENT_TYPE_I1 == static_cast<int>(ElementType::kI1));
-static_assert(KILN_ELEMENT_TYPE_I8 == static_cast<int>(ElementType::kI8));
-static_assert(KILN_ELEMENT_TYPE_I64 == static_cast<int>(ElementType::kI64));
-static_assert(KILN_ELEMENT_TYPE_F32 == static_cast<int>(ElementType::kF32));
-static_assert(KILN_ELEMENT_TYPE_F8E8M0FNU == static_cast<int>(ElementType::kF8E8M0FNU));
+#define KILN_SAME_ELEMENT_TYPE(c, cc) static_assert(KILN_ELEMENT_TYPE_##c == static_cast<int>(ElementType::k##cc))
+KILN_SAME_ELEMENT_TYPE(I1, I1);
+KILN_SAME_ELEMENT_TYPE(I8, I8);
+KILN_SAME_ELEMENT_TYPE(I16, I16);
+KILN_SAME_ELEMENT_TYPE(I32, I32);
+KILN_SAME_ELEMENT_TYPE(I64, I64);
+KILN_SAME_ELEMENT_TYPE(F16, F16);
+KILN_SAME_ELEMENT_TYPE(BF16, BF16);
+KILN_SAME_ELEMENT_TYPE(F32, F32);
+KILN_SAME_ELEMENT_TYPE(F64, F64);
+KILN_SAME_ELEMENT_TYPE(F8E4M3FN, F8E4M3FN);
+KILN_SAME_ELEMENT_TYPE(F8E4M3FNUZ, F8E4M3FNUZ);
+KILN_SAME_ELEMENT_TYPE(F8E5M2, F8E5M2);
+KILN_SAME_ELEMENT_TYPE(F8E5M2FNUZ, F8E5M2FNUZ);
+KILN_SAME_ELEMENT_TYPE(F8E8M0FNU, F8E8M0FNU);
+#undef KILN_SAME_ELEMENT_TYPE
 static_assert(KILN_STATUS_DATA_LOSS == static_cast<int>(kiln::StatusCode::kDataLoss));
 
+// Like the rest of the runtime, kiln treats running out of heap for its own bookkeeping
+// as fatal; device memory exhaustion is a RESOURCE_EXHAUSTED status.
 kiln_status_t* Wrap(kiln::Status status) {
   if (status.ok()) return nullptr;
-  auto* out = new (std::nothrow) kiln_status_t{status, status.ToString(), false};
-  // Out of memory for the status itself: report it with a static status.
-  static kiln_status_t oom{kiln::ResourceExhaustedError("out of memory"), "RESOURCE_EXHAUSTED: out of memory", true};
-  return out ? out : &oom;
+  std::string message = status.ToString();
+  return new kiln_status_t{std::move(status), std::move(message)};
 }
 
 kiln_status_t* NullArgument(const char* function, const char* argument) {
@@ -92,7 +100,7 @@ kiln_status_code_t kiln_status_code(const kiln_status_t* status) {
 const char* kiln_status_message(const kiln_status_t* status) { return status ? status->message.c_str() : "OK"; }
 
 void kiln_status_free(kiln_status_t* status) {
-  if (status && !status->is_static) delete status;
+  delete status;
 }
 
 kiln_status_t* kiln_instance_create(kiln_instance_t** out_instance) {
@@ -182,15 +190,9 @@ kiln_status_t* kiln_buffer_view_create(kiln_device_t* device, kiln_element_type_
     return Wrap(kiln::InvalidArgumentError("kiln_buffer_view_create: unknown element type ", int(element_type)));
   }
   auto type = static_cast<ElementType>(element_type);
-  uint64_t count = 1;
-  for (size_t d = 0; d < rank; ++d) {
-    if (shape[d] < 0) return Wrap(kiln::InvalidArgumentError("kiln_buffer_view_create: dimension ", d, " is negative"));
-    if (shape[d] != 0 && count > UINT64_MAX / static_cast<uint64_t>(shape[d])) {
-      return Wrap(kiln::InvalidArgumentError("kiln_buffer_view_create: the shape is too large"));
-    }
-    count *= static_cast<uint64_t>(shape[d]);
-  }
-  std::optional<size_t> bytes = kiln::hal::ElementStorageBytes(type, count);
+  kiln::StatusOr<uint64_t> count = kiln::hal::ShapeElementCount(std::span<const int64_t>(shape, rank));
+  if (!count.ok()) return Wrap(std::move(count).status().With("in kiln_buffer_view_create"));
+  std::optional<size_t> bytes = kiln::hal::ElementStorageBytes(type, *count);
   if (!bytes || *bytes != data_size) {
     return Wrap(kiln::InvalidArgumentError("kiln_buffer_view_create: the shape holds ",
                                            bytes ? std::to_string(*bytes) : std::string("too many"), " bytes of ",
@@ -254,6 +256,14 @@ kiln_status_t* kiln_session_call(kiln_session_t* session, const char* function, 
   }
   kiln::StatusOr<std::vector<kiln::vm::Value>> called = session->session->Call(function, values);
   if (!called.ok()) return Wrap(std::move(called).status());
+  for (size_t i = 0; i < called->size(); ++i) {
+    const kiln::vm::Value& v = (*called)[i];
+    if (v.kind == kiln::vm::ValueKind::kRef && !v.ref.As<kiln::hal::BufferView>()) {
+      return Wrap(kiln::UnimplementedError("kiln_session_call: result ", i, " of '", function, "' is a ",
+                                           v.ref ? v.ref.type()->name : "null reference",
+                                           ", which the C API cannot return"));
+    }
+  }
   if (called->size() > result_capacity) {
     return Wrap(kiln::OutOfRangeError("kiln_session_call: '", function, "' returns ", called->size(),
                                       " results, result_capacity is ", result_capacity));
@@ -270,7 +280,7 @@ kiln_status_t* kiln_session_call(kiln_session_t* session, const char* function, 
         auto handle = kiln::MakeRef<kiln_buffer_view_t>();
         handle->view = v.ref.AsRef<kiln::hal::BufferView>();
         r.kind = KILN_VALUE_BUFFER_VIEW;
-        r.buffer_view = handle->view ? Adopt(handle) : nullptr;
+        r.buffer_view = Adopt(handle);
         break;
       }
     }

@@ -1,7 +1,5 @@
 #include "runtime/check_module.h"
 
-#include <cmath>
-
 #include "hal/buffer_view.h"
 #include "hal/module/hal_module.h"
 #include "runtime/element_values.h"

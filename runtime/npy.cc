@@ -1,8 +1,10 @@
 #include "runtime/npy.h"
 
-#include <cstring>
+#include <charconv>
 #include <fstream>
 #include <iterator>
+
+#include "hal/buffer_view.h"
 
 namespace kiln::runtime {
 namespace {
@@ -39,11 +41,12 @@ std::optional<std::string_view> HeaderField(std::string_view header, std::string
   if (at == std::string_view::npos) return std::nullopt;
   size_t colon = header.find(':', at + quoted.size());
   if (colon == std::string_view::npos) return std::nullopt;
-  size_t begin = colon + 1, depth = 0, end = begin;
+  size_t begin = colon + 1, end = begin;
+  int depth = 0;
   for (; end < header.size(); ++end) {
     char c = header[end];
     if (c == '(' || c == '[') ++depth;
-    if (c == ')' || c == ']') --depth;
+    if ((c == ')' || c == ']') && --depth < 0) return std::nullopt;
     if (depth == 0 && (c == ',' || c == '}')) break;
   }
   std::string_view value = header.substr(begin, end - begin);
@@ -57,6 +60,7 @@ StatusOr<ElementType> ParseDescriptor(std::string_view descr, std::optional<Elem
     return InvalidArgumentError("expected a quoted dtype descriptor, got ", descr);
   }
   descr = descr.substr(1, descr.size() - 2);
+  if (descr.empty()) return InvalidArgumentError("the dtype descriptor is empty");
   for (const DescriptorName& d : kNamedDescriptors) {
     if (descr == d.name) return d.type;
   }
@@ -87,18 +91,18 @@ StatusOr<std::vector<int64_t>> ParseShapeTuple(std::string_view text) {
     return InvalidArgumentError("expected a shape tuple, got ", text);
   }
   std::vector<int64_t> shape;
-  std::string token;
-  for (char c : text.substr(1, text.size() - 2)) {
-    if (c == ',' || c == ' ') {
-      if (!token.empty()) shape.push_back(std::stoll(token));
-      token.clear();
-    } else if (c >= '0' && c <= '9') {
-      token += c;
-    } else {
-      return InvalidArgumentError("unexpected '", std::string(1, c), "' in shape ", text);
+  std::string_view rest = text.substr(1, text.size() - 2);
+  while (!rest.empty()) {
+    if (rest.front() == ' ' || rest.front() == ',') {
+      rest.remove_prefix(1);
+      continue;
     }
+    int64_t dim = -1;
+    auto [end, error] = std::from_chars(rest.data(), rest.data() + rest.size(), dim);
+    if (error != std::errc() || dim < 0) return InvalidArgumentError("expected a dimension in shape ", text);
+    shape.push_back(dim);
+    rest.remove_prefix(end - rest.data());
   }
-  if (!token.empty()) shape.push_back(std::stoll(token));
   return shape;
 }
 
@@ -114,11 +118,12 @@ std::optional<std::string> NpyDescriptor(ElementType type) {
   return std::nullopt;
 }
 
-StatusOr<std::vector<NpyArray>> ParseNpy(std::string_view bytes, std::optional<ElementType> void_type) {
+StatusOr<std::vector<NpyArray>> ParseNpy(std::string_view bytes, std::optional<ElementType> void_type,
+                                         size_t max_arrays) {
   static constexpr char kMagic[] = "\x93NUMPY";
   std::vector<NpyArray> arrays;
   size_t offset = 0;
-  while (offset < bytes.size()) {
+  while (offset < bytes.size() && arrays.size() < max_arrays) {
     std::string_view rest = bytes.substr(offset);
     std::string where = StrCat("array ", arrays.size(), " at byte ", offset);
     if (rest.size() < 10 || rest.substr(0, 6) != std::string_view(kMagic, 6)) {
@@ -141,8 +146,7 @@ StatusOr<std::vector<NpyArray>> ParseNpy(std::string_view bytes, std::optional<E
     NpyArray array;
     KILN_ASSIGN_OR_RETURN(array.type, ParseDescriptor(*descr, void_type), where);
     KILN_ASSIGN_OR_RETURN(array.shape, ParseShapeTuple(*shape), where);
-    uint64_t count = 1;
-    for (int64_t d : array.shape) count *= static_cast<uint64_t>(d);
+    KILN_ASSIGN_OR_RETURN(uint64_t count, hal::ShapeElementCount(array.shape), where);
     std::optional<size_t> size = hal::ElementStorageBytes(array.type, count);
     if (!size || rest.size() - data_start < *size) {
       return InvalidArgumentError(where, ": the data is shorter than its shape says");
@@ -155,11 +159,12 @@ StatusOr<std::vector<NpyArray>> ParseNpy(std::string_view bytes, std::optional<E
   return arrays;
 }
 
-StatusOr<std::vector<NpyArray>> ReadNpyFile(const std::string& path, std::optional<ElementType> void_type) {
+StatusOr<std::vector<NpyArray>> ReadNpyFile(const std::string& path, std::optional<ElementType> void_type,
+                                            size_t max_arrays) {
   std::ifstream file(path, std::ios::binary);
   if (!file) return NotFoundError("cannot open '", path, "'");
   std::string bytes((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
-  KILN_ASSIGN_OR_RETURN(std::vector<NpyArray> arrays, ParseNpy(bytes, void_type), "in '", path, "'");
+  KILN_ASSIGN_OR_RETURN(std::vector<NpyArray> arrays, ParseNpy(bytes, void_type, max_arrays), "in '", path, "'");
   return arrays;
 }
 

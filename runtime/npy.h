@@ -27,11 +27,13 @@ struct NpyArray {
 // which .npy cannot hold element by element.
 std::optional<std::string> NpyDescriptor(hal::ElementType type);
 
-// Parses every array of a .npy file's bytes. A void descriptor ('|V2') takes
-// `void_type`, which must have that element size; without it, it is an error.
-StatusOr<std::vector<NpyArray>> ParseNpy(std::string_view bytes, std::optional<hal::ElementType> void_type = {});
-StatusOr<std::vector<NpyArray>> ReadNpyFile(const std::string& path,
-                                            std::optional<hal::ElementType> void_type = {});
+// Parses the first `max_arrays` arrays (all by default) of a .npy file's bytes. A void
+// descriptor ('|V2') takes `void_type`, which must have that element size; without it,
+// it is an error.
+StatusOr<std::vector<NpyArray>> ParseNpy(std::string_view bytes, std::optional<hal::ElementType> void_type = {},
+                                         size_t max_arrays = SIZE_MAX);
+StatusOr<std::vector<NpyArray>> ReadNpyFile(const std::string& path, std::optional<hal::ElementType> void_type = {},
+                                            size_t max_arrays = SIZE_MAX);
 
 // One array in .npy format (version 1.0, or 2.0 when the header needs it).
 StatusOr<std::string> SerializeNpy(const NpyArray& array);

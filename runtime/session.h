@@ -30,8 +30,9 @@ class Session {
 
   hal::Device& device() { return *device_; }
   const vm::Module& module() const { return *module_; }
-  // The signature of an exported function; NOT_FOUND lists the exported names.
-  StatusOr<vm::Signature> FunctionSignature(std::string_view name) const;
+  // The signature of an exported function (owned by the module); NOT_FOUND lists the
+  // exported names.
+  StatusOr<const vm::Signature*> FunctionSignature(std::string_view name) const;
   StatusOr<std::vector<vm::Value>> Call(std::string_view name, std::span<const vm::Value> args);
 
  private:

@@ -13,36 +13,6 @@
 namespace kiln::runtime {
 namespace {
 
-bool EndsWith(std::string_view s, std::string_view suffix) {
-  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
-}
-
-// "2x3xf32" into dims and type, for file values; the type part is required.
-Status ParseFileShape(std::string_view spec, std::vector<int64_t>& dims, hal::ElementType& type,
-                      std::string_view whole) {
-  dims.clear();
-  std::string_view rest = spec;
-  size_t x;
-  while ((x = rest.find('x')) != std::string_view::npos) {
-    std::string part(rest.substr(0, x));
-    if (part.empty() || part.find_first_not_of("0123456789") != std::string::npos) {
-      return InvalidArgumentError("'", whole, "': expected a non-negative dimension, got '", part, "'");
-    }
-    dims.push_back(std::stoll(part));
-    rest.remove_prefix(x + 1);
-  }
-  std::optional<hal::ElementType> parsed = hal::ParseElementType(rest);
-  if (!parsed) return InvalidArgumentError("'", whole, "': unknown element type '", rest, "'");
-  type = *parsed;
-  return OkStatus();
-}
-
-std::string ShapeText(std::span<const int64_t> dims, hal::ElementType type) {
-  std::string s;
-  for (int64_t d : dims) s += std::to_string(d) + "x";
-  return s + std::string(hal::ElementTypeName(type));
-}
-
 StatusOr<NpyArray> ViewAsArray(const vm::Value& value) {
   hal::BufferView* view = value.kind == vm::ValueKind::kRef ? value.ref.As<hal::BufferView>() : nullptr;
   if (!view) return InvalidArgumentError("only tensor results can be written to files, got a ", vm::ValueKindName(value.kind));
@@ -56,19 +26,32 @@ StatusOr<NpyArray> ViewAsArray(const vm::Value& value) {
 
 }  // namespace
 
-StatusOr<Ref<hal::BufferView>> CreateHostBufferView(hal::Allocator& allocator, hal::ElementType type,
-                                                   std::span<const int64_t> dims, std::span<const uint8_t> bytes) {
+StatusOr<Ref<hal::BufferView>> AllocateHostBufferView(hal::Allocator& allocator, hal::ElementType type,
+                                                     std::span<const int64_t> dims) {
+  KILN_ASSIGN_OR_RETURN(uint64_t count, hal::ShapeElementCount(dims));
+  std::optional<size_t> bytes = hal::ElementStorageBytes(type, count);
+  if (!bytes) return OutOfRangeError(hal::ShapeString(dims, type), " is too large");
   KILN_ASSIGN_OR_RETURN(Ref<hal::Buffer> buffer,
                         allocator.Allocate({hal::MemoryType::kDeviceLocal | hal::MemoryType::kHostVisible,
                                             hal::BufferUsage::kDefault | hal::BufferUsage::kMapping},
-                                           bytes.size()));
-  KILN_RETURN_IF_ERROR(buffer->Write(0, bytes));
+                                           *bytes));
   return hal::BufferView::Create(buffer, dims, type);
+}
+
+StatusOr<Ref<hal::BufferView>> CreateHostBufferView(hal::Allocator& allocator, hal::ElementType type,
+                                                   std::span<const int64_t> dims, std::span<const uint8_t> bytes) {
+  KILN_ASSIGN_OR_RETURN(Ref<hal::BufferView> view, AllocateHostBufferView(allocator, type, dims));
+  if (view->byte_length() != bytes.size()) {
+    return InvalidArgumentError(hal::ShapeString(dims, type), " takes ", view->byte_length(), " bytes, ",
+                                bytes.size(), " were given");
+  }
+  KILN_RETURN_IF_ERROR(view->buffer()->Write(0, bytes));
+  return view;
 }
 
 bool IsFileValue(std::string_view text) {
   size_t eq = text.find('=');
-  return (!text.empty() && text.front() == '@') || (eq != std::string_view::npos && text.substr(eq + 1, 1) == "@");
+  return text.starts_with('@') || (eq != std::string_view::npos && text.substr(eq + 1).starts_with('@'));
 }
 
 StatusOr<Ref<hal::BufferView>> ReadBufferViewFile(std::string_view text, hal::Allocator& allocator) {
@@ -77,15 +60,16 @@ StatusOr<Ref<hal::BufferView>> ReadBufferViewFile(std::string_view text, hal::Al
   bool typed = at > 0;
   std::vector<int64_t> dims;
   hal::ElementType type = hal::ElementType::kF32;
-  if (typed) KILN_RETURN_IF_ERROR(ParseFileShape(text.substr(0, at - 1), dims, type, text));
-  if (EndsWith(path, ".npy")) {
+  if (typed) KILN_RETURN_IF_ERROR(ParseTensorType(text.substr(0, at - 1), dims, type, text));
+  if (path.ends_with(".npy")) {
     KILN_ASSIGN_OR_RETURN(std::vector<NpyArray> arrays,
-                          ReadNpyFile(path, typed ? std::optional<hal::ElementType>(type) : std::nullopt), "in '",
+                          ReadNpyFile(path, typed ? std::optional<hal::ElementType>(type) : std::nullopt, /*max_arrays=*/1),
+                          "in '",
                           text, "'");
     NpyArray& array = arrays.front();
     if (typed && (array.type != type || array.shape != dims)) {
-      return InvalidArgumentError("'", text, "': the file holds ", ShapeText(array.shape, array.type), ", not ",
-                                  ShapeText(dims, type));
+      return InvalidArgumentError("'", text, "': the file holds ", hal::ShapeString(array.shape, array.type), ", not ",
+                                  hal::ShapeString(dims, type));
     }
     return CreateHostBufferView(allocator, array.type, array.shape, array.data);
   }
@@ -96,14 +80,9 @@ StatusOr<Ref<hal::BufferView>> ReadBufferViewFile(std::string_view text, hal::Al
   std::ifstream file(path, std::ios::binary);
   if (!file) return NotFoundError("'", text, "': cannot open '", path, "'");
   std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
-  uint64_t count = 1;
-  for (int64_t d : dims) count *= static_cast<uint64_t>(d);
-  std::optional<size_t> expected = hal::ElementStorageBytes(type, count);
-  if (!expected || bytes.size() != *expected) {
-    return InvalidArgumentError("'", text, "': '", path, "' has ", bytes.size(), " bytes but ", ShapeText(dims, type),
-                                " takes ", expected ? std::to_string(*expected) : std::string("too many"));
-  }
-  return CreateHostBufferView(allocator, type, dims, bytes);
+  KILN_ASSIGN_OR_RETURN(Ref<hal::BufferView> view, CreateHostBufferView(allocator, type, dims, bytes), "in '", text,
+                        "'");
+  return view;
 }
 
 Status WriteOutput(std::string_view spec, const vm::Value& value) {
@@ -118,7 +97,7 @@ Status WriteOutput(std::string_view spec, const vm::Value& value) {
   bool append = spec.front() == '+';
   std::string path(spec.substr(1));
   KILN_ASSIGN_OR_RETURN(NpyArray array, ViewAsArray(value), "for --output=", spec);
-  if (EndsWith(path, ".npy")) return WriteNpyFile(path, array, append);
+  if (path.ends_with(".npy")) return WriteNpyFile(path, array, append);
   if (append) return InvalidArgumentError("--output='", spec, "': only .npy files can be appended to");
   std::ofstream file(path, std::ios::binary | std::ios::trunc);
   if (!file) return NotFoundError("--output: cannot open '", path, "' for writing");

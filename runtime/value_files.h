@@ -16,7 +16,11 @@
 
 namespace kiln::runtime {
 
-// A host-visible buffer view of `type` and `dims` holding `bytes` (dense storage).
+// A host-visible buffer view of `type` and `dims`, uninitialised.
+StatusOr<Ref<hal::BufferView>> AllocateHostBufferView(hal::Allocator& allocator, hal::ElementType type,
+                                                     std::span<const int64_t> dims);
+// A host-visible buffer view of `type` and `dims` holding `bytes` (dense storage of
+// exactly the shape's size).
 StatusOr<Ref<hal::BufferView>> CreateHostBufferView(hal::Allocator& allocator, hal::ElementType type,
                                                    std::span<const int64_t> dims, std::span<const uint8_t> bytes);
 

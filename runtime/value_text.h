@@ -6,6 +6,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "base/status.h"
 #include "hal/allocator.h"
@@ -13,6 +14,10 @@
 #include "vm/value.h"
 
 namespace kiln::runtime {
+
+// Splits a tensor type "2x3xf32" into dims and an element type; errors quote `whole`.
+Status ParseTensorType(std::string_view spec, std::vector<int64_t>& dims, hal::ElementType& type,
+                       std::string_view whole);
 
 // Parses `text` as an argument of kind `kind`, allocating tensors from `allocator`.
 // Errors say what was expected, quoting the text.

@@ -17,11 +17,11 @@ struct Flags {
 kiln::Status ParseFlags(int argc, char** argv, Flags& flags) {
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
-    if (arg.rfind("--device=", 0) == 0) {
+    if (arg.starts_with("--device=")) {
       flags.device = arg.substr(9);
-    } else if (arg.rfind("--function=", 0) == 0) {
+    } else if (arg.starts_with("--function=")) {
       flags.function = arg.substr(11);
-    } else if (arg.rfind("--", 0) == 0) {
+    } else if (arg.starts_with("--")) {
       return kiln::InvalidArgumentError("unknown flag '", arg, "'; expected --device=NAME or --function=NAME");
     } else if (flags.file.empty()) {
       flags.file = arg;

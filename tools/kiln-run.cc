@@ -25,10 +25,10 @@ struct Flags {
   bool print_statistics = false, list = false;
 };
 
-bool StartsWith(const std::string& s, const char* prefix, std::string& value) {
-  size_t n = std::char_traits<char>::length(prefix);
-  if (s.compare(0, n, prefix) != 0) return false;
-  value = s.substr(n);
+// Whether `arg` is `flag` (ending in '='), and its value.
+bool FlagValue(const std::string& arg, std::string_view flag, std::string& value) {
+  if (!arg.starts_with(flag)) return false;
+  value = arg.substr(flag.size());
   return true;
 }
 
@@ -44,14 +44,14 @@ kiln::Status ParseTolerance(const std::string& flag, const std::string& text, do
 kiln::Status ParseFlags(int argc, char** argv, Flags& flags) {
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i], v;
-    if (StartsWith(arg, "--module=", v)) flags.module = v;
-    else if (StartsWith(arg, "--function=", v)) flags.function = v;
-    else if (StartsWith(arg, "--device=", v)) flags.device = v;
-    else if (StartsWith(arg, "--input=", v)) flags.inputs.push_back(v);
-    else if (StartsWith(arg, "--output=", v)) flags.outputs.push_back(v);
-    else if (StartsWith(arg, "--expected_output=", v)) flags.expected.push_back(v);
-    else if (StartsWith(arg, "--atol=", v)) KILN_RETURN_IF_ERROR(ParseTolerance("--atol", v, flags.atol));
-    else if (StartsWith(arg, "--rtol=", v)) KILN_RETURN_IF_ERROR(ParseTolerance("--rtol", v, flags.rtol));
+    if (FlagValue(arg, "--module=", v)) flags.module = v;
+    else if (FlagValue(arg, "--function=", v)) flags.function = v;
+    else if (FlagValue(arg, "--device=", v)) flags.device = v;
+    else if (FlagValue(arg, "--input=", v)) flags.inputs.push_back(v);
+    else if (FlagValue(arg, "--output=", v)) flags.outputs.push_back(v);
+    else if (FlagValue(arg, "--expected_output=", v)) flags.expected.push_back(v);
+    else if (FlagValue(arg, "--atol=", v)) KILN_RETURN_IF_ERROR(ParseTolerance("--atol", v, flags.atol));
+    else if (FlagValue(arg, "--rtol=", v)) KILN_RETURN_IF_ERROR(ParseTolerance("--rtol", v, flags.rtol));
     else if (arg == "--print_statistics") flags.print_statistics = true;
     else if (arg == "--list") flags.list = true;
     else return kiln::InvalidArgumentError("unknown flag '", arg, "'; expected --module, --function, --device, --input, "
@@ -94,7 +94,8 @@ kiln::Status Run(const Flags& flags, bool& matched) {
   KILN_ASSIGN_OR_RETURN(std::unique_ptr<kiln::runtime::Session> session,
                         kiln::runtime::Session::Create(flags.device, module));
   double load_ms = MillisecondsSince(load_start);
-  KILN_ASSIGN_OR_RETURN(kiln::vm::Signature signature, session->FunctionSignature(flags.function));
+  KILN_ASSIGN_OR_RETURN(const kiln::vm::Signature* found, session->FunctionSignature(flags.function));
+  const kiln::vm::Signature& signature = *found;
   if (flags.inputs.size() != signature.args.size()) {
     return kiln::InvalidArgumentError("function '", flags.function, "' takes ", signature.args.size(),
                                       " inputs (", signature.ToString(), "), ", flags.inputs.size(), " were given");

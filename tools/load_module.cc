@@ -7,8 +7,7 @@
 namespace kiln::tools {
 
 StatusOr<Ref<vm::Module>> LoadModule(const std::string& path) {
-  bool is_mlir = path.size() >= 5 && path.compare(path.size() - 5, 5, ".mlir") == 0;
-  if (!is_mlir) return vm::Module::LoadFromFile(path);
+  if (!path.ends_with(".mlir")) return vm::Module::LoadFromFile(path);
 #if KILN_HAVE_COMPILER
   KILN_ASSIGN_OR_RETURN(std::vector<uint8_t> bytes, compiler::CompileFile(path));
   return vm::Module::LoadFromMemory(bytes, path);

@@ -130,11 +130,11 @@ Status Module::Initialize() {
 }
 
 StatusOr<uint32_t> Module::LookupExport(std::string_view name) const {
-  std::string known;
   for (const ExportInfo& e : exports_) {
     if (e.name == name) return e.function_ordinal;
-    known += StrCat(known.empty() ? "" : ", ", e.name);
   }
+  std::string known;
+  for (const ExportInfo& e : exports_) known += StrCat(known.empty() ? "" : ", ", e.name);
   return NotFoundError("module '", name_, "' has no exported function '", name, "'; it exports: ",
                        known.empty() ? "nothing" : known);
 }

@@ -89,9 +89,9 @@ TEST_F(CApi, ErrorsAreStatusesWithMessages) {
   size_t count = 0;
   kiln_value_t result;
   std::string no_function = Take(kiln_session_call(session, "nope", nullptr, 0, &result, 1, &count));
-  EXPECT_NE(no_function.find("exports no function 'nope'"), std::string::npos) << no_function;
+  EXPECT_NE(no_function.find("has no exported function 'nope'"), std::string::npos) << no_function;
   std::string wrong_args = Take(kiln_session_call(session, "add_one", nullptr, 0, &result, 1, &count));
-  EXPECT_NE(wrong_args.find("takes 1 arguments"), std::string::npos) << wrong_args;
+  EXPECT_NE(wrong_args.find("expected 1 arguments"), std::string::npos) << wrong_args;
   EXPECT_NE(Take(kiln_session_call(session, nullptr, nullptr, 0, &result, 1, &count)).find("'function' must not be NULL"),
             std::string::npos);
   kiln_session_release(session);

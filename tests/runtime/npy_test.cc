@@ -40,6 +40,9 @@ TEST(Npy, ReadsScalarsVectorsAndConcatenatedArrays) {
   StatusOr<std::vector<NpyArray>> arrays = ParseNpy(bytes);
   ASSERT_TRUE(arrays.ok()) << arrays.status().ToString();
   ASSERT_EQ(arrays->size(), 2u);
+  StatusOr<std::vector<NpyArray>> first = ParseNpy(bytes, std::nullopt, /*max_arrays=*/1);
+  ASSERT_TRUE(first.ok()) << first.status().ToString();
+  EXPECT_EQ(first->size(), 1u);
   EXPECT_TRUE(arrays->at(0).shape.empty());
   EXPECT_EQ(arrays->at(1).shape, std::vector<int64_t>{2});
   EXPECT_EQ(arrays->at(1).data, vector.data);
@@ -81,6 +84,16 @@ TEST(Npy, RejectsMalformedFilesWithAReason) {
   EXPECT_NE(error(HandMade("{'descr': '<U3', 'fortran_order': False, 'shape': (1,), }\n", "abc")).find("unsupported"),
             std::string::npos);
   EXPECT_NE(error(HandMade("{'fortran_order': False}\n", "")).find("lacks"), std::string::npos);
+  EXPECT_NE(error(HandMade("{'descr': '', 'fortran_order': False, 'shape': (1,), }\n", "a")).find("empty"),
+            std::string::npos);
+  EXPECT_NE(error(HandMade("{'descr': '<f4', 'fortran_order': False, 'shape': (99999999999999999999,), }\n", ""))
+                .find("expected a dimension"),
+            std::string::npos);
+  EXPECT_NE(error(HandMade("{'descr': '<f4', 'fortran_order': False, 'shape': (4611686018427387905, 4), }\n", ""))
+                .find("overflows"),
+            std::string::npos);
+  EXPECT_NE(error(HandMade("{'descr': '<f4', 'fortran_order': False, 'shape': 1)), }\n", "")).find("lacks"),
+            std::string::npos);
   EXPECT_FALSE(SerializeNpy(NpyArray{ElementType::kI4, {2}, {0x21}}).ok()) << "packed i4 has no dtype";
 }
 

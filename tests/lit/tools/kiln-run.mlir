@@ -56,7 +56,7 @@
 // RUN: not kiln-run --module=%t.kiln --function=scale --input=2x3xf32=@%t.np.npy 2>&1 | FileCheck %s --check-prefix=NPYMISMATCH
 // NPYMISMATCH: kiln-run: INVALID_ARGUMENT: '2x3xf32=@{{.*}}': the file holds 2x3xi32, not 2x3xf32
 // RUN: not kiln-run --module=%t.kiln --function=nope 2>&1 | FileCheck %s --check-prefix=NOFN
-// NOFN: kiln-run: NOT_FOUND: module '{{.*}}' exports no function 'nope'; it exports: scale, add_i32, to_bf16, from_bf16
+// NOFN: kiln-run: NOT_FOUND: module '{{.*}}' has no exported function 'nope'; it exports: scale, add_i32, to_bf16, from_bf16
 // RUN: not kiln-run --module=%t.kiln --function=scale --device=warp --input=2x3xf32=1 2>&1 | FileCheck %s --check-prefix=DEVICE
 // DEVICE: kiln-run: {{.*}}warp
 // RUN: not kiln-run --module=%t.kiln --function=scale --input=2x3xf32=1 --output=%t.x.npy 2>&1 | FileCheck %s --check-prefix=OUT
