@@ -216,42 +216,42 @@ FailureOr<DispatchOp> FormDispatch(Operation* root, ModuleOp executables, String
     dim_index[key] = index;
     return index;
   };
-  SmallVector<Attribute> binding_dims;
-  SmallVector<Value> result_dims;
-  for (Value input : inputs) {
-    auto type = cast<RankedTensorType>(input.getType());
+  // Per dimension of a binding: the push constant carrying it, or -1 when it is static.
+  auto binding_dims_of = [&](Value tensor) -> FailureOr<SmallVector<int64_t>> {
+    auto type = cast<RankedTensorType>(tensor.getType());
     SmallVector<int64_t> dims;
     for (int64_t d = 0; d < type.getRank(); ++d) {
       if (!type.isDynamicDim(d)) {
         dims.push_back(-1);
         continue;
       }
-      FailureOr<int64_t> index = dim_constant_for(input, d);
+      FailureOr<int64_t> index = dim_constant_for(tensor, d);
       if (failed(index)) return failure();
       dims.push_back(*index);
     }
-    binding_dims.push_back(DenseI64ArrayAttr::get(ctx, dims));
+    return dims;
+  };
+  SmallVector<Attribute> binding_dims;
+  SmallVector<Value> result_dims;
+  for (Value input : inputs) {
+    FailureOr<SmallVector<int64_t>> dims = binding_dims_of(input);
+    if (failed(dims)) return failure();
+    binding_dims.push_back(DenseI64ArrayAttr::get(ctx, *dims));
   }
   SmallVector<RankedTensorType> result_types;
   for (auto [i, result] : llvm::enumerate(root->getResults())) {
     auto type = dyn_cast<RankedTensorType>(result.getType());
     if (!type) return root->emitError() << "result " << i << " of a dispatch root is not a ranked tensor";
     result_types.push_back(type);
-    SmallVector<int64_t> dims;
-    for (int64_t d = 0; d < type.getRank(); ++d) {
-      if (!type.isDynamicDim(d)) {
-        dims.push_back(-1);
-        continue;
-      }
-      FailureOr<int64_t> index = dim_constant_for(result, d);
-      if (failed(index)) {
-        return root->emitError() << "cannot compute dimension " << d << " of result " << i << " of '"
-                                 << root->getName() << "' on the host; kiln needs it to allocate the result";
-      }
-      result_dims.push_back(constants[*index]);
-      dims.push_back(*index);
+    FailureOr<SmallVector<int64_t>> dims = binding_dims_of(result);
+    if (failed(dims)) {
+      return root->emitError() << "cannot compute the dimensions of result " << i << " of '" << root->getName()
+                               << "' on the host; kiln needs them to allocate the result";
     }
-    binding_dims.push_back(DenseI64ArrayAttr::get(ctx, dims));
+    for (int64_t index : *dims) {
+      if (index >= 0) result_dims.push_back(constants[index]);
+    }
+    binding_dims.push_back(DenseI64ArrayAttr::get(ctx, *dims));
   }
 
   // The executable function.

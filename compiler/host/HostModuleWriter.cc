@@ -244,15 +244,8 @@ class FunctionWriter {
       FailureOr<Reg> element = ElementTypeConstant(type, arg.getLoc());
       if (failed(element)) return failure();
       std::vector<Reg> args = {Get(arg), *element};
-      for (int64_t d = 0; d < type.getRank(); ++d) {
-        if (type.isDynamicDim(d)) {
-          Reg dim = f_.NewI64();
-          Call("buffer_view.dim", {Get(arg), ConstI32(d)}, {dim});
-          args.push_back(dim);
-        } else {
-          args.push_back(ConstI64(type.getDimSize(d)));
-        }
-      }
+      std::vector<Reg> dims = Dims(arg);
+      args.insert(args.end(), dims.begin(), dims.end());
       Call("buffer_view.assert", args);
     }
     return success();

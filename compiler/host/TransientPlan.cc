@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "compiler/dialect/KilnDialect.h"
+#include "llvm/Support/MathExtras.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
 namespace kiln::compiler {
@@ -38,7 +39,6 @@ std::optional<int64_t> LastUse(Value value, Block& block, const llvm::DenseMap<O
   return last;
 }
 
-int64_t AlignUp(int64_t v, int64_t alignment) { return (v + alignment - 1) / alignment * alignment; }
 
 }  // namespace
 
@@ -62,8 +62,8 @@ TransientPlan PlanTransients(Block& block, const std::function<std::optional<int
       if (!type.hasStaticShape() || !bytes) continue;
       std::optional<int64_t> end = LastUse(result, block, position);
       if (!end) continue;
-      intervals.push_back({result, position[&op], *end, AlignUp(std::max<int64_t>(1, type.getNumElements() * *bytes),
-                                                                  alignment)});
+      int64_t size = std::max<int64_t>(1, type.getNumElements() * *bytes);
+      intervals.push_back({result, position[&op], *end, static_cast<int64_t>(llvm::alignTo(size, alignment))});
     }
   }
 
@@ -86,7 +86,6 @@ TransientPlan PlanTransients(Block& block, const std::function<std::optional<int
     interval.offset = offset;
     placed.push_back(&interval);
     plan.offsets[interval.value] = offset;
-    plan.sizes[interval.value] = interval.bytes;
     plan.slab_bytes = std::max(plan.slab_bytes, offset + interval.bytes);
   }
   return plan;

@@ -21,7 +21,6 @@ namespace kiln::compiler {
 struct TransientPlan {
   int64_t slab_bytes = 0;                       // 0: no slab for this block
   llvm::DenseMap<mlir::Value, int64_t> offsets;  // byte offset of each transient in the slab
-  llvm::DenseMap<mlir::Value, int64_t> sizes;    // and its size in bytes
 };
 
 // Offsets are multiples of `alignment`. `element_bytes` gives the storage size of an

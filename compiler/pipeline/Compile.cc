@@ -4,10 +4,11 @@
 
 #include "compiler/codegen/cpu/ElfEmitter.h"
 #include "compiler/codegen/cpu/Passes.h"
-#include "compiler/input/iree/IreeDialects.h"
+#include "compiler/input/InputDialects.h"
 #include "compiler/dialect/KilnDialect.h"
 #include "compiler/host/HostModuleWriter.h"
 #include "compiler/transforms/Passes.h"
+#include "compiler/utils/Pipelines.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -26,12 +27,6 @@ namespace kiln::compiler {
 namespace {
 
 using namespace mlir;
-
-void AddPipeline(OpPassManager& pm, llvm::StringRef text) {
-  if (failed(parsePassPipeline(text, pm, llvm::errs()))) {
-    llvm::report_fatal_error(llvm::Twine("kiln: invalid built-in pass pipeline: ") + text);
-  }
-}
 
 void ConfigureDumps(PassManager& pm, const CompileOptions& options) {
   if (options.dump_ir_after.empty()) return;
@@ -114,7 +109,7 @@ void RegisterCompilerDialects(DialectRegistry& registry) {
   registerAllDialects(registry);
   registerAllExtensions(registry);
   registry.insert<KilnDialect>();
-  iree::RegisterIreeInputDialects(registry);
+  RegisterInputDialects(registry);
   registerBuiltinDialectTranslation(registry);
   registerLLVMDialectTranslation(registry);
 }

@@ -1,20 +1,8 @@
 // The CPU code generation pipelines, on the module marked `kiln.executable`.
 #include "compiler/codegen/cpu/Passes.h"
-#include "mlir/Pass/PassRegistry.h"
+#include "compiler/utils/Pipelines.h"
 
 namespace kiln::compiler::cpu {
-
-namespace {
-
-// Upstream passes by their registered names; a typo is a programming error caught by the
-// first test that compiles anything.
-void AddPipeline(mlir::OpPassManager& pm, llvm::StringRef text) {
-  if (mlir::failed(mlir::parsePassPipeline(text, pm, llvm::errs()))) {
-    llvm::report_fatal_error(llvm::Twine("kiln: invalid built-in pass pipeline: ") + text);
-  }
-}
-
-}  // namespace
 
 void BuildCpuBufferizePipeline(mlir::OpPassManager& pm, int64_t vector_bits) {
   AddPipeline(pm, "canonicalize,cse");
@@ -45,7 +33,6 @@ void BuildCpuLowerToLLVMPipeline(mlir::OpPassManager& pm) {
   AddPipeline(pm, "arith-emulate-unsupported-floats{source-types=f8E4M3FN,f8E4M3FNUZ,f8E5M2,f8E5M2FNUZ,"
                   "f8E8M0FNU,f4E2M1FN target-type=f32}");
   pm.addPass(createExpandFloat8());
-  pm.addPass(createExpandArith());
   AddPipeline(pm,
               "canonicalize,cse,convert-vector-to-scf{full-unroll=true},expand-strided-metadata,lower-affine,"
               "fold-memref-alias-ops,convert-scf-to-cf,kiln-cpu-expand-arith,"

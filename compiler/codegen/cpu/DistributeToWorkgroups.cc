@@ -23,14 +23,34 @@ using namespace mlir;
 // at a time, so that they stay in the L1 cache between producer and consumer.
 constexpr int64_t kRowBlockBytes = 16 << 10;
 
+// The op marked kiln.root inside `scope`, if any.
+Operation* FindRoot(Operation* scope) {
+  Operation* root = nullptr;
+  scope->walk([&](Operation* op) {
+    if (op->hasAttr(kRootAttr)) root = op;
+  });
+  return root;
+}
+
+// Tiles `root` along one loop with `tile_sizes` as an scf.for nest, fuses its producers
+// into the tile, and replaces it.
+FailureOr<scf::SCFTileAndFuseResult> TileAndFuse(RewriterBase& rewriter, TilingInterface root,
+                                                 ArrayRef<OpFoldResult> tile_sizes) {
+  scf::SCFTileAndFuseOptions options;
+  options.tilingOptions.setTileSizes(tile_sizes).setLoopType(scf::SCFTilingOptions::LoopType::ForOp);
+  rewriter.setInsertionPoint(root);
+  FailureOr<scf::SCFTileAndFuseResult> tiled = scf::tileConsumerAndFuseProducersUsingSCF(rewriter, root, options);
+  if (failed(tiled)) return failure();
+  for (auto [original, replacement] : tiled->replacements) rewriter.replaceAllUsesWith(original, replacement);
+  if (root->use_empty()) rewriter.eraseOp(root);
+  return tiled;
+}
+
 // Tiles the root inside a workgroup's `loop` again along `dim`, in blocks of rows of
 // about kRowBlockBytes, fusing the producers already in the loop. Best effort: the
 // workgroup's block stays as it is when the root cannot be tiled again.
 void TileRowsForCache(RewriterBase& rewriter, scf::ForOp loop, size_t dim) {
-  Operation* root = nullptr;
-  loop.walk([&](Operation* op) {
-    if (op->hasAttr(kRootAttr)) root = op;
-  });
+  Operation* root = FindRoot(loop);
   auto tileable = dyn_cast_or_null<TilingInterface>(root);
   if (!tileable || root->getNumResults() != 1) return;
   auto type = dyn_cast<RankedTensorType>(root->getResult(0).getType());
@@ -42,21 +62,12 @@ void TileRowsForCache(RewriterBase& rewriter, scf::ForOp loop, size_t dim) {
   int64_t rows = std::max<int64_t>(1, kRowBlockBytes / std::max<int64_t>(row_bytes, 1));
   SmallVector<OpFoldResult> tile_sizes(tileable.getLoopIteratorTypes().size(), rewriter.getIndexAttr(0));
   tile_sizes[dim] = rewriter.getIndexAttr(rows);
-  scf::SCFTileAndFuseOptions options;
-  options.tilingOptions.setTileSizes(tile_sizes).setLoopType(scf::SCFTilingOptions::LoopType::ForOp);
-  rewriter.setInsertionPoint(root);
-  FailureOr<scf::SCFTileAndFuseResult> tiled = scf::tileConsumerAndFuseProducersUsingSCF(rewriter, tileable, options);
-  if (failed(tiled)) return;
-  for (auto [original, replacement] : tiled->replacements) rewriter.replaceAllUsesWith(original, replacement);
-  if (root->use_empty()) rewriter.eraseOp(root);
+  (void)TileAndFuse(rewriter, tileable, tile_sizes);
 }
 
 // Why `fn` stays one workgroup, or success once it is distributed.
 LogicalResult Distribute(func::FuncOp fn, std::string& why) {
-  Operation* root = nullptr;
-  fn.walk([&](Operation* op) {
-    if (op->hasAttr(kRootAttr)) root = op;
-  });
+  Operation* root = FindRoot(fn);
   auto tileable = dyn_cast_or_null<TilingInterface>(root);
   if (!tileable) {
     why = root ? "its root '" + root->getName().getStringRef().str() + "' cannot be tiled" : "it has no root op";
@@ -83,15 +94,11 @@ LogicalResult Distribute(func::FuncOp fn, std::string& why) {
 
   SmallVector<OpFoldResult> tile_sizes(iterators.size(), rewriter.getIndexAttr(0));
   tile_sizes[dim] = chunk;
-  scf::SCFTileAndFuseOptions options;
-  options.tilingOptions.setTileSizes(tile_sizes).setLoopType(scf::SCFTilingOptions::LoopType::ForOp);
-  FailureOr<scf::SCFTileAndFuseResult> tiled = scf::tileConsumerAndFuseProducersUsingSCF(rewriter, tileable, options);
+  FailureOr<scf::SCFTileAndFuseResult> tiled = TileAndFuse(rewriter, tileable, tile_sizes);
   if (failed(tiled) || tiled->loops.size() != 1) {
     why = "tiling its root failed";
     return failure();
   }
-  for (auto [original, replacement] : tiled->replacements) rewriter.replaceAllUsesWith(original, replacement);
-  if (root->use_empty()) rewriter.eraseOp(root);
 
   // This workgroup's block: [id * chunk, min(extent, (id + 1) * chunk)), one iteration.
   auto loop = cast<scf::ForOp>(tiled->loops.front().getOperation());
@@ -111,17 +118,18 @@ LogicalResult Distribute(func::FuncOp fn, std::string& why) {
 
 struct DistributeToWorkgroupsPass : impl::DistributeToWorkgroupsBase<DistributeToWorkgroupsPass> {
   void runOnOperation() override {
+    // Fused producers write slices of whole-tensor destinations; as tile-sized empty
+    // tensors they bufferise to tile-sized temporaries instead of whole-tensor ones.
+    RewritePatternSet patterns(&getContext());
+    tensor::populateFoldTensorEmptyPatterns(patterns);
+    FrozenRewritePatternSet fold_empty(std::move(patterns));
     for (func::FuncOp fn : getOperation().getOps<func::FuncOp>()) {
       if (!fn->hasAttr(kBindingDimsAttr)) continue;
       std::string why;
       if (failed(Distribute(fn, why))) {
         fn.emitRemark() << "dispatch '" << fn.getName() << "' runs as one workgroup: " << why;
       }
-      // Fused producers write slices of whole-tensor destinations; as tile-sized empty
-      // tensors they bufferise to tile-sized temporaries instead of whole-tensor ones.
-      RewritePatternSet patterns(&getContext());
-      tensor::populateFoldTensorEmptyPatterns(patterns);
-      (void)applyPatternsGreedily(fn, std::move(patterns));
+      (void)applyPatternsGreedily(fn, fold_empty);
     }
   }
 };

@@ -36,9 +36,9 @@ const llvm::Target* X86Target(std::string& error) {
   return llvm::TargetRegistry::lookupTarget(llvm::Triple(kTriple), error);
 }
 
-std::unique_ptr<llvm::TargetMachine> CreateTargetMachine(const CpuTargetOptions& options, std::string& error) {
-  const llvm::Target* target = X86Target(error);
-  if (!target) return nullptr;
+// The CPU name and feature string LLVM gets for `options`: the named CPU, or this
+// machine's CPU with every feature it reports.
+std::pair<std::string, std::string> CpuAndFeatures(const CpuTargetOptions& options) {
   std::string cpu = options.cpu, features;
   if (cpu.empty() || cpu == "host") {
     cpu = llvm::sys::getHostCPUName().str();
@@ -46,6 +46,13 @@ std::unique_ptr<llvm::TargetMachine> CreateTargetMachine(const CpuTargetOptions&
       features += (feature.second ? "+" : "-") + feature.first().str() + ",";
     }
   }
+  return {cpu, features};
+}
+
+std::unique_ptr<llvm::TargetMachine> CreateTargetMachine(const CpuTargetOptions& options, std::string& error) {
+  const llvm::Target* target = X86Target(error);
+  if (!target) return nullptr;
+  auto [cpu, features] = CpuAndFeatures(options);
   llvm::TargetOptions target_options;
   return std::unique_ptr<llvm::TargetMachine>(target->createTargetMachine(
       llvm::Triple(kTriple), cpu, features, target_options, llvm::Reloc::PIC_, std::nullopt,
@@ -56,9 +63,11 @@ std::unique_ptr<llvm::TargetMachine> CreateTargetMachine(const CpuTargetOptions&
 
 int64_t VectorRegisterBits(const CpuTargetOptions& options) {
   std::string error;
-  std::unique_ptr<llvm::TargetMachine> machine = CreateTargetMachine(options, error);
-  if (!machine) return 128;
-  const llvm::MCSubtargetInfo* info = machine->getMCSubtargetInfo();
+  const llvm::Target* target = X86Target(error);
+  if (!target) return 128;
+  auto [cpu, features] = CpuAndFeatures(options);
+  std::unique_ptr<llvm::MCSubtargetInfo> info(target->createMCSubtargetInfo(llvm::Triple(kTriple), cpu, features));
+  if (!info) return 128;
   if (info->checkFeatures("+avx512f")) return 512;
   if (info->checkFeatures("+avx")) return 256;
   return 128;

@@ -117,8 +117,8 @@ def PlacePrivateBuffers : Pass<"kiln-cpu-place-private-buffers", "mlir::ModuleOp
     placed. A `memref.alloc` whose size has a constant upper bound (a static shape, or
     dynamic sizes bounded by tile sizes, e.g. `affine.min(16, n - i)`) of at most 64 KiB
     becomes private memory (DESIGN.md section 3): one `memref.alloca` of the bound in the
-    function's entry block, viewed with the actual sizes through
-    `memref.reinterpret_cast` when they are dynamic. The kernel then makes no heap call
+    function's entry block, viewed with the actual sizes through `memref.view` of a byte
+    buffer when they are dynamic. The kernel then makes no heap call
     per tile, and LLVM sees stack memory that no binding aliases. Larger or unbounded
     allocations stay on the heap.
   }];

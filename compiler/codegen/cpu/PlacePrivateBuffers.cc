@@ -47,31 +47,6 @@ std::optional<int64_t> ByteSize(Type element, ArrayRef<int64_t> shape) {
   return bytes;
 }
 
-// Replaces `alloc` by a view of `storage` (a flat stack buffer large enough for it) with
-// the alloc's type: identity layout, sizes as allocated.
-void ReplaceWithView(RewriterBase& rewriter, memref::AllocOp alloc, Value storage) {
-  MemRefType type = alloc.getType();
-  Location loc = alloc.getLoc();
-  rewriter.setInsertionPoint(alloc);
-  SmallVector<OpFoldResult> sizes = getMixedValues(type.getShape(), alloc.getDynamicSizes(), rewriter);
-  SmallVector<OpFoldResult> strides(sizes.size());
-  OpFoldResult stride = rewriter.getIndexAttr(1);
-  for (size_t d = sizes.size(); d-- > 0;) {
-    strides[d] = stride;
-    std::optional<int64_t> constant_stride = getConstantIntValue(stride);
-    std::optional<int64_t> constant_size = getConstantIntValue(sizes[d]);
-    if (constant_stride && constant_size) {
-      stride = rewriter.getIndexAttr(*constant_stride * *constant_size);
-    } else {
-      stride = arith::MulIOp::create(rewriter, loc, getValueOrCreateConstantIndexOp(rewriter, loc, stride),
-                                     getValueOrCreateConstantIndexOp(rewriter, loc, sizes[d]))
-                   .getResult();
-    }
-  }
-  Value view = memref::ReinterpretCastOp::create(rewriter, loc, type, storage, rewriter.getIndexAttr(0), sizes, strides);
-  rewriter.replaceOp(alloc, view);
-}
-
 void PlaceInFunction(func::FuncOp fn) {
   if (fn.isDeclaration()) return;
   IRRewriter rewriter(fn.getContext());
@@ -98,11 +73,12 @@ void PlaceInFunction(func::FuncOp fn) {
       rewriter.replaceOp(alloc, storage);
       continue;
     }
-    int64_t elements = 1;
-    for (int64_t size : *shape) elements *= size;
-    auto flat = MemRefType::get({elements}, type.getElementType());
-    auto storage = memref::AllocaOp::create(rewriter, alloc.getLoc(), flat, ValueRange{}, alignment);
-    ReplaceWithView(rewriter, alloc, storage);
+    // Bytes of the bounding shape, viewed with the sizes actually allocated.
+    auto storage = memref::AllocaOp::create(rewriter, alloc.getLoc(), MemRefType::get({*bytes}, rewriter.getI8Type()),
+                                            ValueRange{}, alignment);
+    rewriter.setInsertionPoint(alloc);
+    Value zero = arith::ConstantIndexOp::create(rewriter, alloc.getLoc(), 0);
+    rewriter.replaceOpWithNewOp<memref::ViewOp>(alloc, type, storage, zero, alloc.getDynamicSizes());
   }
 }
 

@@ -17,12 +17,12 @@ func.func @static_tile(%n: index) {
   return
 }
 
-// A tile whose size is bounded by its tile size: a stack buffer of the bound, viewed with
-// the actual size and contiguous strides.
+// A tile whose size is bounded by its tile size: a stack buffer of the bound's bytes,
+// viewed with the actual size.
 // CHECK-LABEL: func.func @bounded_tile
-// CHECK-NEXT: %[[S:.*]] = memref.alloca() {alignment = 64 : i64} : memref<4096xf32>
+// CHECK-NEXT: %[[S:.*]] = memref.alloca() {alignment = 64 : i64} : memref<16384xi8>
 // CHECK: %[[ROWS:.*]] = affine.min
-// CHECK: %[[V:.*]] = memref.reinterpret_cast %[[S]] to offset: [0], sizes: [%[[ROWS]], 1024], strides: [1024, 1] : memref<4096xf32> to memref<?x1024xf32>
+// CHECK: %[[V:.*]] = memref.view %[[S]][%{{.*}}][%[[ROWS]]] : memref<16384xi8> to memref<?x1024xf32>
 // CHECK: "test.use"(%[[V]])
 func.func @bounded_tile(%n: index) {
   %c0 = arith.constant 0 : index
