@@ -44,6 +44,7 @@ void BuildHostPipeline(OpPassManager& pm) {
   AddPipeline(pm, "func.func(tosa-to-scf,tosa-optional-decompositions,tosa-to-linalg-named,tosa-to-linalg,"
                   "tosa-to-arith,tosa-to-tensor)");
   pm.addPass(createDecomposeAggregates());
+  pm.addPass(createDecomposeLinalgExt());
   AddPipeline(pm, "canonicalize,cse,func.func(convert-elementwise-to-linalg),linalg-fuse-elementwise-ops,"
                   "canonicalize,cse");
   pm.addPass(createWidenReductionAccumulators());

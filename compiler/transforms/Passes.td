@@ -48,6 +48,21 @@ def DecomposeAggregates : Pass<"kiln-decompose-aggregates", "mlir::ModuleOp"> {
                            "::mlir::math::MathDialect", "::mlir::tensor::TensorDialect"];
 }
 
+def DecomposeLinalgExt : Pass<"kiln-decompose-linalg-ext", "mlir::ModuleOp"> {
+  let summary = "Rewrites gather, arg_compare and attention into linalg.generic ops";
+  let description = [{
+    The iree_linalg_ext ops that are structured computations become generics on tensors
+    (compiler/transforms/LinalgExtDecompositions.h), so that elementwise fusion, dispatch
+    formation and code generation treat them like any other: `gather` reads the source
+    with tensor.extract at clamped indices; `arg_compare` is a two-output reduction with
+    the comparator inlined; `attention` and `online_attention` become the dot product,
+    score region and mask, row max, exponentials, row sum and value product. sort, topk,
+    topk_v2, scan and scatter are left for dispatch formation.
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect", "::mlir::arith::ArithDialect",
+                           "::mlir::math::MathDialect", "::mlir::tensor::TensorDialect"];
+}
+
 def WidenReductionAccumulators : Pass<"kiln-widen-reduction-accumulators", "mlir::ModuleOp"> {
   let summary = "Sums f16 and bf16 values in f32 and rounds once at the end";
   let description = [{

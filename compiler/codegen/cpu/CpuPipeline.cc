@@ -37,7 +37,7 @@ void BuildCpuLowerToLLVMPipeline(mlir::OpPassManager& pm) {
               "canonicalize,cse,convert-vector-to-scf{full-unroll=true},expand-strided-metadata,lower-affine,"
               "fold-memref-alias-ops,convert-scf-to-cf,kiln-cpu-expand-arith,"
               "convert-vector-to-llvm{vector-contract-lowering=outerproduct},convert-math-to-llvm,convert-math-to-libm,finalize-memref-to-llvm,convert-index-to-llvm,"
-              "convert-arith-to-llvm,convert-cf-to-llvm,convert-func-to-llvm,reconcile-unrealized-casts,"
+              "convert-arith-to-llvm,convert-ub-to-llvm,convert-cf-to-llvm,convert-func-to-llvm,reconcile-unrealized-casts,"
               "canonicalize,cse");
 }
 

@@ -142,7 +142,7 @@ LogicalResult ExpectAlmostEqConstOp::verify() {
 }
 
 void RegisterIreeInputDialects(DialectRegistry& registry) {
-  registry.insert<UtilDialect, FlowDialect, CheckDialect>();
+  registry.insert<UtilDialect, FlowDialect, CheckDialect, LinalgExtDialect>();
 }
 
 }  // namespace kiln::compiler::iree
