@@ -12,6 +12,7 @@
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Transforms/RegionUtils.h"
 
+#include "compiler/input/iree/IreeDialects.h"
 #include "compiler/utils/Locations.h"
 
 namespace kiln::compiler {
@@ -150,7 +151,7 @@ MemRefType BindingType(RankedTensorType type) { return MemRefType::get(type.getS
 
 bool IsDispatchRoot(Operation* op) {
   if (!HasTensorResult(op)) return false;
-  if (isa<linalg::LinalgDialect>(op->getDialect())) return true;
+  if (isa<linalg::LinalgDialect, iree::LinalgExtDialect>(op->getDialect())) return true;
   return isa<tensor::PadOp, tensor::ConcatOp, tensor::ExtractSliceOp, tensor::InsertSliceOp, tensor::InsertOp,
              tensor::FromElementsOp, tensor::SplatOp, tensor::GenerateOp>(op);
 }
@@ -238,8 +239,15 @@ FailureOr<DispatchOp> FormDispatch(Operation* root, ModuleOp executables, String
     if (failed(dims)) return failure();
     binding_dims.push_back(DenseI64ArrayAttr::get(ctx, *dims));
   }
+  // Results nothing reads stay private to the kernel (DESIGN.md section 3): no binding,
+  // no host allocation; e.g. the indices of a topk whose values alone are used.
+  SmallVector<OpResult> results;
+  for (OpResult result : root->getResults()) {
+    if (!result.use_empty()) results.push_back(result);
+  }
   SmallVector<RankedTensorType> result_types;
-  for (auto [i, result] : llvm::enumerate(root->getResults())) {
+  for (OpResult result : results) {
+    unsigned i = result.getResultNumber();
     auto type = dyn_cast<RankedTensorType>(result.getType());
     if (!type) return root->emitError() << "result " << i << " of a dispatch root is not a ranked tensor";
     result_types.push_back(type);
@@ -282,8 +290,8 @@ FailureOr<DispatchOp> FormDispatch(Operation* root, ModuleOp executables, String
     Operation* clone = fb.clone(*op, map);
     if (op == root) clone->setAttr(kRootAttr, fb.getUnitAttr());
   }
-  for (auto [i, result] : llvm::enumerate(root->getResults())) {
-    bufferization::MaterializeInDestinationOp::create(fb, loc, Type(), map.lookup(result),
+  for (auto [i, result] : llvm::enumerate(results)) {
+    bufferization::MaterializeInDestinationOp::create(fb, loc, Type(), map.lookup(Value(result)),
                                                       body->getArgument(first_output + i), /*restrict=*/true,
                                                       /*writable=*/true);
   }
@@ -291,8 +299,9 @@ FailureOr<DispatchOp> FormDispatch(Operation* root, ModuleOp executables, String
 
   auto entry = SymbolRefAttr::get(executables.getSymNameAttr(), {FlatSymbolRefAttr::get(fn.getSymNameAttr())});
   SmallVector<Value> input_values(inputs.begin(), inputs.end());
-  auto dispatch = DispatchOp::create(host, loc, root->getResultTypes(), entry, input_values, constants, result_dims);
-  root->replaceAllUsesWith(dispatch.getResults());
+  SmallVector<Type> dispatch_types(result_types.begin(), result_types.end());
+  auto dispatch = DispatchOp::create(host, loc, dispatch_types, entry, input_values, constants, result_dims);
+  for (auto [result, replacement] : llvm::zip(results, dispatch.getResults())) result.replaceAllUsesWith(replacement);
   root->erase();
   return dispatch;
 }

@@ -38,7 +38,8 @@ bool IsClonableProducer(mlir::Operation* op);
 llvm::SetVector<mlir::Operation*> CollectRowFusedProducers(mlir::Operation* root);
 
 // Outlines `root` with its clonable producers into a new function in `executables`, named
-// `name`, and replaces `root` with a kiln.dispatch. Emits a diagnostic and fails when a
+// `name`, and replaces `root` with a kiln.dispatch whose results are the used results of
+// `root`: an unused result is computed in the kernel's private memory and dropped. Emits a diagnostic and fails when a
 // result shape cannot be computed or a captured value cannot be passed to the device.
 mlir::FailureOr<DispatchOp> FormDispatch(mlir::Operation* root, mlir::ModuleOp executables, llvm::StringRef name);
 

@@ -3,6 +3,7 @@
 #include <mutex>
 
 #include "compiler/codegen/cpu/ElfEmitter.h"
+#include "compiler/codegen/cpu/LinalgExtInterfaces.h"
 #include "compiler/codegen/cpu/Passes.h"
 #include "compiler/input/InputDialects.h"
 #include "compiler/dialect/KilnDialect.h"
@@ -111,6 +112,7 @@ void RegisterCompilerDialects(DialectRegistry& registry) {
   registerAllExtensions(registry);
   registry.insert<KilnDialect>();
   RegisterInputDialects(registry);
+  cpu::RegisterLinalgExtInterfaces(registry);
   registerBuiltinDialectTranslation(registry);
   registerLLVMDialectTranslation(registry);
 }

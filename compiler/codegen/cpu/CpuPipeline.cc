@@ -13,6 +13,7 @@ void BuildCpuBufferizePipeline(mlir::OpPassManager& pm, int64_t vector_bits) {
   AddPipeline(pm, "func.func(buffer-hoisting,buffer-loop-hoisting)");
   AddPipeline(pm, "ownership-based-buffer-deallocation,canonicalize,buffer-deallocation-simplification,"
                   "bufferization-lower-deallocations,cse,canonicalize");
+  pm.addPass(createLinalgExtToLoops());
   // Before copies become loops: the entry points decide whether distribution is safe by
   // looking for copies into whole bindings.
   pm.addPass(createWrapEntryPoints());

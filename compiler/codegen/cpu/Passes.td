@@ -4,6 +4,23 @@
 
 include "mlir/Pass/PassBase.td"
 
+def LinalgExtToLoops : Pass<"kiln-cpu-linalg-ext-to-loops", "mlir::ModuleOp"> {
+  let summary = "Lowers bufferized sort, topk, topk_v2, scan and scatter to scf loops";
+  let description = [{
+    Runs after bufferization, on the iree_linalg_ext ops that are dispatch roots (the
+    others were decomposed into linalg ops on tensors). Each line along the op's
+    dimension gets its own loop: sort copies the line into a contiguous scratch line,
+    insertion-sorts runs of 16 and merges them bottom-up between two scratch lines
+    (stable; the scratch lines are allocated once per op); topk inserts an element that
+    beats the current k-th after its equals; topk_v2 keeps a heap whose root is the worst
+    of the k and heap-sorts it when `is_sorted`; scan carries the previous output.
+    scatter visits every update element in order, skipping those whose mask is false or
+    whose slice does not fit inside the original.
+  }];
+  let dependentDialects = ["::mlir::scf::SCFDialect", "::mlir::memref::MemRefDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
 def WrapEntryPoints : Pass<"kiln-cpu-wrap-entry-points", "mlir::ModuleOp"> {
   let summary = "Adds the executable ABI entry point of every executable function";
   let description = [{

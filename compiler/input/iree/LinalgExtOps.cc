@@ -24,6 +24,38 @@ void LinalgExtDialect::initialize() {
 
 namespace {
 
+// On tensors the ops compute values; on memrefs they read every operand and write their
+// outputs.
+void BufferEffects(Operation* op, SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>& effects) {
+  auto dps = cast<DestinationStyleOpInterface>(op);
+  for (OpOperand& operand : op->getOpOperands()) {
+    if (!isa<MemRefType>(operand.get().getType())) continue;
+    effects.emplace_back(MemoryEffects::Read::get(), &operand, SideEffects::DefaultResource::get());
+    if (dps.isDpsInit(&operand)) {
+      effects.emplace_back(MemoryEffects::Write::get(), &operand, SideEffects::DefaultResource::get());
+    }
+  }
+}
+
+}  // namespace
+
+#define KILN_BUFFER_EFFECTS(Op)                                                                               \
+  void Op::getEffects(SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>& effects) {       \
+    BufferEffects(*this, effects);                                                                            \
+  }
+KILN_BUFFER_EFFECTS(SortOp)
+KILN_BUFFER_EFFECTS(TopkOp)
+KILN_BUFFER_EFFECTS(TopkV2Op)
+KILN_BUFFER_EFFECTS(ScanOp)
+KILN_BUFFER_EFFECTS(ArgCompareOp)
+KILN_BUFFER_EFFECTS(ScatterOp)
+KILN_BUFFER_EFFECTS(GatherOp)
+KILN_BUFFER_EFFECTS(AttentionOp)
+KILN_BUFFER_EFFECTS(OnlineAttentionOp)
+#undef KILN_BUFFER_EFFECTS
+
+namespace {
+
 ShapedType Shaped(Value v) { return cast<ShapedType>(v.getType()); }
 
 LogicalResult VerifyCounts(Operation* op, ValueRange inputs, size_t min_inputs, size_t max_inputs,

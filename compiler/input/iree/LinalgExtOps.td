@@ -19,7 +19,7 @@ def LinalgExt_Dialect : Dialect {
 
 class LinalgExt_Op<string mnemonic, list<Trait> traits = []>
     : Op<LinalgExt_Dialect, mnemonic, !listconcat(traits, [AttrSizedOperandSegments,
-        DestinationStyleOpInterface])> {
+        DestinationStyleOpInterface, DeclareOpInterfaceMethods<MemoryEffectsOpInterface>])> {
   let results = (outs Variadic<AnyRankedTensor>:$results);
   let hasVerifier = 1;
   let extraClassDeclaration = [{

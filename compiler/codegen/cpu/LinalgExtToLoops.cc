@@ -1,0 +1,460 @@
+// sort, topk, topk_v2, scan and scatter on memrefs, rewritten into scf loops.
+//
+// The line algorithms run per position of the other dimensions:
+// - sort: insertion sort of runs of kSortRun, then bottom-up merges between two
+//   contiguous scratch lines (stable, O(n log n), branch-free merge step);
+// - topk: an element better than the current k-th is inserted after its equals;
+// - topk_v2: a heap whose root is the worst of the k, heap-sorted when is_sorted;
+// - scan: one pass carrying the previous output;
+// - scatter: every update element whose slice fits inside the original and whose mask
+//   is set is combined into it, in order (so repeated indices combine deterministically).
+#include "compiler/codegen/cpu/Passes.h"
+#include "compiler/input/iree/IreeDialects.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
+
+namespace kiln::compiler::cpu {
+
+#define GEN_PASS_DEF_LINALGEXTTOLOOPS
+#include "compiler/codegen/cpu/Passes.h.inc"
+
+namespace {
+
+using namespace mlir;
+
+// Runs of this many elements are insertion-sorted before merging.
+constexpr int64_t kSortRun = 16;
+
+Value Index(OpBuilder& b, Location loc, int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
+
+// One line of a memref along `dimension` at `position` (whose `dimension` entry is
+// replaced), or a whole 1-D scratch buffer.
+struct Line {
+  Value memref;
+  SmallVector<Value> position;
+  int64_t dimension = 0;
+
+  Value Load(OpBuilder& b, Location loc, Value i) const {
+    SmallVector<Value> p = position;
+    p[dimension] = i;
+    return memref::LoadOp::create(b, loc, memref, p);
+  }
+  void Store(OpBuilder& b, Location loc, Value v, Value i) const {
+    SmallVector<Value> p = position;
+    p[dimension] = i;
+    memref::StoreOp::create(b, loc, v, memref, p);
+  }
+};
+
+SmallVector<Value> LoadAll(OpBuilder& b, Location loc, ArrayRef<Line> lines, Value i) {
+  SmallVector<Value> values;
+  for (const Line& line : lines) values.push_back(line.Load(b, loc, i));
+  return values;
+}
+
+void StoreAll(OpBuilder& b, Location loc, ArrayRef<Line> lines, ValueRange values, Value i) {
+  for (auto [line, v] : llvm::zip(lines, values)) line.Store(b, loc, v, i);
+}
+
+// The region's single yielded value, computed on `args`.
+Value Inline(OpBuilder& b, Block& block, ValueRange args) {
+  IRMapping map;
+  for (auto [arg, v] : llvm::zip(block.getArguments(), args)) map.map(arg, v);
+  for (Operation& op : block.without_terminator()) b.clone(op, map);
+  return map.lookupOrDefault(block.getTerminator()->getOperand(0));
+}
+
+// Whether the sort comparator places `lhs` (one value per operand) before `rhs`.
+Value SortsBefore(OpBuilder& b, Block& comparator, ValueRange lhs, ValueRange rhs) {
+  SmallVector<Value> args;
+  for (auto [l, r] : llvm::zip(lhs, rhs)) {
+    args.push_back(l);
+    args.push_back(r);
+  }
+  return Inline(b, comparator, args);
+}
+
+// Calls `body` once per line of `memref` along `dimension`, with the line's position.
+void ForEachLine(OpBuilder& b, Location loc, Value memref, int64_t dimension,
+                 function_ref<void(OpBuilder&, Location, SmallVector<Value>)> body) {
+  int64_t rank = cast<MemRefType>(memref.getType()).getRank();
+  SmallVector<Value> lbs, ubs, steps;
+  for (int64_t d = 0; d < rank; ++d) {
+    if (d == dimension) continue;
+    lbs.push_back(Index(b, loc, 0));
+    ubs.push_back(memref::DimOp::create(b, loc, memref, d));
+    steps.push_back(Index(b, loc, 1));
+  }
+  scf::buildLoopNest(b, loc, lbs, ubs, steps, [&](OpBuilder& nb, Location l, ValueRange ivs) {
+    SmallVector<Value> position(ivs.begin(), ivs.end());
+    position.insert(position.begin() + dimension, Index(nb, l, 0));
+    body(nb, l, position);
+  });
+}
+
+// A loop `for (i = init; cond(i); i = step(i))` whose body also receives the values of
+// `state` and returns their next values; returns the final state.
+using WhileCondition = function_ref<Value(OpBuilder&, Location, ValueRange)>;
+using WhileBody = function_ref<SmallVector<Value>(OpBuilder&, Location, ValueRange)>;
+ValueRange While(OpBuilder& b, Location loc, ValueRange init, WhileCondition condition, WhileBody body) {
+  auto loop = scf::WhileOp::create(
+      b, loc, TypeRange(init), init,
+      [&](OpBuilder& nb, Location l, ValueRange args) {
+        scf::ConditionOp::create(nb, l, condition(nb, l, args), args);
+      },
+      [&](OpBuilder& nb, Location l, ValueRange args) { scf::YieldOp::create(nb, l, body(nb, l, args)); });
+  return loop.getResults();
+}
+
+// Insertion of `x` (one value per line) at or below position `from` of `lines`, moving
+// down the elements that `x` goes before: the loop of topk and of the run sort.
+void InsertDescending(OpBuilder& b, Location loc, ArrayRef<Line> lines, ValueRange x, Value from, Value floor,
+                      function_ref<Value(OpBuilder&, ValueRange, ValueRange)> before) {
+  Value one = Index(b, loc, 1);
+  ValueRange final_position = While(
+      b, loc, ValueRange{from},
+      [&](OpBuilder& nb, Location l, ValueRange args) {
+        Value j = args[0];
+        Value above_floor = arith::CmpIOp::create(nb, l, arith::CmpIPredicate::ugt, j, floor);
+        // Loads at j - 1 only matter above the floor; clamp so that they stay in bounds.
+        Value previous = arith::MaxUIOp::create(nb, l, arith::SubIOp::create(nb, l, j, one), floor);
+        Value moves = before(nb, x, LoadAll(nb, l, lines, previous));
+        return Value(arith::AndIOp::create(nb, l, above_floor, moves));
+      },
+      [&](OpBuilder& nb, Location l, ValueRange args) {
+        Value j = args[0];
+        Value previous = arith::SubIOp::create(nb, l, j, one);
+        StoreAll(nb, l, lines, LoadAll(nb, l, lines, previous), j);
+        return SmallVector<Value>{previous};
+      });
+  StoreAll(b, loc, lines, x, final_position[0]);
+}
+
+void LowerSortLine(OpBuilder& b, Location loc, iree::SortOp op, ArrayRef<Line> lines, ArrayRef<Line> scratch_a,
+                   ArrayRef<Line> scratch_b, Value n) {
+  Block& comparator = op.getRegion().front();
+  auto before = [&](OpBuilder& nb, ValueRange lhs, ValueRange rhs) { return SortsBefore(nb, comparator, lhs, rhs); };
+  Value zero = Index(b, loc, 0), one = Index(b, loc, 1), run = Index(b, loc, kSortRun);
+
+  // Copy into scratch A, insertion-sorting runs of kSortRun on the way.
+  scf::ForOp::create(b, loc, zero, n, run, ValueRange{}, [&](OpBuilder& rb, Location l, Value start, ValueRange) {
+    Value end = arith::MinUIOp::create(rb, l, arith::AddIOp::create(rb, l, start, run), n);
+    scf::ForOp::create(rb, l, start, end, one, ValueRange{}, [&](OpBuilder& ib, Location il, Value i, ValueRange) {
+      InsertDescending(ib, il, scratch_a, LoadAll(ib, il, lines, i), i, start, before);
+      scf::YieldOp::create(ib, il);
+    });
+    scf::YieldOp::create(rb, l);
+  });
+
+  // Merge passes, alternating between the scratch lines.
+  Value two = Index(b, loc, 2);
+  Value a_is_source = arith::ConstantIntOp::create(b, loc, 1, 1);
+  ValueRange passes = While(
+      b, loc, ValueRange{run, a_is_source},
+      [&](OpBuilder& nb, Location l, ValueRange args) {
+        return Value(arith::CmpIOp::create(nb, l, arith::CmpIPredicate::ult, args[0], n));
+      },
+      [&](OpBuilder& nb, Location l, ValueRange args) {
+        Value width = args[0], from_a = args[1];
+        SmallVector<Line> source, target;
+        for (auto [x, y] : llvm::zip(scratch_a, scratch_b)) {
+          source.push_back(Line{arith::SelectOp::create(nb, l, from_a, x.memref, y.memref), x.position, 0});
+          target.push_back(Line{arith::SelectOp::create(nb, l, from_a, y.memref, x.memref), x.position, 0});
+        }
+        Value pair = arith::MulIOp::create(nb, l, width, two);
+        scf::ForOp::create(nb, l, zero, n, pair, ValueRange{}, [&](OpBuilder& mb, Location ml, Value start, ValueRange) {
+          Value mid = arith::MinUIOp::create(mb, ml, arith::AddIOp::create(mb, ml, start, width), n);
+          Value end = arith::MinUIOp::create(mb, ml, arith::AddIOp::create(mb, ml, start, pair), n);
+          Value last_left = arith::SubIOp::create(mb, ml, mid, one);
+          // Loads past a finished run are clamped into it and their values unused.
+          Value last_right = arith::SubIOp::create(mb, ml, end, one);
+          scf::ForOp::create(
+              mb, ml, start, end, one, ValueRange{start, mid},
+              [&](OpBuilder& ob, Location ol, Value out, ValueRange ij) {
+                Value i = ij[0], j = ij[1];
+                Value left_done = arith::CmpIOp::create(ob, ol, arith::CmpIPredicate::uge, i, mid);
+                Value right_done = arith::CmpIOp::create(ob, ol, arith::CmpIPredicate::uge, j, end);
+                SmallVector<Value> left = LoadAll(ob, ol, source, arith::MinUIOp::create(ob, ol, i, last_left));
+                SmallVector<Value> right = LoadAll(ob, ol, source, arith::MinUIOp::create(ob, ol, j, last_right));
+                Value right_first = SortsBefore(ob, comparator, right, left);
+                Value true_value = arith::ConstantIntOp::create(ob, ol, 1, 1);
+                Value take_right = arith::SelectOp::create(
+                    ob, ol, right_done, arith::ConstantIntOp::create(ob, ol, 0, 1),
+                    arith::SelectOp::create(ob, ol, left_done, true_value, right_first));
+                SmallVector<Value> chosen;
+                for (auto [x, y] : llvm::zip(left, right)) chosen.push_back(arith::SelectOp::create(ob, ol, take_right, y, x));
+                StoreAll(ob, ol, target, chosen, out);
+                Value next_i = arith::SelectOp::create(ob, ol, take_right, i, arith::AddIOp::create(ob, ol, i, one));
+                Value next_j = arith::SelectOp::create(ob, ol, take_right, arith::AddIOp::create(ob, ol, j, one), j);
+                scf::YieldOp::create(ob, ol, ValueRange{next_i, next_j});
+              });
+          scf::YieldOp::create(mb, ml);
+        });
+        Value flipped = arith::XOrIOp::create(nb, l, from_a, arith::ConstantIntOp::create(nb, l, 1, 1));
+        return SmallVector<Value>{pair, flipped};
+      });
+
+  // Back into the operands from whichever scratch line holds the result.
+  Value from_a = passes[1];
+  scf::ForOp::create(b, loc, zero, n, one, ValueRange{}, [&](OpBuilder& cb, Location l, Value i, ValueRange) {
+    for (auto [line, x, y] : llvm::zip(lines, scratch_a, scratch_b)) {
+      Value source = arith::SelectOp::create(cb, l, from_a, x.memref, y.memref);
+      line.Store(cb, l, Line{source, x.position, 0}.Load(cb, l, i), i);
+    }
+    scf::YieldOp::create(cb, l);
+  });
+}
+
+void LowerSort(OpBuilder& b, iree::SortOp op) {
+  Location loc = op.getLoc();
+  int64_t dimension = op.getDimension();
+  Value first = op.getOutputs()[0];
+  Value n = memref::DimOp::create(b, loc, first, dimension);
+  SmallVector<Line> scratch_a, scratch_b;
+  for (Value output : op.getOutputs()) {
+    auto type = MemRefType::get({ShapedType::kDynamic}, cast<MemRefType>(output.getType()).getElementType());
+    scratch_a.push_back(Line{memref::AllocOp::create(b, loc, type, ValueRange{n}), {Index(b, loc, 0)}, 0});
+    scratch_b.push_back(Line{memref::AllocOp::create(b, loc, type, ValueRange{n}), {Index(b, loc, 0)}, 0});
+  }
+  ForEachLine(b, loc, first, dimension, [&](OpBuilder& lb, Location l, SmallVector<Value> position) {
+    SmallVector<Line> lines;
+    for (Value output : op.getOutputs()) lines.push_back(Line{output, position, dimension});
+    LowerSortLine(lb, l, op, lines, scratch_a, scratch_b, n);
+  });
+  for (const Line& line : llvm::concat<const Line>(scratch_a, scratch_b)) memref::DeallocOp::create(b, loc, line.memref);
+}
+
+// The value and index of element `i` of a topk input line.
+SmallVector<Value> TopkCandidate(OpBuilder& b, Location loc, ArrayRef<Line> inputs, Type index_type, Value i) {
+  SmallVector<Value> candidate{inputs[0].Load(b, loc, i)};
+  if (inputs.size() > 1) {
+    candidate.push_back(inputs[1].Load(b, loc, i));
+  } else if (index_type) {
+    candidate.push_back(arith::IndexCastOp::create(b, loc, index_type, i));
+  }
+  return candidate;
+}
+
+template <typename OpTy>
+void ForEachTopkLine(OpBuilder& b, OpTy op,
+                     function_ref<void(OpBuilder&, Location, ArrayRef<Line>, ArrayRef<Line>, Value n, Value k)> body) {
+  Location loc = op.getLoc();
+  int64_t dimension = op.getDimension();
+  Value values = op.getInputs()[0];
+  Value n = memref::DimOp::create(b, loc, values, dimension);
+  Value k = memref::DimOp::create(b, loc, op.getOutputs()[0], dimension);
+  ForEachLine(b, loc, values, dimension, [&](OpBuilder& lb, Location l, SmallVector<Value> position) {
+    SmallVector<Line> inputs, outputs;
+    for (Value v : op.getInputs()) inputs.push_back(Line{v, position, dimension});
+    for (Value v : op.getOutputs()) outputs.push_back(Line{v, position, dimension});
+    body(lb, l, inputs, outputs, n, k);
+  });
+}
+
+void LowerTopk(OpBuilder& b, iree::TopkOp op) {
+  Block& comparator = op.getRegion().front();
+  Type index_type = cast<MemRefType>(op.getOutputs()[1].getType()).getElementType();
+  ForEachTopkLine<iree::TopkOp>(b, op, [&](OpBuilder& lb, Location l, ArrayRef<Line> inputs, ArrayRef<Line> outputs,
+                                          Value n, Value k) {
+    Value zero = Index(lb, l, 0), one = Index(lb, l, 1);
+    Value has_k = arith::CmpIOp::create(lb, l, arith::CmpIPredicate::ugt, k, zero);
+    auto guard = scf::IfOp::create(lb, l, has_k, /*withElseRegion=*/false);
+    OpBuilder gb = guard.getThenBodyBuilder();
+    Value last = arith::SubIOp::create(gb, l, k, one);
+    scf::ForOp::create(gb, l, zero, n, one, ValueRange{}, [&](OpBuilder& fb, Location fl, Value i, ValueRange) {
+      SmallVector<Value> candidate = TopkCandidate(fb, fl, inputs, index_type, i);
+      Value better = Inline(fb, comparator, {candidate[0], outputs[0].Load(fb, fl, last)});
+      auto insert = scf::IfOp::create(fb, fl, better, /*withElseRegion=*/false);
+      OpBuilder ib = insert.getThenBodyBuilder();
+      InsertDescending(ib, fl, outputs, candidate, last, zero, [&](OpBuilder& cb, ValueRange x, ValueRange y) {
+        return Inline(cb, comparator, {x[0], y[0]});
+      });
+      scf::YieldOp::create(fb, fl);
+    });
+  });
+}
+
+// Restores the heap order of [0, size) after its root changed: every element is worse
+// than its children (the comparator does not hold for it against either of them).
+void SiftDown(OpBuilder& b, Location loc, Block& comparator, ArrayRef<Line> heap, Value size) {
+  Value zero = Index(b, loc, 0), one = Index(b, loc, 1), two = Index(b, loc, 2);
+  Value true_value = arith::ConstantIntOp::create(b, loc, 1, 1);
+  While(
+      b, loc, ValueRange{zero, true_value},
+      [&](OpBuilder& nb, Location l, ValueRange args) { return args[1]; },
+      [&](OpBuilder& nb, Location l, ValueRange args) {
+        Value i = args[0];
+        Value left = arith::AddIOp::create(nb, l, arith::MulIOp::create(nb, l, i, two), one);
+        Value has_left = arith::CmpIOp::create(nb, l, arith::CmpIPredicate::ult, left, size);
+        auto step = scf::IfOp::create(
+            nb, l, has_left,
+            [&](OpBuilder& tb, Location tl) {
+              Value right = arith::AddIOp::create(tb, tl, left, one);
+              Value has_right = arith::CmpIOp::create(tb, tl, arith::CmpIPredicate::ult, right, size);
+              Value left_value = heap[0].Load(tb, tl, left);
+              Value right_value = heap[0].Load(tb, tl, arith::SelectOp::create(tb, tl, has_right, right, left));
+              // The worse child: the right one when the left is better than it.
+              Value left_better = Inline(tb, comparator, {left_value, right_value});
+              Value use_right = arith::AndIOp::create(tb, tl, has_right, left_better);
+              Value child = arith::SelectOp::create(tb, tl, use_right, right, left);
+              Value child_value = arith::SelectOp::create(tb, tl, use_right, right_value, left_value);
+              Value swap = Inline(tb, comparator, {heap[0].Load(tb, tl, i), child_value});
+              auto exchange = scf::IfOp::create(tb, tl, swap, /*withElseRegion=*/false);
+              OpBuilder eb = exchange.getThenBodyBuilder();
+              SmallVector<Value> at_i = LoadAll(eb, tl, heap, i), at_child = LoadAll(eb, tl, heap, child);
+              StoreAll(eb, tl, heap, at_child, i);
+              StoreAll(eb, tl, heap, at_i, child);
+              scf::YieldOp::create(tb, tl, ValueRange{child, swap});
+            },
+            [&](OpBuilder& eb, Location el) {
+              scf::YieldOp::create(eb, el, ValueRange{i, arith::ConstantIntOp::create(eb, el, 0, 1)});
+            });
+        return SmallVector<Value>(step.getResults());
+      });
+}
+
+void LowerTopkV2(OpBuilder& b, iree::TopkV2Op op) {
+  Block& comparator = op.getRegion().front();
+  Type index_type;
+  if (op.getOutputs().size() > 1) index_type = cast<MemRefType>(op.getOutputs()[1].getType()).getElementType();
+  bool sorted = op.getIsSorted();
+  ForEachTopkLine<iree::TopkV2Op>(b, op, [&](OpBuilder& lb, Location l, ArrayRef<Line> inputs, ArrayRef<Line> outputs,
+                                            Value n, Value k) {
+    Value zero = Index(lb, l, 0), one = Index(lb, l, 1);
+    SmallVector<Line> inputs_used(inputs.begin(), inputs.begin() + std::min(inputs.size(), outputs.size()));
+    Value has_k = arith::CmpIOp::create(lb, l, arith::CmpIPredicate::ugt, k, zero);
+    auto guard = scf::IfOp::create(lb, l, has_k, /*withElseRegion=*/false);
+    OpBuilder gb = guard.getThenBodyBuilder();
+    scf::ForOp::create(gb, l, zero, n, one, ValueRange{}, [&](OpBuilder& fb, Location fl, Value i, ValueRange) {
+      SmallVector<Value> candidate = TopkCandidate(fb, fl, inputs_used, index_type, i);
+      Value better = Inline(fb, comparator, {candidate[0], outputs[0].Load(fb, fl, zero)});
+      auto replace = scf::IfOp::create(fb, fl, better, /*withElseRegion=*/false);
+      OpBuilder rb = replace.getThenBodyBuilder();
+      StoreAll(rb, fl, outputs, candidate, zero);
+      SiftDown(rb, fl, comparator, outputs, k);
+      scf::YieldOp::create(fb, fl);
+    });
+    if (!sorted) return;
+    // Heap sort: the worst goes last, best ends first.
+    Value last = arith::SubIOp::create(gb, l, k, one);
+    scf::ForOp::create(gb, l, zero, last, one, ValueRange{}, [&](OpBuilder& sb, Location sl, Value step, ValueRange) {
+      Value end = arith::SubIOp::create(sb, sl, last, step);
+      SmallVector<Value> root = LoadAll(sb, sl, outputs, zero), tail = LoadAll(sb, sl, outputs, end);
+      StoreAll(sb, sl, outputs, tail, zero);
+      StoreAll(sb, sl, outputs, root, end);
+      SiftDown(sb, sl, comparator, outputs, end);
+      scf::YieldOp::create(sb, sl);
+    });
+  });
+}
+
+void LowerScan(OpBuilder& b, iree::ScanOp op) {
+  Location loc = op.getLoc();
+  Block& combiner = op.getRegion().front();
+  int64_t dimension = op.getDimension();
+  Value input = op.getInputs()[0], output = op.getOutputs()[0], total = op.getOutputs()[1];
+  Value n = memref::DimOp::create(b, loc, input, dimension);
+  bool inclusive = op.getInclusive();
+  ForEachLine(b, loc, input, dimension, [&](OpBuilder& lb, Location l, SmallVector<Value> position) {
+    Line in{input, position, dimension}, out{output, position, dimension};
+    SmallVector<Value> total_position = position;
+    total_position.erase(total_position.begin() + dimension);
+    Value zero = Index(lb, l, 0), one = Index(lb, l, 1);
+    Value has_elements = arith::CmpIOp::create(lb, l, arith::CmpIPredicate::ugt, n, zero);
+    auto guard = scf::IfOp::create(lb, l, has_elements, /*withElseRegion=*/false);
+    OpBuilder gb = guard.getThenBodyBuilder();
+    Value first = inclusive ? in.Load(gb, l, zero) : Value(memref::LoadOp::create(gb, l, total, total_position));
+    out.Store(gb, l, first, zero);
+    auto loop = scf::ForOp::create(gb, l, one, n, one, ValueRange{first},
+                                   [&](OpBuilder& fb, Location fl, Value i, ValueRange carried) {
+                                     Value x = in.Load(fb, fl, inclusive ? i : arith::SubIOp::create(fb, fl, i, one));
+                                     Value next = Inline(fb, combiner, {carried[0], x});
+                                     out.Store(fb, fl, next, i);
+                                     scf::YieldOp::create(fb, fl, next);
+                                   });
+    memref::StoreOp::create(gb, l, loop.getResult(0), total, total_position);
+  });
+}
+
+void LowerScatter(OpBuilder& b, iree::ScatterOp op) {
+  Location loc = op.getLoc();
+  Block& combiner = op.getRegion().front();
+  Value updates = op.getInputs()[0], indices = op.getInputs()[1], original = op.getOutputs()[0];
+  Value mask = op.getInputs().size() > 2 ? op.getInputs()[2] : Value();
+  auto updates_type = cast<MemRefType>(updates.getType());
+  auto indices_type = cast<MemRefType>(indices.getType());
+  int64_t original_rank = cast<MemRefType>(original.getType()).getRank();
+  ArrayRef<int64_t> dimension_map = op.getDimensionMap();
+  int64_t batch_rank = iree::IndexBatchRank(indices_type, dimension_map.size());
+  bool explicit_depth = batch_rank < indices_type.getRank();
+  int64_t first_slice_dim = original_rank - (updates_type.getRank() - batch_rank);
+  SmallVector<Value> lbs, ubs, steps;
+  for (int64_t d = 0; d < updates_type.getRank(); ++d) {
+    lbs.push_back(Index(b, loc, 0));
+    ubs.push_back(memref::DimOp::create(b, loc, updates, d));
+    steps.push_back(Index(b, loc, 1));
+  }
+  SmallVector<Value> original_sizes;
+  for (int64_t d = 0; d < original_rank; ++d) original_sizes.push_back(memref::DimOp::create(b, loc, original, d));
+  scf::buildLoopNest(b, loc, lbs, ubs, steps, [&](OpBuilder& nb, Location l, ValueRange ivs) {
+    Value zero = Index(nb, l, 0);
+    SmallVector<Value> batch(ivs.begin(), ivs.begin() + batch_rank);
+    SmallVector<Value> coords(original_rank, zero);
+    for (int64_t s = first_slice_dim; s < original_rank; ++s) coords[s] = ivs[batch_rank + s - first_slice_dim];
+    Value fits = arith::ConstantIntOp::create(nb, l, 1, 1);
+    if (mask) fits = memref::LoadOp::create(nb, l, mask, batch);
+    for (auto [j, s] : llvm::enumerate(dimension_map)) {
+      SmallVector<Value> at = batch;
+      if (explicit_depth) at.push_back(Index(nb, l, j));
+      Value offset = arith::IndexCastOp::create(nb, l, nb.getIndexType(), memref::LoadOp::create(nb, l, indices, at));
+      Value window = s >= first_slice_dim ? ubs[batch_rank + s - first_slice_dim] : Index(nb, l, 1);
+      // 0 <= offset and offset + window <= size, with the sum computed without overflow.
+      Value room = arith::SubIOp::create(nb, l, original_sizes[s], window);
+      Value nonnegative = arith::CmpIOp::create(nb, l, arith::CmpIPredicate::sge, offset, zero);
+      Value inside = arith::CmpIOp::create(nb, l, arith::CmpIPredicate::sle, offset, room);
+      fits = arith::AndIOp::create(nb, l, fits, arith::AndIOp::create(nb, l, nonnegative, inside));
+      coords[s] = arith::AddIOp::create(nb, l, coords[s], offset);
+    }
+    auto update = scf::IfOp::create(nb, l, fits, /*withElseRegion=*/false);
+    OpBuilder ub = update.getThenBodyBuilder();
+    Value old = memref::LoadOp::create(ub, l, original, coords);
+    Value value = memref::LoadOp::create(ub, l, updates, ivs);
+    memref::StoreOp::create(ub, l, Inline(ub, combiner, {value, old}), original, coords);
+  });
+}
+
+struct LinalgExtToLoopsPass : impl::LinalgExtToLoopsBase<LinalgExtToLoopsPass> {
+  void runOnOperation() override {
+    SmallVector<Operation*> ops;
+    getOperation()->walk([&](Operation* op) {
+      if (isa<iree::LinalgExtDialect>(op->getDialect()) && !isa<iree::YieldOp>(op)) ops.push_back(op);
+    });
+    for (Operation* op : ops) {
+      if (op->getNumResults() != 0) {
+        op->emitOpError() << "is still on tensors after bufferization";
+        return signalPassFailure();
+      }
+      OpBuilder b(op);
+      if (auto sort = dyn_cast<iree::SortOp>(op)) {
+        LowerSort(b, sort);
+      } else if (auto topk = dyn_cast<iree::TopkOp>(op)) {
+        LowerTopk(b, topk);
+      } else if (auto topk_v2 = dyn_cast<iree::TopkV2Op>(op)) {
+        LowerTopkV2(b, topk_v2);
+      } else if (auto scan = dyn_cast<iree::ScanOp>(op)) {
+        LowerScan(b, scan);
+      } else if (auto scatter = dyn_cast<iree::ScatterOp>(op)) {
+        LowerScatter(b, scatter);
+      } else {
+        op->emitOpError() << "has no loop lowering; kiln decomposes it before dispatch formation";
+        return signalPassFailure();
+      }
+      op->erase();
+    }
+  }
+};
+
+}  // namespace
+}  // namespace kiln::compiler::cpu
