@@ -11,6 +11,8 @@
 // a user's call would.
 #include <benchmark/benchmark.h>
 
+#include <cstring>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -18,6 +20,7 @@
 
 #include "bench/anchors.h"
 #include "runtime/session.h"
+#include "runtime/value_files.h"
 #include "runtime/value_text.h"
 
 #ifndef KILN_BENCH_MODULE_DIR
@@ -32,15 +35,50 @@ struct Loaded {
   std::vector<vm::Value> args;
 };
 
-// Loads `name`.kiln on `device` and fills every tensor argument with `fill`.
+// "random:SHAPExf32" (uniform in [0, 1)) or "random:SHAPExi32:N" (uniform in [0, N)),
+// from a fixed seed, so that every run and every device sees the same data.
+StatusOr<Ref<hal::BufferView>> RandomView(std::string_view spec, hal::Allocator& allocator) {
+  std::string_view type_text = spec.substr(0, spec.find(':'));
+  int64_t bound = type_text.size() < spec.size() ? std::stoll(std::string(spec.substr(type_text.size() + 1))) : 1;
+  std::vector<int64_t> dims;
+  hal::ElementType type;
+  KILN_RETURN_IF_ERROR(runtime::ParseTensorType(type_text, dims, type, spec));
+  int64_t count = 1;
+  for (int64_t d : dims) count *= d;
+  std::vector<uint8_t> bytes(count * 4);
+  std::mt19937 random(42);
+  if (type == hal::ElementType::kF32) {
+    std::uniform_real_distribution<float> uniform(0.0f, 1.0f);
+    for (int64_t i = 0; i < count; ++i) {
+      float v = uniform(random);
+      std::memcpy(&bytes[i * 4], &v, 4);
+    }
+  } else if (type == hal::ElementType::kI32) {
+    std::uniform_int_distribution<int32_t> uniform(0, static_cast<int32_t>(bound - 1));
+    for (int64_t i = 0; i < count; ++i) {
+      int32_t v = uniform(random);
+      std::memcpy(&bytes[i * 4], &v, 4);
+    }
+  } else {
+    return InvalidArgumentError("random inputs are f32 or i32, got '" + std::string(spec) + "'");
+  }
+  return runtime::CreateHostBufferView(allocator, type, dims, bytes);
+}
+
+// Loads `name`.kiln on `device` and creates its arguments from `inputs`: kiln-run's
+// value text, or random data ("random:...", see RandomView).
 StatusOr<Loaded> Load(const std::string& name, const std::string& device, const std::vector<std::string>& inputs) {
   KILN_ASSIGN_OR_RETURN(Ref<vm::Module> module,
                         vm::Module::LoadFromFile(std::string(KILN_BENCH_MODULE_DIR) + "/" + name + ".kiln"));
   Loaded loaded;
   KILN_ASSIGN_OR_RETURN(loaded.session, runtime::Session::Create(device, module));
+  hal::Allocator& allocator = loaded.session->device().allocator();
   for (const std::string& text : inputs) {
+    std::string_view random_prefix = "random:";
     KILN_ASSIGN_OR_RETURN(Ref<hal::BufferView> view,
-                          runtime::ParseBufferView(text, loaded.session->device().allocator()));
+                          text.starts_with(random_prefix)
+                              ? RandomView(std::string_view(text).substr(random_prefix.size()), allocator)
+                              : runtime::ParseBufferView(text, allocator));
     loaded.args.push_back(vm::Value::Ref(vm::VmRef::Make(view)));
   }
   return loaded;
@@ -71,12 +109,36 @@ void BM_Softmax512x4096(benchmark::State& state, const char* device) {
   RunFunction(state, "softmax_512x4096", "softmax", device, {"512x4096xf32=1"});
 }
 
+// iree_linalg_ext ops on random data (PyTorch anchors: bench/torch_anchors.py). The
+// gather moves 32 MiB (rows read and written) per call: compare its bytes/s with the triad.
+void BM_Topk4096x1024K8(benchmark::State& state, const char* device) {
+  RunFunction(state, "topk_4096x1024_k8", "topk", device, {"random:4096x1024xf32"});
+}
+void BM_Topk16384x64K2(benchmark::State& state, const char* device) {
+  RunFunction(state, "topk_16384x64_k2", "topk", device, {"random:16384x64xf32"});
+}
+void BM_Sort1M(benchmark::State& state, const char* device) {
+  RunFunction(state, "sort_1m", "sort", device, {"random:1048576xf32"});
+}
+void BM_Gather4096Rows(benchmark::State& state, const char* device) {
+  RunFunction(state, "gather_4096_rows", "gather", device, {"random:4096x1024xf32", "random:4096xi32:4096"});
+  state.SetBytesProcessed(int64_t{2} * 4096 * 1024 * 4 * state.iterations());
+}
+
 BENCHMARK_CAPTURE(BM_Matmul1024, cpu_sync, "cpu-sync")->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(2);
 BENCHMARK_CAPTURE(BM_Matmul1024, cpu, "cpu")->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(2);
 BENCHMARK_CAPTURE(BM_FusedExp16M, cpu_sync, "cpu-sync")->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK_CAPTURE(BM_FusedExp16M, cpu, "cpu")->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK_CAPTURE(BM_Softmax512x4096, cpu_sync, "cpu-sync")->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK_CAPTURE(BM_Softmax512x4096, cpu, "cpu")->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK_CAPTURE(BM_Topk4096x1024K8, cpu_sync, "cpu-sync")->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK_CAPTURE(BM_Topk4096x1024K8, cpu, "cpu")->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK_CAPTURE(BM_Topk16384x64K2, cpu_sync, "cpu-sync")->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK_CAPTURE(BM_Topk16384x64K2, cpu, "cpu")->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK_CAPTURE(BM_Sort1M, cpu_sync, "cpu-sync")->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK_CAPTURE(BM_Sort1M, cpu, "cpu")->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK_CAPTURE(BM_Gather4096Rows, cpu_sync, "cpu-sync")->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK_CAPTURE(BM_Gather4096Rows, cpu, "cpu")->Unit(benchmark::kMillisecond)->UseRealTime();
 
 // Anchor: OpenBLAS sgemm 1024^3 on 1 and 2 threads (what a user would otherwise call).
 void BM_OpenBlasSgemm1024Anchor(benchmark::State& state) {
