@@ -25,6 +25,7 @@ void BuildCpuBufferizePipeline(mlir::OpPassManager& pm, int64_t vector_bits) {
   pm.addPass(createReassociateReductions());
   pm.addPass(createApproximateMath());
   AddPipeline(pm, "func.func(convert-linalg-to-loops)");
+  pm.addPass(createHoistInputLoads());
 }
 
 void BuildCpuLowerToLLVMPipeline(mlir::OpPassManager& pm) {

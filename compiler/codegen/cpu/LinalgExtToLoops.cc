@@ -8,7 +8,9 @@
 // - scan: one pass carrying the previous output;
 // - scatter: every update element whose slice fits inside the original and whose mask
 //   is set is combined into it, in order (so repeated indices combine deterministically).
+#include "compiler/codegen/cpu/LineAccess.h"
 #include "compiler/codegen/cpu/Passes.h"
+#include "compiler/codegen/cpu/RadixSort.h"
 #include "compiler/input/iree/IreeDialects.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -27,26 +29,7 @@ using namespace mlir;
 // Runs of this many elements are insertion-sorted before merging.
 constexpr int64_t kSortRun = 16;
 
-Value Index(OpBuilder& b, Location loc, int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
-
-// One line of a memref along `dimension` at `position` (whose `dimension` entry is
-// replaced), or a whole 1-D scratch buffer.
-struct Line {
-  Value memref;
-  SmallVector<Value> position;
-  int64_t dimension = 0;
-
-  Value Load(OpBuilder& b, Location loc, Value i) const {
-    SmallVector<Value> p = position;
-    p[dimension] = i;
-    return memref::LoadOp::create(b, loc, memref, p);
-  }
-  void Store(OpBuilder& b, Location loc, Value v, Value i) const {
-    SmallVector<Value> p = position;
-    p[dimension] = i;
-    memref::StoreOp::create(b, loc, v, memref, p);
-  }
-};
+Value Index(OpBuilder& b, Location loc, int64_t v) { return IndexConstant(b, loc, v); }
 
 SmallVector<Value> LoadAll(OpBuilder& b, Location loc, ArrayRef<Line> lines, Value i) {
   SmallVector<Value> values;
@@ -214,16 +197,34 @@ void LowerSort(OpBuilder& b, iree::SortOp op) {
   Value n = memref::DimOp::create(b, loc, first, dimension);
   SmallVector<Line> scratch_a, scratch_b;
   for (Value output : op.getOutputs()) {
-    auto type = MemRefType::get({ShapedType::kDynamic}, cast<MemRefType>(output.getType()).getElementType());
-    scratch_a.push_back(Line{memref::AllocOp::create(b, loc, type, ValueRange{n}), {Index(b, loc, 0)}, 0});
-    scratch_b.push_back(Line{memref::AllocOp::create(b, loc, type, ValueRange{n}), {Index(b, loc, 0)}, 0});
+    Type element = cast<MemRefType>(output.getType()).getElementType();
+    scratch_a.push_back(AllocateScratchLine(b, loc, element, n));
+    scratch_b.push_back(AllocateScratchLine(b, loc, element, n));
   }
+  std::optional<RadixKey> radix_key = MatchRadixComparator(op.getRegion().front());
+  std::optional<RadixScratch> radix;
+  if (radix_key) radix = AllocateRadixScratch(b, loc, n);
   ForEachLine(b, loc, first, dimension, [&](OpBuilder& lb, Location l, SmallVector<Value> position) {
     SmallVector<Line> lines;
     for (Value output : op.getOutputs()) lines.push_back(Line{output, position, dimension});
-    LowerSortLine(lb, l, op, lines, scratch_a, scratch_b, n);
+    if (!radix) return LowerSortLine(lb, l, op, lines, scratch_a, scratch_b, n);
+    // Radix ranks are i32: longer lines (and empty ones) take the comparison sort.
+    Value fits = arith::AndIOp::create(
+        lb, l, arith::CmpIOp::create(lb, l, arith::CmpIPredicate::ult, n, Index(lb, l, int64_t{1} << 31)),
+        arith::CmpIOp::create(lb, l, arith::CmpIPredicate::ugt, n, Index(lb, l, 0)));
+    scf::IfOp::create(
+        lb, l, fits,
+        [&](OpBuilder& tb, Location tl) {
+          EmitRadixSortLine(tb, tl, *radix_key, *radix, lines, scratch_a, n);
+          scf::YieldOp::create(tb, tl);
+        },
+        [&](OpBuilder& eb, Location el) {
+          LowerSortLine(eb, el, op, lines, scratch_a, scratch_b, n);
+          scf::YieldOp::create(eb, el);
+        });
   });
   for (const Line& line : llvm::concat<const Line>(scratch_a, scratch_b)) memref::DeallocOp::create(b, loc, line.memref);
+  if (radix) DeallocateRadixScratch(b, loc, *radix);
 }
 
 // The value and index of element `i` of a topk input line.

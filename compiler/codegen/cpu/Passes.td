@@ -21,6 +21,18 @@ def LinalgExtToLoops : Pass<"kiln-cpu-linalg-ext-to-loops", "mlir::ModuleOp"> {
                            "::mlir::arith::ArithDialect"];
 }
 
+def HoistInputLoads : Pass<"kiln-cpu-hoist-input-loads", "mlir::ModuleOp"> {
+  let summary = "Moves loop-invariant loads of input bindings out of loops";
+  let description = [{
+    Runs on loops after linalg becomes loops. A `memref.load` of (a view of) an input
+    binding whose indices do not change in an `scf.for` that runs at least once (constant
+    bounds) moves before the loop. Input bindings are never written by a dispatch and do
+    not overlap its outputs (they are `llvm.noalias`), which upstream loop-invariant code
+    motion cannot know: e.g. the row index of a gather, read once per row instead of once
+    per element, which lets LLVM turn the row copy into vector code.
+  }];
+}
+
 def WrapEntryPoints : Pass<"kiln-cpu-wrap-entry-points", "mlir::ModuleOp"> {
   let summary = "Adds the executable ABI entry point of every executable function";
   let description = [{

@@ -1,5 +1,6 @@
 #include "compiler/codegen/cpu/ContractionTiling.h"
 #include "compiler/codegen/cpu/Passes.h"
+#include "compiler/utils/Views.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
@@ -13,12 +14,6 @@ namespace kiln::compiler::cpu {
 namespace {
 
 using namespace mlir;
-
-// The buffer a view is taken of, through any chain of views.
-Value RootBuffer(Value buffer) {
-  while (auto view = buffer.getDefiningOp<ViewLikeOpInterface>()) buffer = view.getViewSource();
-  return buffer;
-}
 
 // Keeps the accumulator of a register tile in registers across `loop` (the k loop): its
 // transfer_read moves before the loop, its transfer_write after it, and the vector is

@@ -170,7 +170,13 @@ LogicalResult ScanOp::verify() {
   if (!SameShapeExcept(input, output, -1) || output.getElementType() != input.getElementType()) {
     return emitOpError() << "expects the output " << output << " to match the input " << input;
   }
-  if (total.getRank() != input.getRank() - 1 || total.getElementType() != input.getElementType()) {
+  bool total_matches = total.getRank() == input.getRank() - 1 && total.getElementType() == input.getElementType();
+  for (int64_t d = 0, t = 0; total_matches && d < input.getRank(); ++d) {
+    if (d == static_cast<int64_t>(getDimension())) continue;
+    int64_t a = input.getDimSize(d), b = total.getDimSize(t++);
+    if (!ShapedType::isDynamic(a) && !ShapedType::isDynamic(b) && a != b) total_matches = false;
+  }
+  if (!total_matches) {
     return emitOpError() << "expects the total " << total << " to be the input " << input << " without dimension "
                          << getDimension();
   }
@@ -210,6 +216,22 @@ FailureOr<int64_t> VerifyIndices(Operation* op, ShapedType indices, ArrayRef<int
   return IndexBatchRank(indices, dimension_map.size());
 }
 
+// The slice part of `sliced` (its dimensions after `batch`) against the trailing
+// dimensions of `whole`: no larger where both are static.
+LogicalResult VerifySliceFits(Operation* op, ShapedType sliced, int64_t batch, ShapedType whole, StringRef sliced_name,
+                              StringRef whole_name) {
+  int64_t first = whole.getRank() - (sliced.getRank() - batch);
+  for (int64_t d = batch; d < sliced.getRank(); ++d) {
+    int64_t size = sliced.getDimSize(d), limit = whole.getDimSize(first + d - batch);
+    if (!ShapedType::isDynamic(size) && !ShapedType::isDynamic(limit) && size > limit) {
+      return op->emitOpError() << "slice dimension " << d << " of the " << sliced_name << " (size " << size
+                               << ") exceeds dimension " << first + d - batch << " of the " << whole_name << " (size "
+                               << limit << ")";
+    }
+  }
+  return success();
+}
+
 }  // namespace
 
 int64_t IndexBatchRank(ShapedType indices, int64_t depth) {
@@ -234,6 +256,7 @@ LogicalResult ScatterOp::verify() {
   if (getInputs().size() == 3 && Shaped(getInputs()[2]).getRank() != *batch) {
     return emitOpError() << "expects the mask to have the " << *batch << " batch dimensions";
   }
+  if (failed(VerifySliceFits(*this, updates, *batch, original, "updates", "original"))) return failure();
   if (updates.getElementType() != original.getElementType()) {
     return emitOpError() << "expects updates of the original's element type " << original.getElementType();
   }
@@ -257,7 +280,7 @@ LogicalResult GatherOp::verify() {
   if (source.getElementType() != output.getElementType()) {
     return emitOpError() << "expects an output of the source's element type " << source.getElementType();
   }
-  return success();
+  return VerifySliceFits(*this, output, *batch, source, "output", "source");
 }
 
 namespace {

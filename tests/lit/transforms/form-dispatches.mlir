@@ -140,3 +140,30 @@ func.func @max_also_returned(%x: tensor<4x64xf32>) -> (tensor<4x64xf32>, tensor<
   } -> tensor<4x64xf32>
   return %sub, %max : tensor<4x64xf32>, tensor<4xf32>
 }
+
+// -----
+
+// A topk whose indices nothing reads: the dispatch has one result (the values) and the
+// indices live in the kernel only, their fill cloned in; no binding, no host allocation.
+// CHECK-LABEL: func.func @topk_values_only
+// CHECK: %[[V:.*]] = kiln.dispatch @kiln_executable::@topk_values_only_dispatch_{{[0-9]+}}_topk(%{{.*}}) : (tensor<4x16xf32>) -> tensor<4x2xf32>
+// CHECK: return %[[V]]
+// CHECK: func.func @topk_values_only_dispatch_{{[0-9]+}}_topk(%{{.*}}: memref<4x16xf32>, %[[OUT:.*]]: memref<4x2xf32>, %{{.*}}: index, %{{.*}}: index)
+// CHECK: %[[IDX:.*]] = linalg.fill ins(%{{.*}} : i32) outs(%{{.*}} : tensor<4x2xi32>)
+// CHECK: %[[TOP:.*]]:2 = iree_linalg_ext.topk {{.*}} outs(%{{.*}}, %[[IDX]] : tensor<4x2xf32>, tensor<4x2xi32>)
+// CHECK: bufferization.materialize_in_destination %[[TOP]]#0 in restrict writable %[[OUT]]
+// CHECK-NOT: materialize_in_destination
+func.func @topk_values_only(%x: tensor<4x16xf32>) -> tensor<4x2xf32> {
+  %minus_inf = arith.constant 0xFF800000 : f32
+  %zero = arith.constant 0 : i32
+  %ev = tensor.empty() : tensor<4x2xf32>
+  %ei = tensor.empty() : tensor<4x2xi32>
+  %v = linalg.fill ins(%minus_inf : f32) outs(%ev : tensor<4x2xf32>) -> tensor<4x2xf32>
+  %i = linalg.fill ins(%zero : i32) outs(%ei : tensor<4x2xi32>) -> tensor<4x2xi32>
+  %r:2 = iree_linalg_ext.topk dimension(1) ins(%x : tensor<4x16xf32>) outs(%v, %i : tensor<4x2xf32>, tensor<4x2xi32>) {
+  ^bb0(%a: f32, %b: f32):
+    %gt = arith.cmpf ogt, %a, %b : f32
+    iree_linalg_ext.yield %gt : i1
+  } -> tensor<4x2xf32>, tensor<4x2xi32>
+  return %r#0 : tensor<4x2xf32>
+}

@@ -1,0 +1,138 @@
+// RUN: kiln-opt %s -split-input-file -kiln-cpu-linalg-ext-to-loops -canonicalize -cse | FileCheck %s
+
+// A sort by one plain comparison takes the radix path (keys, ranks and digit histograms
+// in scratch buffers), lines of 2^31 elements or more the merge sort; both free their
+// scratch.
+// CHECK-LABEL: func.func @sort_radix
+// CHECK-COUNT-2: memref.alloc(%{{.*}}) : memref<?xf32>
+// CHECK-COUNT-4: memref.alloc(%{{.*}}) : memref<?xi32>
+// CHECK: memref.alloc(%{{.*}}) : memref<?xi32>
+// CHECK: scf.if
+// CHECK: arith.shrui
+// CHECK: } else {
+// CHECK: scf.while
+// CHECK-COUNT-7: memref.dealloc
+// CHECK-NOT: iree_linalg_ext
+func.func @sort_radix(%keys: memref<?xf32>, %perm: memref<?xi32>) {
+  iree_linalg_ext.sort dimension(0) outs(%keys, %perm : memref<?xf32>, memref<?xi32>) {
+  ^bb0(%a: f32, %b: f32, %x: i32, %y: i32):
+    %lt = arith.cmpf olt, %a, %b : f32
+    iree_linalg_ext.yield %lt : i1
+  }
+  return
+}
+
+// -----
+
+// Any other comparator: merge sort only, the comparator inlined into the run insertion
+// (a while loop) and into the merge step.
+// CHECK-LABEL: func.func @sort_by_two_keys
+// CHECK-NOT: arith.shrui
+// CHECK: scf.while
+// CHECK: arith.cmpi slt
+// CHECK: arith.cmpi eq
+// CHECK-NOT: iree_linalg_ext
+func.func @sort_by_two_keys(%a: memref<4x8xi32>, %b: memref<4x8xi32>) {
+  iree_linalg_ext.sort dimension(1) outs(%a, %b : memref<4x8xi32>, memref<4x8xi32>) {
+  ^bb0(%x: i32, %y: i32, %p: i32, %q: i32):
+    %lt = arith.cmpi slt, %x, %y : i32
+    %eq = arith.cmpi eq, %x, %y : i32
+    %lt2 = arith.cmpi slt, %p, %q : i32
+    %tie = arith.andi %eq, %lt2 : i1
+    %r = arith.ori %lt, %tie : i1
+    iree_linalg_ext.yield %r : i1
+  }
+  return
+}
+
+// -----
+
+// topk: per row, an element better than the k-th is inserted after its equals.
+// CHECK-LABEL: func.func @topk
+// CHECK: scf.for %[[ROW:.*]] = %c0 to %c4
+// CHECK: scf.for %[[I:.*]] = %c0 to %c16
+// CHECK: %[[X:.*]] = memref.load %{{.*}}[%[[ROW]], %[[I]]]
+// CHECK: %[[KTH:.*]] = memref.load %{{.*}}[%[[ROW]], %c2]
+// CHECK: %[[BETTER:.*]] = arith.cmpf ogt, %[[X]], %[[KTH]]
+// CHECK: scf.if %[[BETTER]]
+// CHECK: scf.while
+// CHECK-NOT: iree_linalg_ext
+func.func @topk(%x: memref<4x16xf32>, %v: memref<4x3xf32>, %i: memref<4x3xi32>) {
+  iree_linalg_ext.topk dimension(1) ins(%x : memref<4x16xf32>) outs(%v, %i : memref<4x3xf32>, memref<4x3xi32>) {
+  ^bb0(%a: f32, %b: f32):
+    %gt = arith.cmpf ogt, %a, %b : f32
+    iree_linalg_ext.yield %gt : i1
+  }
+  return
+}
+
+// -----
+
+// topk_v2: an element better than the heap's root (the worst kept) replaces it and sifts
+// down; is_sorted heap-sorts the k at the end.
+// CHECK-LABEL: func.func @topk_v2
+// CHECK: scf.for
+// CHECK: %[[ROOT:.*]] = memref.load %{{.*}}[%c0]
+// CHECK: arith.cmpf olt, %{{.*}}, %[[ROOT]]
+// CHECK: scf.if
+// CHECK: memref.store %{{.*}}, %{{.*}}[%c0]
+// CHECK: scf.while
+// CHECK: scf.for
+// CHECK: scf.while
+// CHECK-NOT: iree_linalg_ext
+func.func @topk_v2(%x: memref<?xf32>, %v: memref<?xf32>) {
+  iree_linalg_ext.topk_v2 dimension(0) is_sorted ins(%x : memref<?xf32>) outs(%v : memref<?xf32>) {
+  ^bb0(%a: f32, %b: f32):
+    %lt = arith.cmpf olt, %a, %b : f32
+    iree_linalg_ext.yield %lt : i1
+  }
+  return
+}
+
+// -----
+
+// Exclusive scan: the first output is the initial total; each next combines the previous
+// output with the previous input; the last output becomes the total.
+// CHECK-LABEL: func.func @scan_exclusive
+// CHECK: %[[INIT:.*]] = memref.load %[[TOTAL:.*]][]
+// CHECK: memref.store %[[INIT]], %{{.*}}[%c0]
+// CHECK: %[[LAST:.*]] = scf.for %[[I:.*]] = %c1 to %{{.*}} step %c1 iter_args(%[[PREV:.*]] = %[[INIT]])
+// CHECK: %[[BEFORE:.*]] = arith.subi %[[I]], %c1
+// CHECK: %[[X:.*]] = memref.load %{{.*}}[%[[BEFORE]]]
+// CHECK: %[[NEXT:.*]] = arith.addi %[[PREV]], %[[X]]
+// CHECK: memref.store %[[LAST]], %{{.*}}[]
+func.func @scan_exclusive(%x: memref<?xi32>, %out: memref<?xi32>, %total: memref<i32>) {
+  iree_linalg_ext.scan dimension(0) inclusive(false) ins(%x : memref<?xi32>) outs(%out, %total : memref<?xi32>, memref<i32>) {
+  ^bb0(%a: i32, %b: i32):
+    %s = arith.addi %a, %b : i32
+    iree_linalg_ext.yield %s : i32
+  }
+  return
+}
+
+// -----
+
+// scatter: every update element whose mask is set and whose slice fits (0 <= index and
+// index + window <= size) is combined into the original.
+// CHECK-LABEL: func.func @scatter_add
+// CHECK: scf.for %[[B:.*]] = %c0 to %c2
+// CHECK: scf.for %[[C:.*]] = %c0 to %c4
+// CHECK: %[[MASK:.*]] = memref.load %{{.*}}[%[[B]]] : memref<2xi1>
+// CHECK: %[[IDX:.*]] = memref.load %{{.*}}[%[[B]], %c0] : memref<2x1xi32>
+// CHECK: %[[OFF:.*]] = arith.index_cast %[[IDX]]
+// CHECK: arith.cmpi sge, %[[OFF]], %c0
+// CHECK: arith.cmpi sle, %[[OFF]], %c7
+// CHECK: scf.if
+// CHECK: %[[OLD:.*]] = memref.load %{{.*}}[%[[OFF]], %[[C]]]
+// CHECK: %[[NEW:.*]] = memref.load %{{.*}}[%[[B]], %[[C]]]
+// CHECK: %[[SUM:.*]] = arith.addf %[[NEW]], %[[OLD]]
+// CHECK: memref.store %[[SUM]]
+func.func @scatter_add(%u: memref<2x4xf32>, %i: memref<2x1xi32>, %m: memref<2xi1>, %o: memref<8x4xf32>) {
+  iree_linalg_ext.scatter dimension_map = [0] unique_indices(false) ins(%u, %i, %m : memref<2x4xf32>, memref<2x1xi32>, memref<2xi1>)
+      outs(%o : memref<8x4xf32>) {
+  ^bb0(%a: f32, %b: f32):
+    %s = arith.addf %a, %b : f32
+    iree_linalg_ext.yield %s : f32
+  }
+  return
+}
