@@ -29,8 +29,6 @@ using namespace mlir;
 // Runs of this many elements are insertion-sorted before merging.
 constexpr int64_t kSortRun = 16;
 
-Value Index(OpBuilder& b, Location loc, int64_t v) { return IndexConstant(b, loc, v); }
-
 SmallVector<Value> LoadAll(OpBuilder& b, Location loc, ArrayRef<Line> lines, Value i) {
   SmallVector<Value> values;
   for (const Line& line : lines) values.push_back(line.Load(b, loc, i));
@@ -63,22 +61,19 @@ Value SortsBefore(OpBuilder& b, Block& comparator, ValueRange lhs, ValueRange rh
 void ForEachLine(OpBuilder& b, Location loc, Value memref, int64_t dimension,
                  function_ref<void(OpBuilder&, Location, SmallVector<Value>)> body) {
   int64_t rank = cast<MemRefType>(memref.getType()).getRank();
-  SmallVector<Value> lbs, ubs, steps;
+  SmallVector<Value> upper;
   for (int64_t d = 0; d < rank; ++d) {
-    if (d == dimension) continue;
-    lbs.push_back(Index(b, loc, 0));
-    ubs.push_back(memref::DimOp::create(b, loc, memref, d));
-    steps.push_back(Index(b, loc, 1));
+    if (d != dimension) upper.push_back(memref::DimOp::create(b, loc, memref, d));
   }
-  scf::buildLoopNest(b, loc, lbs, ubs, steps, [&](OpBuilder& nb, Location l, ValueRange ivs) {
+  ForEachPosition(b, loc, upper, [&](OpBuilder& nb, Location l, ValueRange ivs) {
     SmallVector<Value> position(ivs.begin(), ivs.end());
-    position.insert(position.begin() + dimension, Index(nb, l, 0));
+    position.insert(position.begin() + dimension, IndexConstant(nb, l, 0));
     body(nb, l, position);
   });
 }
 
-// A loop `for (i = init; cond(i); i = step(i))` whose body also receives the values of
-// `state` and returns their next values; returns the final state.
+// scf.while over `init`: `condition` decides on the current values whether to go on,
+// `body` returns the next values; returns the final ones.
 using WhileCondition = function_ref<Value(OpBuilder&, Location, ValueRange)>;
 using WhileBody = function_ref<SmallVector<Value>(OpBuilder&, Location, ValueRange)>;
 ValueRange While(OpBuilder& b, Location loc, ValueRange init, WhileCondition condition, WhileBody body) {
@@ -95,7 +90,7 @@ ValueRange While(OpBuilder& b, Location loc, ValueRange init, WhileCondition con
 // down the elements that `x` goes before: the loop of topk and of the run sort.
 void InsertDescending(OpBuilder& b, Location loc, ArrayRef<Line> lines, ValueRange x, Value from, Value floor,
                       function_ref<Value(OpBuilder&, ValueRange, ValueRange)> before) {
-  Value one = Index(b, loc, 1);
+  Value one = IndexConstant(b, loc, 1);
   ValueRange final_position = While(
       b, loc, ValueRange{from},
       [&](OpBuilder& nb, Location l, ValueRange args) {
@@ -119,20 +114,19 @@ void LowerSortLine(OpBuilder& b, Location loc, iree::SortOp op, ArrayRef<Line> l
                    ArrayRef<Line> scratch_b, Value n) {
   Block& comparator = op.getRegion().front();
   auto before = [&](OpBuilder& nb, ValueRange lhs, ValueRange rhs) { return SortsBefore(nb, comparator, lhs, rhs); };
-  Value zero = Index(b, loc, 0), one = Index(b, loc, 1), run = Index(b, loc, kSortRun);
+  Value zero = IndexConstant(b, loc, 0), one = IndexConstant(b, loc, 1), run = IndexConstant(b, loc, kSortRun);
 
   // Copy into scratch A, insertion-sorting runs of kSortRun on the way.
   scf::ForOp::create(b, loc, zero, n, run, ValueRange{}, [&](OpBuilder& rb, Location l, Value start, ValueRange) {
     Value end = arith::MinUIOp::create(rb, l, arith::AddIOp::create(rb, l, start, run), n);
-    scf::ForOp::create(rb, l, start, end, one, ValueRange{}, [&](OpBuilder& ib, Location il, Value i, ValueRange) {
+    ForRange(rb, l, start, end, [&](OpBuilder& ib, Location il, Value i) {
       InsertDescending(ib, il, scratch_a, LoadAll(ib, il, lines, i), i, start, before);
-      scf::YieldOp::create(ib, il);
     });
     scf::YieldOp::create(rb, l);
   });
 
   // Merge passes, alternating between the scratch lines.
-  Value two = Index(b, loc, 2);
+  Value two = IndexConstant(b, loc, 2);
   Value a_is_source = arith::ConstantIntOp::create(b, loc, 1, 1);
   ValueRange passes = While(
       b, loc, ValueRange{run, a_is_source},
@@ -143,8 +137,8 @@ void LowerSortLine(OpBuilder& b, Location loc, iree::SortOp op, ArrayRef<Line> l
         Value width = args[0], from_a = args[1];
         SmallVector<Line> source, target;
         for (auto [x, y] : llvm::zip(scratch_a, scratch_b)) {
-          source.push_back(Line{arith::SelectOp::create(nb, l, from_a, x.memref, y.memref), x.position, 0});
-          target.push_back(Line{arith::SelectOp::create(nb, l, from_a, y.memref, x.memref), x.position, 0});
+          source.push_back(PickLine(nb, l, from_a, x, y));
+          target.push_back(PickLine(nb, l, from_a, y, x));
         }
         Value pair = arith::MulIOp::create(nb, l, width, two);
         scf::ForOp::create(nb, l, zero, n, pair, ValueRange{}, [&](OpBuilder& mb, Location ml, Value start, ValueRange) {
@@ -161,11 +155,11 @@ void LowerSortLine(OpBuilder& b, Location loc, iree::SortOp op, ArrayRef<Line> l
                 Value right_done = arith::CmpIOp::create(ob, ol, arith::CmpIPredicate::uge, j, end);
                 SmallVector<Value> left = LoadAll(ob, ol, source, arith::MinUIOp::create(ob, ol, i, last_left));
                 SmallVector<Value> right = LoadAll(ob, ol, source, arith::MinUIOp::create(ob, ol, j, last_right));
+                // Right while it lasts and either the left run is done or it sorts first.
                 Value right_first = SortsBefore(ob, comparator, right, left);
-                Value true_value = arith::ConstantIntOp::create(ob, ol, 1, 1);
-                Value take_right = arith::SelectOp::create(
-                    ob, ol, right_done, arith::ConstantIntOp::create(ob, ol, 0, 1),
-                    arith::SelectOp::create(ob, ol, left_done, true_value, right_first));
+                Value right_left = arith::XOrIOp::create(ob, ol, right_done, arith::ConstantIntOp::create(ob, ol, 1, 1));
+                Value take_right = arith::AndIOp::create(ob, ol, right_left,
+                                                         arith::OrIOp::create(ob, ol, left_done, right_first));
                 SmallVector<Value> chosen;
                 for (auto [x, y] : llvm::zip(left, right)) chosen.push_back(arith::SelectOp::create(ob, ol, take_right, y, x));
                 StoreAll(ob, ol, target, chosen, out);
@@ -180,14 +174,10 @@ void LowerSortLine(OpBuilder& b, Location loc, iree::SortOp op, ArrayRef<Line> l
       });
 
   // Back into the operands from whichever scratch line holds the result.
-  Value from_a = passes[1];
-  scf::ForOp::create(b, loc, zero, n, one, ValueRange{}, [&](OpBuilder& cb, Location l, Value i, ValueRange) {
-    for (auto [line, x, y] : llvm::zip(lines, scratch_a, scratch_b)) {
-      Value source = arith::SelectOp::create(cb, l, from_a, x.memref, y.memref);
-      line.Store(cb, l, Line{source, x.position, 0}.Load(cb, l, i), i);
-    }
-    scf::YieldOp::create(cb, l);
-  });
+  SmallVector<Line> result;
+  for (auto [x, y] : llvm::zip(scratch_a, scratch_b)) result.push_back(PickLine(b, loc, passes[1], x, y));
+  ForRange(b, loc, zero, n,
+           [&](OpBuilder& cb, Location l, Value i) { StoreAll(cb, l, lines, LoadAll(cb, l, result, i), i); });
 }
 
 void LowerSort(OpBuilder& b, iree::SortOp op) {
@@ -210,8 +200,8 @@ void LowerSort(OpBuilder& b, iree::SortOp op) {
     if (!radix) return LowerSortLine(lb, l, op, lines, scratch_a, scratch_b, n);
     // Radix ranks are i32: longer lines (and empty ones) take the comparison sort.
     Value fits = arith::AndIOp::create(
-        lb, l, arith::CmpIOp::create(lb, l, arith::CmpIPredicate::ult, n, Index(lb, l, int64_t{1} << 31)),
-        arith::CmpIOp::create(lb, l, arith::CmpIPredicate::ugt, n, Index(lb, l, 0)));
+        lb, l, arith::CmpIOp::create(lb, l, arith::CmpIPredicate::ult, n, IndexConstant(lb, l, int64_t{1} << 31)),
+        arith::CmpIOp::create(lb, l, arith::CmpIPredicate::ugt, n, IndexConstant(lb, l, 0)));
     scf::IfOp::create(
         lb, l, fits,
         [&](OpBuilder& tb, Location tl) {
@@ -259,12 +249,12 @@ void LowerTopk(OpBuilder& b, iree::TopkOp op) {
   Type index_type = cast<MemRefType>(op.getOutputs()[1].getType()).getElementType();
   ForEachTopkLine<iree::TopkOp>(b, op, [&](OpBuilder& lb, Location l, ArrayRef<Line> inputs, ArrayRef<Line> outputs,
                                           Value n, Value k) {
-    Value zero = Index(lb, l, 0), one = Index(lb, l, 1);
+    Value zero = IndexConstant(lb, l, 0), one = IndexConstant(lb, l, 1);
     Value has_k = arith::CmpIOp::create(lb, l, arith::CmpIPredicate::ugt, k, zero);
     auto guard = scf::IfOp::create(lb, l, has_k, /*withElseRegion=*/false);
     OpBuilder gb = guard.getThenBodyBuilder();
     Value last = arith::SubIOp::create(gb, l, k, one);
-    scf::ForOp::create(gb, l, zero, n, one, ValueRange{}, [&](OpBuilder& fb, Location fl, Value i, ValueRange) {
+    ForRange(gb, l, zero, n, [&](OpBuilder& fb, Location fl, Value i) {
       SmallVector<Value> candidate = TopkCandidate(fb, fl, inputs, index_type, i);
       Value better = Inline(fb, comparator, {candidate[0], outputs[0].Load(fb, fl, last)});
       auto insert = scf::IfOp::create(fb, fl, better, /*withElseRegion=*/false);
@@ -272,7 +262,6 @@ void LowerTopk(OpBuilder& b, iree::TopkOp op) {
       InsertDescending(ib, fl, outputs, candidate, last, zero, [&](OpBuilder& cb, ValueRange x, ValueRange y) {
         return Inline(cb, comparator, {x[0], y[0]});
       });
-      scf::YieldOp::create(fb, fl);
     });
   });
 }
@@ -280,7 +269,7 @@ void LowerTopk(OpBuilder& b, iree::TopkOp op) {
 // Restores the heap order of [0, size) after its root changed: every element is worse
 // than its children (the comparator does not hold for it against either of them).
 void SiftDown(OpBuilder& b, Location loc, Block& comparator, ArrayRef<Line> heap, Value size) {
-  Value zero = Index(b, loc, 0), one = Index(b, loc, 1), two = Index(b, loc, 2);
+  Value zero = IndexConstant(b, loc, 0), one = IndexConstant(b, loc, 1), two = IndexConstant(b, loc, 2);
   Value true_value = arith::ConstantIntOp::create(b, loc, 1, 1);
   While(
       b, loc, ValueRange{zero, true_value},
@@ -323,30 +312,28 @@ void LowerTopkV2(OpBuilder& b, iree::TopkV2Op op) {
   bool sorted = op.getIsSorted();
   ForEachTopkLine<iree::TopkV2Op>(b, op, [&](OpBuilder& lb, Location l, ArrayRef<Line> inputs, ArrayRef<Line> outputs,
                                             Value n, Value k) {
-    Value zero = Index(lb, l, 0), one = Index(lb, l, 1);
+    Value zero = IndexConstant(lb, l, 0), one = IndexConstant(lb, l, 1);
     SmallVector<Line> inputs_used(inputs.begin(), inputs.begin() + std::min(inputs.size(), outputs.size()));
     Value has_k = arith::CmpIOp::create(lb, l, arith::CmpIPredicate::ugt, k, zero);
     auto guard = scf::IfOp::create(lb, l, has_k, /*withElseRegion=*/false);
     OpBuilder gb = guard.getThenBodyBuilder();
-    scf::ForOp::create(gb, l, zero, n, one, ValueRange{}, [&](OpBuilder& fb, Location fl, Value i, ValueRange) {
+    ForRange(gb, l, zero, n, [&](OpBuilder& fb, Location fl, Value i) {
       SmallVector<Value> candidate = TopkCandidate(fb, fl, inputs_used, index_type, i);
       Value better = Inline(fb, comparator, {candidate[0], outputs[0].Load(fb, fl, zero)});
       auto replace = scf::IfOp::create(fb, fl, better, /*withElseRegion=*/false);
       OpBuilder rb = replace.getThenBodyBuilder();
       StoreAll(rb, fl, outputs, candidate, zero);
       SiftDown(rb, fl, comparator, outputs, k);
-      scf::YieldOp::create(fb, fl);
     });
     if (!sorted) return;
     // Heap sort: the worst goes last, best ends first.
     Value last = arith::SubIOp::create(gb, l, k, one);
-    scf::ForOp::create(gb, l, zero, last, one, ValueRange{}, [&](OpBuilder& sb, Location sl, Value step, ValueRange) {
+    ForRange(gb, l, zero, last, [&](OpBuilder& sb, Location sl, Value step) {
       Value end = arith::SubIOp::create(sb, sl, last, step);
       SmallVector<Value> root = LoadAll(sb, sl, outputs, zero), tail = LoadAll(sb, sl, outputs, end);
       StoreAll(sb, sl, outputs, tail, zero);
       StoreAll(sb, sl, outputs, root, end);
       SiftDown(sb, sl, comparator, outputs, end);
-      scf::YieldOp::create(sb, sl);
     });
   });
 }
@@ -362,7 +349,7 @@ void LowerScan(OpBuilder& b, iree::ScanOp op) {
     Line in{input, position, dimension}, out{output, position, dimension};
     SmallVector<Value> total_position = position;
     total_position.erase(total_position.begin() + dimension);
-    Value zero = Index(lb, l, 0), one = Index(lb, l, 1);
+    Value zero = IndexConstant(lb, l, 0), one = IndexConstant(lb, l, 1);
     Value has_elements = arith::CmpIOp::create(lb, l, arith::CmpIPredicate::ugt, n, zero);
     auto guard = scf::IfOp::create(lb, l, has_elements, /*withElseRegion=*/false);
     OpBuilder gb = guard.getThenBodyBuilder();
@@ -391,38 +378,41 @@ void LowerScatter(OpBuilder& b, iree::ScatterOp op) {
   int64_t batch_rank = iree::IndexBatchRank(indices_type, dimension_map.size());
   bool explicit_depth = batch_rank < indices_type.getRank();
   int64_t first_slice_dim = original_rank - (updates_type.getRank() - batch_rank);
-  SmallVector<Value> lbs, ubs, steps;
+  SmallVector<Value> batch_sizes, slice_sizes, original_sizes;
   for (int64_t d = 0; d < updates_type.getRank(); ++d) {
-    lbs.push_back(Index(b, loc, 0));
-    ubs.push_back(memref::DimOp::create(b, loc, updates, d));
-    steps.push_back(Index(b, loc, 1));
+    (d < batch_rank ? batch_sizes : slice_sizes).push_back(memref::DimOp::create(b, loc, updates, d));
   }
-  SmallVector<Value> original_sizes;
   for (int64_t d = 0; d < original_rank; ++d) original_sizes.push_back(memref::DimOp::create(b, loc, original, d));
-  scf::buildLoopNest(b, loc, lbs, ubs, steps, [&](OpBuilder& nb, Location l, ValueRange ivs) {
-    Value zero = Index(nb, l, 0);
-    SmallVector<Value> batch(ivs.begin(), ivs.begin() + batch_rank);
-    SmallVector<Value> coords(original_rank, zero);
-    for (int64_t s = first_slice_dim; s < original_rank; ++s) coords[s] = ivs[batch_rank + s - first_slice_dim];
-    Value fits = arith::ConstantIntOp::create(nb, l, 1, 1);
-    if (mask) fits = memref::LoadOp::create(nb, l, mask, batch);
+  // Mask, indices and the fit test once per batch position; then its slice.
+  ForEachPosition(b, loc, batch_sizes, [&](OpBuilder& nb, Location l, ValueRange batch) {
+    Value zero = IndexConstant(nb, l, 0);
+    SmallVector<Value> offsets(original_rank, zero);
+    Value fits = mask ? Value(memref::LoadOp::create(nb, l, mask, batch)) : arith::ConstantIntOp::create(nb, l, 1, 1);
     for (auto [j, s] : llvm::enumerate(dimension_map)) {
-      SmallVector<Value> at = batch;
-      if (explicit_depth) at.push_back(Index(nb, l, j));
+      SmallVector<Value> at(batch.begin(), batch.end());
+      if (explicit_depth) at.push_back(IndexConstant(nb, l, j));
       Value offset = arith::IndexCastOp::create(nb, l, nb.getIndexType(), memref::LoadOp::create(nb, l, indices, at));
-      Value window = s >= first_slice_dim ? ubs[batch_rank + s - first_slice_dim] : Index(nb, l, 1);
+      Value window = s >= first_slice_dim ? slice_sizes[s - first_slice_dim] : IndexConstant(nb, l, 1);
       // 0 <= offset and offset + window <= size, with the sum computed without overflow.
       Value room = arith::SubIOp::create(nb, l, original_sizes[s], window);
       Value nonnegative = arith::CmpIOp::create(nb, l, arith::CmpIPredicate::sge, offset, zero);
       Value inside = arith::CmpIOp::create(nb, l, arith::CmpIPredicate::sle, offset, room);
       fits = arith::AndIOp::create(nb, l, fits, arith::AndIOp::create(nb, l, nonnegative, inside));
-      coords[s] = arith::AddIOp::create(nb, l, coords[s], offset);
+      offsets[s] = offset;
     }
     auto update = scf::IfOp::create(nb, l, fits, /*withElseRegion=*/false);
     OpBuilder ub = update.getThenBodyBuilder();
-    Value old = memref::LoadOp::create(ub, l, original, coords);
-    Value value = memref::LoadOp::create(ub, l, updates, ivs);
-    memref::StoreOp::create(ub, l, Inline(ub, combiner, {value, old}), original, coords);
+    ForEachPosition(ub, l, slice_sizes, [&](OpBuilder& sb, Location sl, ValueRange slice) {
+      SmallVector<Value> coords = offsets;
+      for (auto [k, iv] : llvm::enumerate(slice)) {
+        coords[first_slice_dim + k] = arith::AddIOp::create(sb, sl, coords[first_slice_dim + k], iv);
+      }
+      SmallVector<Value> at(batch.begin(), batch.end());
+      at.append(slice.begin(), slice.end());
+      Value old = memref::LoadOp::create(sb, sl, original, coords);
+      Value value = memref::LoadOp::create(sb, sl, updates, at);
+      memref::StoreOp::create(sb, sl, Inline(sb, combiner, {value, old}), original, coords);
+    });
   });
 }
 

@@ -4,6 +4,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 
 namespace kiln::compiler::cpu {
@@ -35,6 +36,30 @@ struct Line {
 inline Line AllocateScratchLine(mlir::OpBuilder& b, mlir::Location loc, mlir::Type element, mlir::Value n) {
   auto type = mlir::MemRefType::get({mlir::ShapedType::kDynamic}, element);
   return Line{mlir::memref::AllocOp::create(b, loc, type, mlir::ValueRange{n}), {IndexConstant(b, loc, 0)}, 0};
+}
+
+// `first ? x : y`, both scratch lines of the same type: the source or target of a
+// ping-pong pass chosen at run time.
+inline Line PickLine(mlir::OpBuilder& b, mlir::Location loc, mlir::Value first, const Line& x, const Line& y) {
+  return Line{mlir::arith::SelectOp::create(b, loc, first, x.memref, y.memref), x.position, x.dimension};
+}
+
+// for (i = lower; i < upper; ++i) body(i).
+inline void ForRange(mlir::OpBuilder& b, mlir::Location loc, mlir::Value lower, mlir::Value upper,
+                     llvm::function_ref<void(mlir::OpBuilder&, mlir::Location, mlir::Value)> body) {
+  mlir::scf::ForOp::create(b, loc, lower, upper, IndexConstant(b, loc, 1), mlir::ValueRange{},
+                           [&](mlir::OpBuilder& nb, mlir::Location l, mlir::Value i, mlir::ValueRange) {
+                             body(nb, l, i);
+                             mlir::scf::YieldOp::create(nb, l);
+                           });
+}
+
+// A loop nest over [0, upper[d]) for every d, innermost last.
+inline void ForEachPosition(mlir::OpBuilder& b, mlir::Location loc, mlir::ValueRange upper,
+                            llvm::function_ref<void(mlir::OpBuilder&, mlir::Location, mlir::ValueRange)> body) {
+  llvm::SmallVector<mlir::Value> lower(upper.size(), IndexConstant(b, loc, 0));
+  llvm::SmallVector<mlir::Value> steps(upper.size(), IndexConstant(b, loc, 1));
+  mlir::scf::buildLoopNest(b, loc, lower, upper, steps, body);
 }
 
 }  // namespace kiln::compiler::cpu

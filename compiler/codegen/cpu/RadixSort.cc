@@ -44,14 +44,6 @@ Value DigitSlot(OpBuilder& b, Location loc, Value key, int pass) {
   return arith::IndexCastUIOp::create(b, loc, b.getIndexType(), digit);
 }
 
-void ForRange(OpBuilder& b, Location loc, Value lower, Value upper, function_ref<void(OpBuilder&, Location, Value)> body) {
-  scf::ForOp::create(b, loc, lower, upper, IndexConstant(b, loc, 1), ValueRange{},
-                     [&](OpBuilder& nb, Location l, Value i, ValueRange) {
-                       body(nb, l, i);
-                       scf::YieldOp::create(nb, l);
-                     });
-}
-
 }  // namespace
 
 std::optional<RadixKey> MatchRadixComparator(Block& comparator) {
@@ -127,11 +119,9 @@ void EmitRadixSortLine(OpBuilder& b, Location loc, const RadixKey& key, const Ra
   Value in_a = arith::ConstantIntOp::create(b, loc, 1, 1);
   Value n_i32 = arith::IndexCastUIOp::create(b, loc, b.getI32Type(), n);
   for (int pass = 0; pass < kPasses; ++pass) {
-    auto pick = [&](OpBuilder& nb, Location l, const Line& x, const Line& y, Value first) {
-      return Line{arith::SelectOp::create(nb, l, first, x.memref, y.memref), x.position, 0};
-    };
-    Line src_keys = pick(b, loc, s.keys_a, s.keys_b, in_a), dst_keys = pick(b, loc, s.keys_b, s.keys_a, in_a);
-    Line src_ranks = pick(b, loc, s.ranks_a, s.ranks_b, in_a), dst_ranks = pick(b, loc, s.ranks_b, s.ranks_a, in_a);
+    Line src_keys = PickLine(b, loc, in_a, s.keys_a, s.keys_b), dst_keys = PickLine(b, loc, in_a, s.keys_b, s.keys_a);
+    Line src_ranks = PickLine(b, loc, in_a, s.ranks_a, s.ranks_b);
+    Line dst_ranks = PickLine(b, loc, in_a, s.ranks_b, s.ranks_a);
     // A pass where one bucket holds every key would copy the keys unchanged.
     Value first_key = src_keys.Load(b, loc, zero);
     Value trivial = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
@@ -165,7 +155,7 @@ void EmitRadixSortLine(OpBuilder& b, Location loc, const RadixKey& key, const Ra
   }
 
   // Every operand permuted by the final ranks, through a copy of its line.
-  Line ranks{arith::SelectOp::create(b, loc, in_a, s.ranks_a.memref, s.ranks_b.memref), s.ranks_a.position, 0};
+  Line ranks = PickLine(b, loc, in_a, s.ranks_a, s.ranks_b);
   ForRange(b, loc, zero, n, [&](OpBuilder& nb, Location l, Value i) {
     for (auto [line, copy] : llvm::zip(lines, copies)) copy.Store(nb, l, line.Load(nb, l, i), i);
   });

@@ -112,17 +112,17 @@ func.func @scan_exclusive(%x: memref<?xi32>, %out: memref<?xi32>, %total: memref
 
 // -----
 
-// scatter: every update element whose mask is set and whose slice fits (0 <= index and
-// index + window <= size) is combined into the original.
+// scatter: mask, index and fit (0 <= index and index + window <= size) once per batch
+// position; then every element of its slice is combined into the original.
 // CHECK-LABEL: func.func @scatter_add
 // CHECK: scf.for %[[B:.*]] = %c0 to %c2
-// CHECK: scf.for %[[C:.*]] = %c0 to %c4
 // CHECK: %[[MASK:.*]] = memref.load %{{.*}}[%[[B]]] : memref<2xi1>
 // CHECK: %[[IDX:.*]] = memref.load %{{.*}}[%[[B]], %c0] : memref<2x1xi32>
 // CHECK: %[[OFF:.*]] = arith.index_cast %[[IDX]]
 // CHECK: arith.cmpi sge, %[[OFF]], %c0
 // CHECK: arith.cmpi sle, %[[OFF]], %c7
 // CHECK: scf.if
+// CHECK: scf.for %[[C:.*]] = %c0 to %c4
 // CHECK: %[[OLD:.*]] = memref.load %{{.*}}[%[[OFF]], %[[C]]]
 // CHECK: %[[NEW:.*]] = memref.load %{{.*}}[%[[B]], %[[C]]]
 // CHECK: %[[SUM:.*]] = arith.addf %[[NEW]], %[[OLD]]
