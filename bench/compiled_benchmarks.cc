@@ -11,7 +11,6 @@
 // a user's call would.
 #include <benchmark/benchmark.h>
 
-#include <cstring>
 #include <random>
 #include <string>
 #include <vector>
@@ -43,26 +42,20 @@ StatusOr<Ref<hal::BufferView>> RandomView(std::string_view spec, hal::Allocator&
   std::vector<int64_t> dims;
   hal::ElementType type;
   KILN_RETURN_IF_ERROR(runtime::ParseTensorType(type_text, dims, type, spec));
-  int64_t count = 1;
-  for (int64_t d : dims) count *= d;
-  std::vector<uint8_t> bytes(count * 4);
+  KILN_ASSIGN_OR_RETURN(Ref<hal::BufferView> view, runtime::AllocateHostBufferView(allocator, type, dims));
+  KILN_ASSIGN_OR_RETURN(hal::MappedRange range, view->buffer()->Map(hal::MemoryAccess::kWrite));
   std::mt19937 random(42);
+  auto fill = [&](auto values, auto distribution) {
+    for (auto& v : values) v = distribution(random);
+  };
   if (type == hal::ElementType::kF32) {
-    std::uniform_real_distribution<float> uniform(0.0f, 1.0f);
-    for (int64_t i = 0; i < count; ++i) {
-      float v = uniform(random);
-      std::memcpy(&bytes[i * 4], &v, 4);
-    }
+    fill(range.As<float>(), std::uniform_real_distribution<float>(0.0f, 1.0f));
   } else if (type == hal::ElementType::kI32) {
-    std::uniform_int_distribution<int32_t> uniform(0, static_cast<int32_t>(bound - 1));
-    for (int64_t i = 0; i < count; ++i) {
-      int32_t v = uniform(random);
-      std::memcpy(&bytes[i * 4], &v, 4);
-    }
+    fill(range.As<int32_t>(), std::uniform_int_distribution<int32_t>(0, static_cast<int32_t>(bound - 1)));
   } else {
-    return InvalidArgumentError("random inputs are f32 or i32, got '" + std::string(spec) + "'");
+    return InvalidArgumentError("random inputs are f32 or i32, got '", spec, "'");
   }
-  return runtime::CreateHostBufferView(allocator, type, dims, bytes);
+  return view;
 }
 
 // Loads `name`.kiln on `device` and creates its arguments from `inputs`: kiln-run's
@@ -125,20 +118,17 @@ void BM_Gather4096Rows(benchmark::State& state, const char* device) {
   state.SetBytesProcessed(int64_t{2} * 4096 * 1024 * 4 * state.iterations());
 }
 
-BENCHMARK_CAPTURE(BM_Matmul1024, cpu_sync, "cpu-sync")->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(2);
-BENCHMARK_CAPTURE(BM_Matmul1024, cpu, "cpu")->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(2);
-BENCHMARK_CAPTURE(BM_FusedExp16M, cpu_sync, "cpu-sync")->Unit(benchmark::kMillisecond)->UseRealTime();
-BENCHMARK_CAPTURE(BM_FusedExp16M, cpu, "cpu")->Unit(benchmark::kMillisecond)->UseRealTime();
-BENCHMARK_CAPTURE(BM_Softmax512x4096, cpu_sync, "cpu-sync")->Unit(benchmark::kMillisecond)->UseRealTime();
-BENCHMARK_CAPTURE(BM_Softmax512x4096, cpu, "cpu")->Unit(benchmark::kMillisecond)->UseRealTime();
-BENCHMARK_CAPTURE(BM_Topk4096x1024K8, cpu_sync, "cpu-sync")->Unit(benchmark::kMillisecond)->UseRealTime();
-BENCHMARK_CAPTURE(BM_Topk4096x1024K8, cpu, "cpu")->Unit(benchmark::kMillisecond)->UseRealTime();
-BENCHMARK_CAPTURE(BM_Topk16384x64K2, cpu_sync, "cpu-sync")->Unit(benchmark::kMillisecond)->UseRealTime();
-BENCHMARK_CAPTURE(BM_Topk16384x64K2, cpu, "cpu")->Unit(benchmark::kMillisecond)->UseRealTime();
-BENCHMARK_CAPTURE(BM_Sort1M, cpu_sync, "cpu-sync")->Unit(benchmark::kMillisecond)->UseRealTime();
-BENCHMARK_CAPTURE(BM_Sort1M, cpu, "cpu")->Unit(benchmark::kMillisecond)->UseRealTime();
-BENCHMARK_CAPTURE(BM_Gather4096Rows, cpu_sync, "cpu-sync")->Unit(benchmark::kMillisecond)->UseRealTime();
-BENCHMARK_CAPTURE(BM_Gather4096Rows, cpu, "cpu")->Unit(benchmark::kMillisecond)->UseRealTime();
+// Every compiled benchmark on `cpu-sync` (1 thread) and `cpu` (the device's workers).
+#define KILN_BENCHMARK_ON_CPUS(fn, ...)                                                              \
+  BENCHMARK_CAPTURE(fn, cpu_sync, "cpu-sync")->Unit(benchmark::kMillisecond)->UseRealTime() __VA_ARGS__; \
+  BENCHMARK_CAPTURE(fn, cpu, "cpu")->Unit(benchmark::kMillisecond)->UseRealTime() __VA_ARGS__
+KILN_BENCHMARK_ON_CPUS(BM_Matmul1024, ->MinTime(2));
+KILN_BENCHMARK_ON_CPUS(BM_FusedExp16M);
+KILN_BENCHMARK_ON_CPUS(BM_Softmax512x4096);
+KILN_BENCHMARK_ON_CPUS(BM_Topk4096x1024K8);
+KILN_BENCHMARK_ON_CPUS(BM_Topk16384x64K2);
+KILN_BENCHMARK_ON_CPUS(BM_Sort1M);
+KILN_BENCHMARK_ON_CPUS(BM_Gather4096Rows);
 
 // Anchor: OpenBLAS sgemm 1024^3 on 1 and 2 threads (what a user would otherwise call).
 void BM_OpenBlasSgemm1024Anchor(benchmark::State& state) {

@@ -59,7 +59,26 @@ KILN_SAME_ELEMENT_TYPE(F8E5M2, F8E5M2);
 KILN_SAME_ELEMENT_TYPE(F8E5M2FNUZ, F8E5M2FNUZ);
 KILN_SAME_ELEMENT_TYPE(F8E8M0FNU, F8E8M0FNU);
 #undef KILN_SAME_ELEMENT_TYPE
-static_assert(KILN_STATUS_DATA_LOSS == static_cast<int>(kiln::StatusCode::kDataLoss));
+// kiln_status_code casts kiln::StatusCode to the C enum: every value must agree.
+#define KILN_SAME_STATUS_CODE(c_name, cc_name) \
+  static_assert(KILN_STATUS_##c_name == static_cast<int>(kiln::StatusCode::k##cc_name))
+KILN_SAME_STATUS_CODE(OK, Ok);
+KILN_SAME_STATUS_CODE(CANCELLED, Cancelled);
+KILN_SAME_STATUS_CODE(UNKNOWN, Unknown);
+KILN_SAME_STATUS_CODE(INVALID_ARGUMENT, InvalidArgument);
+KILN_SAME_STATUS_CODE(DEADLINE_EXCEEDED, DeadlineExceeded);
+KILN_SAME_STATUS_CODE(NOT_FOUND, NotFound);
+KILN_SAME_STATUS_CODE(ALREADY_EXISTS, AlreadyExists);
+KILN_SAME_STATUS_CODE(PERMISSION_DENIED, PermissionDenied);
+KILN_SAME_STATUS_CODE(RESOURCE_EXHAUSTED, ResourceExhausted);
+KILN_SAME_STATUS_CODE(FAILED_PRECONDITION, FailedPrecondition);
+KILN_SAME_STATUS_CODE(ABORTED, Aborted);
+KILN_SAME_STATUS_CODE(OUT_OF_RANGE, OutOfRange);
+KILN_SAME_STATUS_CODE(UNIMPLEMENTED, Unimplemented);
+KILN_SAME_STATUS_CODE(INTERNAL, Internal);
+KILN_SAME_STATUS_CODE(UNAVAILABLE, Unavailable);
+KILN_SAME_STATUS_CODE(DATA_LOSS, DataLoss);
+#undef KILN_SAME_STATUS_CODE
 
 // Like the rest of the runtime, kiln treats running out of heap for its own bookkeeping
 // as fatal; device memory exhaustion is a RESOURCE_EXHAUSTED status.
@@ -71,13 +90,6 @@ kiln_status_t* Wrap(kiln::Status status) {
 
 kiln_status_t* NullArgument(const char* function, const char* argument) {
   return Wrap(kiln::InvalidArgumentError(function, ": '", argument, "' must not be NULL"));
-}
-
-template <typename T>
-T* Adopt(kiln::Ref<T>& ref) {
-  T* raw = ref.get();
-  raw->AddRef();
-  return raw;
 }
 
 template <typename T>
@@ -106,7 +118,7 @@ void kiln_status_free(kiln_status_t* status) {
 kiln_status_t* kiln_instance_create(kiln_instance_t** out_instance) {
   if (!out_instance) return NullArgument("kiln_instance_create", "out_instance");
   auto instance = kiln::MakeRef<kiln_instance_t>();
-  *out_instance = Adopt(instance);
+  *out_instance = instance.release();
   return nullptr;
 }
 
@@ -121,7 +133,7 @@ kiln_status_t* kiln_device_create(kiln_instance_t* instance, const char* name, k
   auto handle = kiln::MakeRef<kiln_device_t>();
   handle->instance = kiln::Ref<kiln_instance_t>(instance);
   handle->device = std::move(*device);
-  *out_device = Adopt(handle);
+  *out_device = handle.release();
   return nullptr;
 }
 
@@ -132,7 +144,7 @@ static kiln_status_t* AdoptModule(kiln::StatusOr<kiln::Ref<kiln::vm::Module>> mo
   auto handle = kiln::MakeRef<kiln_module_t>();
   handle->module = std::move(*module);
   for (const kiln::vm::ExportInfo& e : handle->module->exports()) handle->function_names.emplace_back(e.name);
-  *out_module = Adopt(handle);
+  *out_module = handle.release();
   return nullptr;
 }
 
@@ -173,7 +185,7 @@ kiln_status_t* kiln_session_create(kiln_device_t* device, kiln_module_t* module,
   handle->device = kiln::Ref<kiln_device_t>(device);
   handle->module = kiln::Ref<kiln_module_t>(module);
   handle->session = std::move(*session);
-  *out_session = Adopt(handle);
+  *out_session = handle.release();
   return nullptr;
 }
 
@@ -189,22 +201,13 @@ kiln_status_t* kiln_buffer_view_create(kiln_device_t* device, kiln_element_type_
   if (!IsKnownElementType(element_type)) {
     return Wrap(kiln::InvalidArgumentError("kiln_buffer_view_create: unknown element type ", int(element_type)));
   }
-  auto type = static_cast<ElementType>(element_type);
-  kiln::StatusOr<uint64_t> count = kiln::hal::ShapeElementCount(std::span<const int64_t>(shape, rank));
-  if (!count.ok()) return Wrap(std::move(count).status().With("in kiln_buffer_view_create"));
-  std::optional<size_t> bytes = kiln::hal::ElementStorageBytes(type, *count);
-  if (!bytes || *bytes != data_size) {
-    return Wrap(kiln::InvalidArgumentError("kiln_buffer_view_create: the shape holds ",
-                                           bytes ? std::to_string(*bytes) : std::string("too many"), " bytes of ",
-                                           kiln::hal::ElementTypeName(type), ", data_size is ", data_size));
-  }
   kiln::StatusOr<kiln::Ref<kiln::hal::BufferView>> view = kiln::runtime::CreateHostBufferView(
-      device->device->allocator(), type, std::span<const int64_t>(shape, rank),
+      device->device->allocator(), static_cast<ElementType>(element_type), std::span<const int64_t>(shape, rank),
       std::span<const uint8_t>(static_cast<const uint8_t*>(data), data_size));
-  if (!view.ok()) return Wrap(std::move(view).status());
+  if (!view.ok()) return Wrap(std::move(view).status().With("in kiln_buffer_view_create (data_size)"));
   auto handle = kiln::MakeRef<kiln_buffer_view_t>();
   handle->view = std::move(*view);
-  *out_view = Adopt(handle);
+  *out_view = handle.release();
   return nullptr;
 }
 
@@ -280,7 +283,7 @@ kiln_status_t* kiln_session_call(kiln_session_t* session, const char* function, 
         auto handle = kiln::MakeRef<kiln_buffer_view_t>();
         handle->view = v.ref.AsRef<kiln::hal::BufferView>();
         r.kind = KILN_VALUE_BUFFER_VIEW;
-        r.buffer_view = Adopt(handle);
+        r.buffer_view = handle.release();
         break;
       }
     }

@@ -1,10 +1,9 @@
 #include "runtime/npy.h"
 
 #include <charconv>
-#include <fstream>
-#include <iterator>
 
 #include "hal/buffer_view.h"
+#include "runtime/file_io.h"
 
 namespace kiln::runtime {
 namespace {
@@ -161,9 +160,7 @@ StatusOr<std::vector<NpyArray>> ParseNpy(std::string_view bytes, std::optional<E
 
 StatusOr<std::vector<NpyArray>> ReadNpyFile(const std::string& path, std::optional<ElementType> void_type,
                                             size_t max_arrays) {
-  std::ifstream file(path, std::ios::binary);
-  if (!file) return NotFoundError("cannot open '", path, "'");
-  std::string bytes((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+  KILN_ASSIGN_OR_RETURN(std::string bytes, ReadFileBytes(path));
   KILN_ASSIGN_OR_RETURN(std::vector<NpyArray> arrays, ParseNpy(bytes, void_type, max_arrays), "in '", path, "'");
   return arrays;
 }
@@ -194,11 +191,7 @@ StatusOr<std::string> SerializeNpy(const NpyArray& array) {
 
 Status WriteNpyFile(const std::string& path, const NpyArray& array, bool append) {
   KILN_ASSIGN_OR_RETURN(std::string bytes, SerializeNpy(array));
-  std::ofstream file(path, std::ios::binary | (append ? std::ios::app : std::ios::trunc));
-  if (!file) return NotFoundError("cannot open '", path, "' for writing");
-  file.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-  if (!file) return DataLossError("writing '", path, "' failed");
-  return OkStatus();
+  return WriteFileBytes(path, bytes, append);
 }
 
 }  // namespace kiln::runtime

@@ -1,12 +1,10 @@
 #include "runtime/value_files.h"
 
-#include <cstdio>
-#include <fstream>
-#include <iterator>
 #include <string>
 #include <vector>
 
 #include "hal/module/hal_module.h"
+#include "runtime/file_io.h"
 #include "runtime/npy.h"
 #include "runtime/value_text.h"
 
@@ -26,25 +24,42 @@ StatusOr<NpyArray> ViewAsArray(const vm::Value& value) {
 
 }  // namespace
 
-StatusOr<Ref<hal::BufferView>> AllocateHostBufferView(hal::Allocator& allocator, hal::ElementType type,
-                                                     std::span<const int64_t> dims) {
+namespace {
+
+// The bytes `dims` x `type` take in a buffer.
+StatusOr<size_t> StorageBytes(hal::ElementType type, std::span<const int64_t> dims) {
   KILN_ASSIGN_OR_RETURN(uint64_t count, hal::ShapeElementCount(dims));
   std::optional<size_t> bytes = hal::ElementStorageBytes(type, count);
   if (!bytes) return OutOfRangeError(hal::ShapeString(dims, type), " is too large");
+  return *bytes;
+}
+
+StatusOr<Ref<hal::BufferView>> AllocateHostBufferView(hal::Allocator& allocator, hal::ElementType type,
+                                                     std::span<const int64_t> dims, size_t bytes) {
   KILN_ASSIGN_OR_RETURN(Ref<hal::Buffer> buffer,
                         allocator.Allocate({hal::MemoryType::kDeviceLocal | hal::MemoryType::kHostVisible,
                                             hal::BufferUsage::kDefault | hal::BufferUsage::kMapping},
-                                           *bytes));
+                                           bytes));
   return hal::BufferView::Create(buffer, dims, type);
+}
+
+}  // namespace
+
+StatusOr<Ref<hal::BufferView>> AllocateHostBufferView(hal::Allocator& allocator, hal::ElementType type,
+                                                     std::span<const int64_t> dims) {
+  KILN_ASSIGN_OR_RETURN(size_t bytes, StorageBytes(type, dims));
+  return AllocateHostBufferView(allocator, type, dims, bytes);
 }
 
 StatusOr<Ref<hal::BufferView>> CreateHostBufferView(hal::Allocator& allocator, hal::ElementType type,
                                                    std::span<const int64_t> dims, std::span<const uint8_t> bytes) {
-  KILN_ASSIGN_OR_RETURN(Ref<hal::BufferView> view, AllocateHostBufferView(allocator, type, dims));
-  if (view->byte_length() != bytes.size()) {
-    return InvalidArgumentError(hal::ShapeString(dims, type), " takes ", view->byte_length(), " bytes, ",
-                                bytes.size(), " were given");
+  // Checked before allocating: a wrong-sized file or C buffer costs no allocation.
+  KILN_ASSIGN_OR_RETURN(size_t needed, StorageBytes(type, dims));
+  if (needed != bytes.size()) {
+    return InvalidArgumentError(hal::ShapeString(dims, type), " holds ", needed, " bytes, ", bytes.size(),
+                                " were given");
   }
+  KILN_ASSIGN_OR_RETURN(Ref<hal::BufferView> view, AllocateHostBufferView(allocator, type, dims, needed));
   KILN_RETURN_IF_ERROR(view->buffer()->Write(0, bytes));
   return view;
 }
@@ -77,20 +92,15 @@ StatusOr<Ref<hal::BufferView>> ReadBufferViewFile(std::string_view text, hal::Al
     return InvalidArgumentError("'", text, "': a raw file needs its shape and type, e.g. 2x3xf32=@", path,
                                 " (or give a .npy file)");
   }
-  std::ifstream file(path, std::ios::binary);
-  if (!file) return NotFoundError("'", text, "': cannot open '", path, "'");
-  std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
-  KILN_ASSIGN_OR_RETURN(Ref<hal::BufferView> view, CreateHostBufferView(allocator, type, dims, bytes), "in '", text,
-                        "'");
+  KILN_ASSIGN_OR_RETURN(std::string bytes, ReadFileBytes(path), "in '", text, "'");
+  KILN_ASSIGN_OR_RETURN(Ref<hal::BufferView> view,
+                        CreateHostBufferView(allocator, type, dims,
+                                             {reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size()}),
+                        "in '", text, "'");
   return view;
 }
 
 Status WriteOutput(std::string_view spec, const vm::Value& value) {
-  if (spec == "-") {
-    KILN_ASSIGN_OR_RETURN(std::string text, FormatValue(value));
-    std::printf("%s\n", text.c_str());
-    return OkStatus();
-  }
   if (spec.empty() || (spec.front() != '@' && spec.front() != '+')) {
     return InvalidArgumentError("--output='", spec, "': expected -, @FILE.npy, +FILE.npy or @FILE.bin");
   }
@@ -99,11 +109,9 @@ Status WriteOutput(std::string_view spec, const vm::Value& value) {
   KILN_ASSIGN_OR_RETURN(NpyArray array, ViewAsArray(value), "for --output=", spec);
   if (path.ends_with(".npy")) return WriteNpyFile(path, array, append);
   if (append) return InvalidArgumentError("--output='", spec, "': only .npy files can be appended to");
-  std::ofstream file(path, std::ios::binary | std::ios::trunc);
-  if (!file) return NotFoundError("--output: cannot open '", path, "' for writing");
-  file.write(reinterpret_cast<const char*>(array.data.data()), static_cast<std::streamsize>(array.data.size()));
-  if (!file) return DataLossError("--output: writing '", path, "' failed");
-  return OkStatus();
+  return WriteFileBytes(path, {reinterpret_cast<const char*>(array.data.data()), array.data.size()},
+                        /*append=*/false)
+      .With("for --output=", spec);
 }
 
 }  // namespace kiln::runtime

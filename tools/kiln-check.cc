@@ -6,6 +6,7 @@
 #include <string>
 
 #include "runtime/check_runner.h"
+#include "tools/flags.h"
 #include "tools/load_module.h"
 
 namespace {
@@ -17,11 +18,11 @@ struct Flags {
 kiln::Status ParseFlags(int argc, char** argv, Flags& flags) {
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
-    if (arg.starts_with("--device=")) {
-      flags.device = arg.substr(9);
-    } else if (arg.starts_with("--function=")) {
-      flags.function = arg.substr(11);
-    } else if (arg.starts_with("--")) {
+    if (kiln::tools::FlagValue(arg, "--device=", flags.device) ||
+        kiln::tools::FlagValue(arg, "--function=", flags.function)) {
+      continue;
+    }
+    if (arg.starts_with("--")) {
       return kiln::InvalidArgumentError("unknown flag '", arg, "'; expected --device=NAME or --function=NAME");
     } else if (flags.file.empty()) {
       flags.file = arg;

@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "base/status.h"
+#include "tools/flags.h"
 #include "vm/disassembler.h"
 #include "vm/module.h"
 
@@ -34,8 +35,9 @@ int Run(int argc, char** argv) {
       std::fputs(kUsage.data(), stdout);
       return 0;
     }
-    if (arg.starts_with("--function=")) {
-      function = std::string(arg.substr(std::string_view("--function=").size()));
+    std::string value;
+    if (kiln::tools::FlagValue(arg, "--function=", value)) {
+      function = value;
     } else if (arg.starts_with("-") && arg != "-") {
       return Fail(kiln::InvalidArgumentError("unknown flag '", arg, "'; usage: kiln-dump FILE.kiln [--function=NAME]"));
     } else if (path) {

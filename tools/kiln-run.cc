@@ -14,6 +14,7 @@
 #include "runtime/session.h"
 #include "runtime/value_files.h"
 #include "runtime/value_text.h"
+#include "tools/flags.h"
 #include "tools/load_module.h"
 
 namespace {
@@ -26,11 +27,7 @@ struct Flags {
 };
 
 // Whether `arg` is `flag` (ending in '='), and its value.
-bool FlagValue(const std::string& arg, std::string_view flag, std::string& value) {
-  if (!arg.starts_with(flag)) return false;
-  value = arg.substr(flag.size());
-  return true;
-}
+using kiln::tools::FlagValue;
 
 kiln::Status ParseTolerance(const std::string& flag, const std::string& text, double& value) {
   char* end = nullptr;

@@ -50,7 +50,7 @@
 // RUN: not kiln-run --module=%t.kiln --function=scale --input=3x3xf32=1 2>&1 | FileCheck %s --check-prefix=SHAPE
 // SHAPE: kiln-run: {{.*}}expected a buffer view of 2x3xf32, got 3x3xf32
 // RUN: not kiln-run --module=%t.kiln --function=scale --input=2x3xf32=@%t.missing.bin 2>&1 | FileCheck %s --check-prefix=NOFILE
-// NOFILE: kiln-run: NOT_FOUND: '2x3xf32=@{{.*}}missing.bin': cannot open
+// NOFILE: kiln-run: NOT_FOUND: cannot open '{{.*}}missing.bin'; in '2x3xf32=@{{.*}}missing.bin'
 // RUN: not kiln-run --module=%t.kiln --function=scale --input=2x3xi32=@%t.np.npy 2>&1 | FileCheck %s --check-prefix=NPYTYPE
 // NPYTYPE: kiln-run: {{.*}}expected a buffer view of 2x3xf32, got 2x3xi32
 // RUN: not kiln-run --module=%t.kiln --function=scale --input=2x3xf32=@%t.np.npy 2>&1 | FileCheck %s --check-prefix=NPYMISMATCH
