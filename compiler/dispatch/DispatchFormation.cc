@@ -245,7 +245,7 @@ FailureOr<DispatchOp> FormDispatch(Operation* root, ModuleOp executables, String
   for (OpResult result : root->getResults()) {
     if (!result.use_empty()) results.push_back(result);
   }
-  SmallVector<RankedTensorType> result_types;
+  SmallVector<Type> result_types;
   for (OpResult result : results) {
     unsigned i = result.getResultNumber();
     auto type = dyn_cast<RankedTensorType>(result.getType());
@@ -265,7 +265,7 @@ FailureOr<DispatchOp> FormDispatch(Operation* root, ModuleOp executables, String
   // The executable function.
   SmallVector<Type> arg_types;
   for (Value input : inputs) arg_types.push_back(BindingType(cast<RankedTensorType>(input.getType())));
-  for (RankedTensorType type : result_types) arg_types.push_back(BindingType(type));
+  for (Type type : result_types) arg_types.push_back(BindingType(cast<RankedTensorType>(type)));
   for (Value c : constants) arg_types.push_back(c.getType());
   arg_types.push_back(IndexType::get(ctx));  // workgroup id
   arg_types.push_back(IndexType::get(ctx));  // workgroup count
@@ -299,8 +299,7 @@ FailureOr<DispatchOp> FormDispatch(Operation* root, ModuleOp executables, String
 
   auto entry = SymbolRefAttr::get(executables.getSymNameAttr(), {FlatSymbolRefAttr::get(fn.getSymNameAttr())});
   SmallVector<Value> input_values(inputs.begin(), inputs.end());
-  SmallVector<Type> dispatch_types(result_types.begin(), result_types.end());
-  auto dispatch = DispatchOp::create(host, loc, dispatch_types, entry, input_values, constants, result_dims);
+  auto dispatch = DispatchOp::create(host, loc, result_types, entry, input_values, constants, result_dims);
   for (auto [result, replacement] : llvm::zip(results, dispatch.getResults())) result.replaceAllUsesWith(replacement);
   root->erase();
   return dispatch;

@@ -5,12 +5,13 @@
 // rows) and n (the output, not Q: value columns). Each step is a generic over a subset
 // of the loops, its maps the op's maps restricted to that subset.
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
-#include "mlir/IR/IRMapping.h"
 
 #include "compiler/transforms/LinalgExtDecompositions.h"
+#include "compiler/utils/Regions.h"
 
 namespace kiln::compiler {
 
@@ -61,30 +62,38 @@ AffineMap MapOf(const LoopSet& loops, const LoopSet& domain, MLIRContext* ctx) {
   return AffineMap::get(domain.size(), 0, exprs, ctx);
 }
 
+// The op's operands (inputs then outputs) and maps, in map order: Q, K, V, scale,
+// [mask], outputs.
 struct Attention {
   Location loc;
-  SmallVector<Value> operands;  // tensors and the scale, in map order
-  SmallVector<AffineMap> maps;
-  Value q, k, v, scale, mask;
-  AffineMap q_map, k_map, v_map, mask_map, out_map;
-  Type compute;  // f32 for narrower floats, else the output's type
-  Region* score_region;
+  SmallVector<Value> operands{};
+  SmallVector<AffineMap> maps{};
+  size_t input_count = 0;
+  Type compute{};  // f32 for narrower floats, else the output's type
+  Block* score_block = nullptr;
 
-  // The extent of `loop`, from the first tensor that indexes it.
+  Value Q() const { return operands[0]; }
+  Value K() const { return operands[1]; }
+  Value V() const { return operands[2]; }
+  Value Scale() const { return operands[3]; }
+  Value Mask() const { return input_count == 5 ? operands[4] : Value(); }
+  AffineMap MapOf(Value operand) const { return maps[llvm::find(operands, operand) - operands.begin()]; }
+
+  // The extent of `loop`, from the first tensor that indexes it (the verifier makes
+  // every loop indexed).
   OpFoldResult Extent(OpBuilder& b, unsigned loop) const {
     for (auto [operand, map] : llvm::zip(operands, maps)) {
-      if (!isa<RankedTensorType>(operand.getType())) continue;
-      for (auto [r, e] : llvm::enumerate(map.getResults())) {
-        if (cast<AffineDimExpr>(e).getPosition() == loop) return tensor::getMixedSize(b, loc, operand, r);
+      if (std::optional<unsigned> r = map.getResultPosition(getAffineDimExpr(loop, map.getContext()))) {
+        return tensor::getMixedSize(b, loc, operand, *r);
       }
     }
     llvm_unreachable("verified: every loop is indexed by an operand");
   }
 
-  Value Empty(OpBuilder& b, const LoopSet& loops) const {
+  Value Empty(OpBuilder& b, const LoopSet& loops, Type element = {}) const {
     SmallVector<OpFoldResult> sizes;
     for (unsigned loop : loops) sizes.push_back(Extent(b, loop));
-    return tensor::EmptyOp::create(b, loc, sizes, compute);
+    return tensor::EmptyOp::create(b, loc, sizes, element ? element : compute);
   }
 
   Value Filled(OpBuilder& b, const LoopSet& loops, double value) const {
@@ -92,16 +101,13 @@ struct Attention {
     return linalg::FillOp::create(b, loc, c, Empty(b, loops)).getResult(0);
   }
 
-  Value Cast(OpBuilder& b, Location l, Value x) const {
-    if (x.getType() == compute) return x;
-    if (cast<FloatType>(x.getType()).getWidth() < cast<FloatType>(compute).getWidth()) {
-      return arith::ExtFOp::create(b, l, compute, x);
-    }
-    return arith::TruncFOp::create(b, l, compute, x);
+  Value Cast(OpBuilder& b, Location l, Value x, Type to = {}) const {
+    return convertScalarToDtype(b, l, x, to ? to : compute, /*isUnsignedCast=*/false);
   }
 };
 
 using Body = function_ref<void(OpBuilder&, Location, ValueRange)>;
+using Binary = function_ref<Value(OpBuilder&, Location, Value, Value)>;
 
 // A generic over `domain` reading `inputs` (with their loop maps) into `init`, which is
 // indexed by `out_loops`; loops of `domain` outside `out_loops` are reductions.
@@ -123,25 +129,31 @@ Value Generic(OpBuilder& b, Location loc, const LoopSet& domain, ArrayRef<std::p
       .getResult(0);
 }
 
+// init + x y, summed over the loops of `domain` that `out_loops` lacks; `x` and `y` are
+// tensors indexed by `x_loops` / `y_map`.
+Value Contract(OpBuilder& b, const Attention& a, const LoopSet& domain, Value x, AffineMap x_map, Value y,
+               AffineMap y_map, Value init, const LoopSet& out_loops) {
+  return Generic(b, a.loc, domain, {{x, x_map}, {y, y_map}}, init, out_loops,
+                 [&](OpBuilder& g, Location l, ValueRange args) {
+                   Value product = arith::MulFOp::create(g, l, a.Cast(g, l, args[0]), a.Cast(g, l, args[1]));
+                   linalg::YieldOp::create(g, l, Value(arith::AddFOp::create(g, l, product, args[2])));
+                 });
+}
+
 // scale * Q K^T through the score region and the mask, over (rows, keys) = `s_loops`.
 Value Scores(OpBuilder& b, const Attention& a, const LoopSet& s_loops, const LoopSet& qk_loops) {
-  Value dot = Generic(b, a.loc, qk_loops, {{a.q, Restrict(a.q_map, qk_loops)}, {a.k, Restrict(a.k_map, qk_loops)}},
-                      a.Filled(b, s_loops, 0.0), s_loops, [&](OpBuilder& g, Location l, ValueRange args) {
-                        Value product = arith::MulFOp::create(g, l, a.Cast(g, l, args[0]), a.Cast(g, l, args[1]));
-                        linalg::YieldOp::create(g, l, Value(arith::AddFOp::create(g, l, product, args[2])));
-                      });
+  Value dot = Contract(b, a, qk_loops, a.Q(), Restrict(a.MapOf(a.Q()), qk_loops), a.K(),
+                       Restrict(a.MapOf(a.K()), qk_loops), a.Filled(b, s_loops, 0.0), s_loops);
+  Value mask = a.Mask();
   SmallVector<std::pair<Value, AffineMap>> inputs = {{dot, MapOf(s_loops, s_loops, b.getContext())}};
-  if (a.mask) inputs.push_back({a.mask, Restrict(a.mask_map, s_loops)});
+  if (mask) inputs.push_back({mask, Restrict(a.MapOf(mask), s_loops)});
   return Generic(b, a.loc, s_loops, inputs, a.Empty(b, s_loops), s_loops, [&](OpBuilder& g, Location l, ValueRange args) {
-    Value score = arith::MulFOp::create(g, l, args[0], a.Cast(g, l, a.scale));
-    if (a.score_region && !a.score_region->empty()) {
-      Block& block = a.score_region->front();
-      IRMapping map;
-      map.map(block.getArgument(0), score);
-      for (Operation& inner : block.without_terminator()) g.clone(inner, map);
-      score = a.Cast(g, l, map.lookup(block.getTerminator()->getOperand(0)));
+    Value score = arith::MulFOp::create(g, l, args[0], a.Cast(g, l, a.Scale()));
+    if (a.score_block) {
+      Value arg = a.Cast(g, l, score, a.score_block->getArgument(0).getType());
+      score = a.Cast(g, l, InlineYieldedValue(g, *a.score_block, arg));
     }
-    if (a.mask) {
+    if (mask) {
       Value m = args[1];
       if (m.getType().isInteger(1)) {
         Value minus_inf = arith::ConstantOp::create(
@@ -155,62 +167,45 @@ Value Scores(OpBuilder& b, const Attention& a, const LoopSet& s_loops, const Loo
   });
 }
 
-Value RowMax(OpBuilder& b, const Attention& a, Value scores, const LoopSet& s_loops, const LoopSet& row_loops,
-             Value init) {
+// `f` of the scores along the keys, starting from `init` (over `row_loops`).
+Value RowReduce(OpBuilder& b, const Attention& a, Value scores, const LoopSet& s_loops, const LoopSet& row_loops,
+                Value init, Binary f) {
   return Generic(b, a.loc, s_loops, {{scores, MapOf(s_loops, s_loops, b.getContext())}}, init, row_loops,
-                 [&](OpBuilder& g, Location l, ValueRange args) {
-                   linalg::YieldOp::create(g, l, Value(arith::MaximumFOp::create(g, l, args[0], args[1])));
-                 });
-}
-
-// exp(S - M) over the scores' loops.
-Value Exponentials(OpBuilder& b, const Attention& a, Value scores, Value max, const LoopSet& s_loops,
-                   const LoopSet& row_loops) {
-  MLIRContext* ctx = b.getContext();
-  return Generic(b, a.loc, s_loops, {{scores, MapOf(s_loops, s_loops, ctx)}, {max, MapOf(row_loops, s_loops, ctx)}},
-                 a.Empty(b, s_loops), s_loops, [&](OpBuilder& g, Location l, ValueRange args) {
-                   Value shifted = arith::SubFOp::create(g, l, args[0], args[1]);
-                   linalg::YieldOp::create(g, l, Value(math::ExpOp::create(g, l, shifted)));
-                 });
-}
-
-Value RowSum(OpBuilder& b, const Attention& a, Value p, const LoopSet& s_loops, const LoopSet& row_loops,
-             Value init) {
-  return Generic(b, a.loc, s_loops, {{p, MapOf(s_loops, s_loops, b.getContext())}}, init, row_loops,
-                 [&](OpBuilder& g, Location l, ValueRange args) {
-                   linalg::YieldOp::create(g, l, Value(arith::AddFOp::create(g, l, args[0], args[1])));
-                 });
+                 [&](OpBuilder& g, Location l, ValueRange args) { linalg::YieldOp::create(g, l, f(g, l, args[0], args[1])); });
 }
 
 // init + P V, accumulated over the keys.
 Value Values(OpBuilder& b, const Attention& a, Value p, const LoopSet& s_loops, const LoopSet& out_loops,
              Value init) {
   LoopSet domain = Union(out_loops, s_loops);
-  return Generic(b, a.loc, domain, {{p, MapOf(s_loops, domain, b.getContext())}, {a.v, Restrict(a.v_map, domain)}},
-                 init, out_loops, [&](OpBuilder& g, Location l, ValueRange args) {
-                   Value product = arith::MulFOp::create(g, l, args[0], a.Cast(g, l, args[1]));
-                   linalg::YieldOp::create(g, l, Value(arith::AddFOp::create(g, l, product, args[2])));
-                 });
+  return Contract(b, a, domain, p, MapOf(s_loops, domain, b.getContext()), a.V(), Restrict(a.MapOf(a.V()), domain),
+                  init, out_loops);
 }
 
-// Elementwise `f(x, y)` of `x` over `loops` and `y` over `y_loops` ⊆ `loops`, into
-// `init` (any element type: the result is converted to it).
+// Elementwise `f(x, y)` of `x` over `loops` and `y` over `y_loops` ⊆ `loops`, computed
+// in the compute type and converted to `init`'s element type.
 Value Combine(OpBuilder& b, const Attention& a, Value x, const LoopSet& loops, Value y, const LoopSet& y_loops,
-              Value init, function_ref<Value(OpBuilder&, Location, Value, Value)> f) {
+              Value init, Binary f) {
   MLIRContext* ctx = b.getContext();
   return Generic(b, a.loc, loops, {{x, MapOf(loops, loops, ctx)}, {y, MapOf(y_loops, loops, ctx)}}, init, loops,
                  [&](OpBuilder& g, Location l, ValueRange args) {
                    Value r = f(g, l, a.Cast(g, l, args[0]), a.Cast(g, l, args[1]));
-                   Type out = args[2].getType();
-                   if (r.getType() != out) {
-                     r = cast<FloatType>(out).getWidth() < cast<FloatType>(r.getType()).getWidth()
-                             ? Value(arith::TruncFOp::create(g, l, out, r))
-                             : Value(arith::ExtFOp::create(g, l, out, r));
-                   }
-                   linalg::YieldOp::create(g, l, r);
+                   linalg::YieldOp::create(g, l, a.Cast(g, l, r, args[2].getType()));
                  });
 }
 
+// `x` (over `loops`) with elements of type `element`; `x` itself when it has them.
+Value Convert(OpBuilder& b, const Attention& a, Value x, const LoopSet& loops, Type element) {
+  if (cast<RankedTensorType>(x.getType()).getElementType() == element) return x;
+  MLIRContext* ctx = b.getContext();
+  return Generic(b, a.loc, loops, {{x, MapOf(loops, loops, ctx)}}, a.Empty(b, loops, element), loops,
+                 [&](OpBuilder& g, Location l, ValueRange args) {
+                   linalg::YieldOp::create(g, l, a.Cast(g, l, args[0], element));
+                 });
+}
+
+Value Maximum(OpBuilder& g, Location l, Value x, Value y) { return arith::MaximumFOp::create(g, l, x, y); }
+Value Add(OpBuilder& g, Location l, Value x, Value y) { return arith::AddFOp::create(g, l, x, y); }
 Value Multiply(OpBuilder& g, Location l, Value x, Value y) { return arith::MulFOp::create(g, l, x, y); }
 Value Divide(OpBuilder& g, Location l, Value x, Value y) { return arith::DivFOp::create(g, l, x, y); }
 Value ExpOfDifference(OpBuilder& g, Location l, Value x, Value y) {
@@ -220,66 +215,40 @@ Value ExpOfDifference(OpBuilder& g, Location l, Value x, Value y) {
 }  // namespace
 
 FailureOr<SmallVector<Value>> DecomposeAttention(RewriterBase& rewriter, Operation* op) {
-  auto inputs = op->getOperands();
   auto dps = cast<DestinationStyleOpInterface>(op);
-  ArrayAttr map_attrs = op->getAttrOfType<ArrayAttr>("indexing_maps");
-  if (!map_attrs) return op->emitOpError() << "expects indexing_maps";
-  Attention a{op->getLoc(), {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, nullptr};
-  for (auto [operand, attr] : llvm::zip(inputs, map_attrs)) {
-    a.operands.push_back(operand);
-    a.maps.push_back(cast<AffineMapAttr>(attr).getValue());
-  }
-  for (Value v : a.operands) {
-    if (isa<ShapedType>(v.getType()) && !isa<RankedTensorType>(v.getType())) {
-      return op->emitOpError() << "expects tensor operands";
-    }
-  }
-  size_t input_count = dps.getNumDpsInputs();
-  a.q = a.operands[0], a.k = a.operands[1], a.v = a.operands[2], a.scale = a.operands[3];
-  a.q_map = a.maps[0], a.k_map = a.maps[1], a.v_map = a.maps[2];
-  if (input_count == 5) a.mask = a.operands[4], a.mask_map = a.maps[4];
-  a.out_map = a.maps[input_count];
+  Attention a{op->getLoc()};
+  a.operands = llvm::to_vector(op->getOperands());
+  a.maps = llvm::to_vector(op->getAttrOfType<ArrayAttr>("indexing_maps").getAsValueRange<AffineMapAttr>());
+  a.input_count = dps.getNumDpsInputs();
   Value out = dps.getDpsInits()[0];
   Type out_element = cast<RankedTensorType>(out.getType()).getElementType();
-  for (Value v : {a.q, a.k, a.v, out}) {
-    if (!isa<FloatType>(cast<RankedTensorType>(v.getType()).getElementType())) {
-      return op->emitOpError() << "expects float Q, K, V and output, got " << v.getType();
-    }
-  }
   a.compute = cast<FloatType>(out_element).getWidth() < 32 ? Type(rewriter.getF32Type()) : out_element;
-  Region& region = op->getRegion(0);
-  if (!region.empty() && (region.front().getNumArguments() != 1 ||
-                          !isa<iree::YieldOp>(region.front().getTerminator()) ||
-                          region.front().getTerminator()->getNumOperands() != 1)) {
-    return op->emitOpError() << "expects a score region taking and yielding one value";
-  }
-  a.score_region = &region;
+  if (!op->getRegion(0).empty()) a.score_block = &op->getRegion(0).front();
 
-  LoopSet q_loops = LoopsOf(a.q_map), k_loops = LoopsOf(a.k_map), out_loops = LoopsOf(a.out_map);
+  AffineMap out_map = a.MapOf(out);
+  LoopSet q_loops = LoopsOf(a.MapOf(a.Q())), k_loops = LoopsOf(a.MapOf(a.K())), out_loops = LoopsOf(out_map);
   LoopSet k1 = Minus(q_loops, out_loops);  // the dot product
   LoopSet qk_loops = Union(q_loops, k_loops);
-  LoopSet s_loops = Minus(qk_loops, k1);          // rows and keys
-  LoopSet row_loops = Minus(q_loops, k1);          // batch and query rows
-  if (Minus(row_loops, out_loops).size() != 0) {
+  LoopSet s_loops = Minus(qk_loops, k1);   // rows and keys
+  LoopSet row_loops = Minus(q_loops, k1);  // batch and query rows
+  if (!Minus(row_loops, out_loops).empty()) {
     return op->emitOpError() << "expects every query loop other than the dot product's to index the output";
   }
-  rewriter.setInsertionPoint(op);
   Value scores = Scores(rewriter, a, s_loops, qk_loops);
   Location loc = a.loc;
+  constexpr double kMinusInfinity = -std::numeric_limits<double>::infinity();
 
   if (isa<iree::AttentionOp>(op)) {
-    Value max = RowMax(rewriter, a, scores, s_loops, row_loops,
-                       a.Filled(rewriter, row_loops, -std::numeric_limits<double>::infinity()));
-    Value p = Exponentials(rewriter, a, scores, max, s_loops, row_loops);
-    Value sum = RowSum(rewriter, a, p, s_loops, row_loops, a.Filled(rewriter, row_loops, 0.0));
+    Value max = RowReduce(rewriter, a, scores, s_loops, row_loops, a.Filled(rewriter, row_loops, kMinusInfinity),
+                          Maximum);
+    Value p = Combine(rewriter, a, scores, s_loops, max, row_loops, a.Empty(rewriter, s_loops), ExpOfDifference);
+    Value sum = RowReduce(rewriter, a, p, s_loops, row_loops, a.Filled(rewriter, row_loops, 0.0), Add);
     Value unnormalised = Values(rewriter, a, p, s_loops, out_loops, a.Filled(rewriter, out_loops, 0.0));
     // Divided by the row sums into the output's element type, in ascending loop order,
     // then transposed when the output map permutes the loops.
-    SmallVector<OpFoldResult> sizes;
-    for (unsigned loop : out_loops) sizes.push_back(a.Extent(rewriter, loop));
     Value normalised = Combine(rewriter, a, unnormalised, out_loops, sum, row_loops,
-                               tensor::EmptyOp::create(rewriter, loc, sizes, out_element), Divide);
-    AffineMap order = Restrict(a.out_map, out_loops);
+                               a.Empty(rewriter, out_loops, out_element), Divide);
+    AffineMap order = Restrict(out_map, out_loops);
     if (!order.isIdentity()) {
       SmallVector<int64_t> permutation;
       for (AffineExpr e : order.getResults()) permutation.push_back(cast<AffineDimExpr>(e).getPosition());
@@ -290,32 +259,28 @@ FailureOr<SmallVector<Value>> DecomposeAttention(RewriterBase& rewriter, Operati
 
   // online_attention: acc, max and sum are updated from their initial values.
   Value acc = dps.getDpsInits()[0], old_max = dps.getDpsInits()[1], old_sum = dps.getDpsInits()[2];
-  AffineMap max_map = a.maps[input_count + 1], sum_map = a.maps[input_count + 2];
-  if (!Restrict(a.out_map, out_loops).isIdentity() || !Restrict(max_map, row_loops).isIdentity() ||
-      !Restrict(sum_map, row_loops).isIdentity() || LoopsOf(max_map) != row_loops || LoopsOf(sum_map) != row_loops) {
+  MLIRContext* ctx = rewriter.getContext();
+  LoopSet all_loops = llvm::to_vector(llvm::seq<unsigned>(0, out_map.getNumDims()));
+  AffineMap rows_in_order = MapOf(row_loops, all_loops, ctx);
+  if (out_map != MapOf(out_loops, all_loops, ctx) || a.MapOf(old_max) != rows_in_order ||
+      a.MapOf(old_sum) != rows_in_order) {
     return op->emitOpError() << "expects online_attention outputs indexed in loop order";
   }
-  Value max_init = Combine(rewriter, a, old_max, row_loops, old_max, row_loops, a.Empty(rewriter, row_loops),
-                           [](OpBuilder&, Location, Value x, Value) { return x; });
-  Value new_max = RowMax(rewriter, a, scores, s_loops, row_loops, max_init);
-  Value p = Exponentials(rewriter, a, scores, new_max, s_loops, row_loops);
+  Value max_init = Convert(rewriter, a, old_max, row_loops, a.compute);
+  Value new_max = RowReduce(rewriter, a, scores, s_loops, row_loops, max_init, Maximum);
+  Value p = Combine(rewriter, a, scores, s_loops, new_max, row_loops, a.Empty(rewriter, s_loops), ExpOfDifference);
   Value correction = Combine(rewriter, a, old_max, row_loops, new_max, row_loops, a.Empty(rewriter, row_loops),
                              ExpOfDifference);
   Value scaled_sum = Combine(rewriter, a, old_sum, row_loops, correction, row_loops, a.Empty(rewriter, row_loops),
                              Multiply);
-  Value new_sum = RowSum(rewriter, a, p, s_loops, row_loops, scaled_sum);
+  Value new_sum = RowReduce(rewriter, a, p, s_loops, row_loops, scaled_sum, Add);
   Value scaled_acc = Combine(rewriter, a, acc, out_loops, correction, row_loops, a.Empty(rewriter, out_loops),
                              Multiply);
   Value new_acc = Values(rewriter, a, p, s_loops, out_loops, scaled_acc);
-  auto to_output = [&](Value x, Value like, const LoopSet& loops) {
-    Type element = cast<RankedTensorType>(like.getType()).getElementType();
-    if (element == a.compute) return x;
-    return Combine(rewriter, a, x, loops, x, loops,
-                   tensor::EmptyOp::create(rewriter, loc, tensor::getMixedSizes(rewriter, loc, like), element),
-                   [](OpBuilder&, Location, Value x, Value) { return x; });
-  };
-  return SmallVector<Value>{to_output(new_acc, acc, out_loops), to_output(new_max, old_max, row_loops),
-                            to_output(new_sum, old_sum, row_loops)};
+  auto element_of = [](Value v) { return cast<RankedTensorType>(v.getType()).getElementType(); };
+  return SmallVector<Value>{Convert(rewriter, a, new_acc, out_loops, element_of(acc)),
+                            Convert(rewriter, a, new_max, row_loops, element_of(old_max)),
+                            Convert(rewriter, a, new_sum, row_loops, element_of(old_sum))};
 }
 
 }  // namespace kiln::compiler

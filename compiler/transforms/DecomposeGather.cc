@@ -2,30 +2,20 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
-#include "mlir/IR/IRMapping.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 
 #include "compiler/transforms/LinalgExtDecompositions.h"
+#include "compiler/utils/Regions.h"
 
 namespace kiln::compiler {
 
 using namespace mlir;
-
-namespace {
-
-// `value` (any integer) as a signed index.
-Value ToIndex(OpBuilder& b, Location loc, Value value) {
-  if (value.getType().isIndex()) return value;
-  return arith::IndexCastOp::create(b, loc, b.getIndexType(), value);
-}
-
-}  // namespace
 
 FailureOr<SmallVector<Value>> DecomposeGather(RewriterBase& rewriter, iree::GatherOp op) {
   Location loc = op.getLoc();
   Value source = op.getInputs()[0], indices = op.getInputs()[1];
   Value mask = op.getInputs().size() > 2 ? op.getInputs()[2] : Value();
   Value init = op.getOutputs()[0];
-  if (!isa<RankedTensorType>(init.getType())) return op.emitOpError() << "expects tensor operands";
   auto source_type = cast<RankedTensorType>(source.getType());
   auto indices_type = cast<RankedTensorType>(indices.getType());
   auto output_type = cast<RankedTensorType>(init.getType());
@@ -59,17 +49,11 @@ FailureOr<SmallVector<Value>> DecomposeGather(RewriterBase& rewriter, iree::Gath
   SmallVector<Value> max_offset(source_type.getRank());
   for (int64_t s : dimension_map) {
     Value size = tensor::DimOp::create(rewriter, loc, source, s);
-    int64_t window = 1;
-    if (s >= first_slice_dim) {
-      int64_t out_dim = batch_rank + s - first_slice_dim;
-      if (output_type.isDynamicDim(out_dim)) {
-        Value w = tensor::DimOp::create(rewriter, loc, init, out_dim);
-        max_offset[s] = arith::SubIOp::create(rewriter, loc, size, w);
-        continue;
-      }
-      window = output_type.getDimSize(out_dim);
-    }
-    max_offset[s] = arith::SubIOp::create(rewriter, loc, size, arith::ConstantIndexOp::create(rewriter, loc, window));
+    OpFoldResult window = s >= first_slice_dim
+                              ? tensor::getMixedSize(rewriter, loc, init, batch_rank + s - first_slice_dim)
+                              : OpFoldResult(rewriter.getIndexAttr(1));
+    max_offset[s] =
+        arith::SubIOp::create(rewriter, loc, size, getValueOrCreateConstantIndexOp(rewriter, loc, window));
   }
 
   SmallVector<utils::IteratorType> iterators(rank, utils::IteratorType::parallel);
@@ -83,7 +67,7 @@ FailureOr<SmallVector<Value>> DecomposeGather(RewriterBase& rewriter, iree::Gath
                                            : zero;
         }
         for (auto [j, s] : llvm::enumerate(dimension_map)) {
-          Value offset = ToIndex(b, l, args[j]);
+          Value offset = arith::IndexCastOp::create(b, l, b.getIndexType(), args[j]);
           offset = arith::MaxSIOp::create(b, l, offset, zero);
           offset = arith::MinSIOp::create(b, l, offset, max_offset[s]);
           coords[s] = arith::AddIOp::create(b, l, coords[s], offset);
@@ -98,7 +82,6 @@ FailureOr<SmallVector<Value>> DecomposeGather(RewriterBase& rewriter, iree::Gath
 FailureOr<SmallVector<Value>> DecomposeArgCompare(RewriterBase& rewriter, iree::ArgCompareOp op) {
   Location loc = op.getLoc();
   Value input = op.getInputs()[0];
-  if (!isa<RankedTensorType>(input.getType())) return op.emitOpError() << "expects tensor operands";
   int64_t rank = cast<RankedTensorType>(input.getType()).getRank();
   int64_t dimension = op.getDimension();
   MLIRContext* ctx = rewriter.getContext();
@@ -111,11 +94,7 @@ FailureOr<SmallVector<Value>> DecomposeArgCompare(RewriterBase& rewriter, iree::
   auto generic = linalg::GenericOp::create(
       rewriter, loc, op.getResultTypes(), ValueRange{input}, op.getOutputs(),
       ArrayRef<AffineMap>{identity, reduced, reduced}, iterators, [&](OpBuilder& b, Location l, ValueRange args) {
-        IRMapping map;
-        map.map(comparator.getArgument(0), args[0]);
-        map.map(comparator.getArgument(1), args[1]);
-        for (Operation& inner : comparator.without_terminator()) b.clone(inner, map);
-        Value better = map.lookup(comparator.getTerminator()->getOperand(0));
+        Value better = InlineYieldedValue(b, comparator, args.take_front(2));
         Value position = linalg::IndexOp::create(b, l, dimension);
         if (base) position = arith::AddIOp::create(b, l, position, base);
         Value index = arith::IndexCastOp::create(b, l, args[2].getType(), position);

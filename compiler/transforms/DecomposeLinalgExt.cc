@@ -1,5 +1,6 @@
 #include "compiler/transforms/LinalgExtDecompositions.h"
 #include "compiler/transforms/Passes.h"
+// The pass's dependent dialects (Passes.h.inc).
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -22,6 +23,10 @@ struct DecomposeLinalgExtPass : impl::DecomposeLinalgExtBase<DecomposeLinalgExtP
     });
     IRRewriter rewriter(&getContext());
     for (Operation* op : ops) {
+      if (!cast<DestinationStyleOpInterface>(op).hasPureTensorSemantics()) {
+        op->emitOpError() << "expects tensor operands: kiln decomposes it before bufferization";
+        return signalPassFailure();
+      }
       rewriter.setInsertionPoint(op);
       FailureOr<SmallVector<Value>> replacements;
       if (auto gather = dyn_cast<iree::GatherOp>(op)) {

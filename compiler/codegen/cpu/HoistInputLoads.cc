@@ -1,6 +1,6 @@
 // Loads from input bindings that do not change across a loop move out of it.
 #include "compiler/codegen/cpu/Passes.h"
-#include "compiler/utils/Views.h"
+#include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "compiler/dialect/KilnDialect.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
@@ -35,7 +35,7 @@ struct HoistInputLoadsPass : impl::HoistInputLoadsBase<HoistInputLoadsPass> {
         SmallVector<memref::LoadOp> loads;
         for (auto load : loop.getBody()->getOps<memref::LoadOp>()) loads.push_back(load);
         for (memref::LoadOp load : loads) {
-          if (!inputs.contains(RootBuffer(load.getMemRef()))) continue;
+          if (!inputs.contains(memref::skipViewLikeOps(cast<MemrefValue>(load.getMemRef())))) continue;
           bool invariant = llvm::all_of(load->getOperands(), [&](Value v) { return loop.isDefinedOutsideOfLoop(v); });
           if (invariant) load->moveBefore(loop);
         }

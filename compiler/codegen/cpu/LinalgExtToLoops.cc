@@ -12,10 +12,10 @@
 #include "compiler/codegen/cpu/Passes.h"
 #include "compiler/codegen/cpu/RadixSort.h"
 #include "compiler/input/iree/IreeDialects.h"
+#include "compiler/utils/Regions.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/IR/IRMapping.h"
 
 namespace kiln::compiler::cpu {
 
@@ -39,14 +39,6 @@ void StoreAll(OpBuilder& b, Location loc, ArrayRef<Line> lines, ValueRange value
   for (auto [line, v] : llvm::zip(lines, values)) line.Store(b, loc, v, i);
 }
 
-// The region's single yielded value, computed on `args`.
-Value Inline(OpBuilder& b, Block& block, ValueRange args) {
-  IRMapping map;
-  for (auto [arg, v] : llvm::zip(block.getArguments(), args)) map.map(arg, v);
-  for (Operation& op : block.without_terminator()) b.clone(op, map);
-  return map.lookupOrDefault(block.getTerminator()->getOperand(0));
-}
-
 // Whether the sort comparator places `lhs` (one value per operand) before `rhs`.
 Value SortsBefore(OpBuilder& b, Block& comparator, ValueRange lhs, ValueRange rhs) {
   SmallVector<Value> args;
@@ -54,7 +46,7 @@ Value SortsBefore(OpBuilder& b, Block& comparator, ValueRange lhs, ValueRange rh
     args.push_back(l);
     args.push_back(r);
   }
-  return Inline(b, comparator, args);
+  return InlineYieldedValue(b, comparator, args);
 }
 
 // Calls `body` once per line of `memref` along `dimension`, with the line's position.
@@ -256,11 +248,11 @@ void LowerTopk(OpBuilder& b, iree::TopkOp op) {
     Value last = arith::SubIOp::create(gb, l, k, one);
     ForRange(gb, l, zero, n, [&](OpBuilder& fb, Location fl, Value i) {
       SmallVector<Value> candidate = TopkCandidate(fb, fl, inputs, index_type, i);
-      Value better = Inline(fb, comparator, {candidate[0], outputs[0].Load(fb, fl, last)});
+      Value better = InlineYieldedValue(fb, comparator, {candidate[0], outputs[0].Load(fb, fl, last)});
       auto insert = scf::IfOp::create(fb, fl, better, /*withElseRegion=*/false);
       OpBuilder ib = insert.getThenBodyBuilder();
       InsertDescending(ib, fl, outputs, candidate, last, zero, [&](OpBuilder& cb, ValueRange x, ValueRange y) {
-        return Inline(cb, comparator, {x[0], y[0]});
+        return InlineYieldedValue(cb, comparator, {x[0], y[0]});
       });
     });
   });
@@ -286,11 +278,11 @@ void SiftDown(OpBuilder& b, Location loc, Block& comparator, ArrayRef<Line> heap
               Value left_value = heap[0].Load(tb, tl, left);
               Value right_value = heap[0].Load(tb, tl, arith::SelectOp::create(tb, tl, has_right, right, left));
               // The worse child: the right one when the left is better than it.
-              Value left_better = Inline(tb, comparator, {left_value, right_value});
+              Value left_better = InlineYieldedValue(tb, comparator, {left_value, right_value});
               Value use_right = arith::AndIOp::create(tb, tl, has_right, left_better);
               Value child = arith::SelectOp::create(tb, tl, use_right, right, left);
               Value child_value = arith::SelectOp::create(tb, tl, use_right, right_value, left_value);
-              Value swap = Inline(tb, comparator, {heap[0].Load(tb, tl, i), child_value});
+              Value swap = InlineYieldedValue(tb, comparator, {heap[0].Load(tb, tl, i), child_value});
               auto exchange = scf::IfOp::create(tb, tl, swap, /*withElseRegion=*/false);
               OpBuilder eb = exchange.getThenBodyBuilder();
               SmallVector<Value> at_i = LoadAll(eb, tl, heap, i), at_child = LoadAll(eb, tl, heap, child);
@@ -319,7 +311,7 @@ void LowerTopkV2(OpBuilder& b, iree::TopkV2Op op) {
     OpBuilder gb = guard.getThenBodyBuilder();
     ForRange(gb, l, zero, n, [&](OpBuilder& fb, Location fl, Value i) {
       SmallVector<Value> candidate = TopkCandidate(fb, fl, inputs_used, index_type, i);
-      Value better = Inline(fb, comparator, {candidate[0], outputs[0].Load(fb, fl, zero)});
+      Value better = InlineYieldedValue(fb, comparator, {candidate[0], outputs[0].Load(fb, fl, zero)});
       auto replace = scf::IfOp::create(fb, fl, better, /*withElseRegion=*/false);
       OpBuilder rb = replace.getThenBodyBuilder();
       StoreAll(rb, fl, outputs, candidate, zero);
@@ -358,7 +350,7 @@ void LowerScan(OpBuilder& b, iree::ScanOp op) {
     auto loop = scf::ForOp::create(gb, l, one, n, one, ValueRange{first},
                                    [&](OpBuilder& fb, Location fl, Value i, ValueRange carried) {
                                      Value x = in.Load(fb, fl, inclusive ? i : arith::SubIOp::create(fb, fl, i, one));
-                                     Value next = Inline(fb, combiner, {carried[0], x});
+                                     Value next = InlineYieldedValue(fb, combiner, {carried[0], x});
                                      out.Store(fb, fl, next, i);
                                      scf::YieldOp::create(fb, fl, next);
                                    });
@@ -411,7 +403,7 @@ void LowerScatter(OpBuilder& b, iree::ScatterOp op) {
       at.append(slice.begin(), slice.end());
       Value old = memref::LoadOp::create(sb, sl, original, coords);
       Value value = memref::LoadOp::create(sb, sl, updates, at);
-      memref::StoreOp::create(sb, sl, Inline(sb, combiner, {value, old}), original, coords);
+      memref::StoreOp::create(sb, sl, InlineYieldedValue(sb, combiner, {value, old}), original, coords);
     });
   });
 }

@@ -1,6 +1,6 @@
 #include "compiler/codegen/cpu/ContractionTiling.h"
 #include "compiler/codegen/cpu/Passes.h"
-#include "compiler/utils/Views.h"
+#include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
@@ -40,7 +40,7 @@ void HoistAccumulator(RewriterBase& rewriter, scf::ForOp loop) {
       !llvm::all_of(write.getIndices(), [&](Value v) { return loop.isDefinedOutsideOfLoop(v); })) {
     return;
   }
-  Value root = RootBuffer(write.getBase());
+  Value root = memref::skipViewLikeOps(cast<MemrefValue>(write.getBase()));
   vector::TransferReadOp read;
   for (Operation& op : loop.getBody()->without_terminator()) {
     auto other = dyn_cast<vector::TransferReadOp>(op);
@@ -48,7 +48,7 @@ void HoistAccumulator(RewriterBase& rewriter, scf::ForOp loop) {
       if (isa<memref::LoadOp, vector::LoadOp>(op)) return;  // conservatively: a read we do not track
       continue;
     }
-    if (RootBuffer(other.getBase()) != root) continue;
+    if (memref::skipViewLikeOps(cast<MemrefValue>(other.getBase())) != root) continue;
     if (read || other.getBase() != write.getBase() || !llvm::equal(other.getIndices(), write.getIndices(),
                      [](Value a, Value b) { return isEqualConstantIntOrValue(a, b); }) ||
         other.getVectorType() != write.getVectorType() || other.getPermutationMap() != write.getPermutationMap() ||

@@ -8,6 +8,24 @@
 
 #include "compiler/input/iree/LinalgExtOpsDialect.cpp.inc"
 
+namespace kiln::compiler::iree {
+
+// Every op's getEffects (LinalgExtOps.td): on tensors the ops compute values; on memrefs
+// they read every operand and write their outputs.
+static void BufferEffects(mlir::Operation* op,
+                          llvm::SmallVectorImpl<mlir::SideEffects::EffectInstance<mlir::MemoryEffects::Effect>>& effects) {
+  auto dps = mlir::cast<mlir::DestinationStyleOpInterface>(op);
+  for (mlir::OpOperand& operand : op->getOpOperands()) {
+    if (!mlir::isa<mlir::MemRefType>(operand.get().getType())) continue;
+    effects.emplace_back(mlir::MemoryEffects::Read::get(), &operand, mlir::SideEffects::DefaultResource::get());
+    if (dps.isDpsInit(&operand)) {
+      effects.emplace_back(mlir::MemoryEffects::Write::get(), &operand, mlir::SideEffects::DefaultResource::get());
+    }
+  }
+}
+
+}  // namespace kiln::compiler::iree
+
 #define GET_OP_CLASSES
 #include "compiler/input/iree/LinalgExtOps.cpp.inc"
 
@@ -21,38 +39,6 @@ void LinalgExtDialect::initialize() {
 #include "compiler/input/iree/LinalgExtOps.cpp.inc"
       >();
 }
-
-namespace {
-
-// On tensors the ops compute values; on memrefs they read every operand and write their
-// outputs.
-void BufferEffects(Operation* op, SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>& effects) {
-  auto dps = cast<DestinationStyleOpInterface>(op);
-  for (OpOperand& operand : op->getOpOperands()) {
-    if (!isa<MemRefType>(operand.get().getType())) continue;
-    effects.emplace_back(MemoryEffects::Read::get(), &operand, SideEffects::DefaultResource::get());
-    if (dps.isDpsInit(&operand)) {
-      effects.emplace_back(MemoryEffects::Write::get(), &operand, SideEffects::DefaultResource::get());
-    }
-  }
-}
-
-}  // namespace
-
-#define KILN_BUFFER_EFFECTS(Op)                                                                               \
-  void Op::getEffects(SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>& effects) {       \
-    BufferEffects(*this, effects);                                                                            \
-  }
-KILN_BUFFER_EFFECTS(SortOp)
-KILN_BUFFER_EFFECTS(TopkOp)
-KILN_BUFFER_EFFECTS(TopkV2Op)
-KILN_BUFFER_EFFECTS(ScanOp)
-KILN_BUFFER_EFFECTS(ArgCompareOp)
-KILN_BUFFER_EFFECTS(ScatterOp)
-KILN_BUFFER_EFFECTS(GatherOp)
-KILN_BUFFER_EFFECTS(AttentionOp)
-KILN_BUFFER_EFFECTS(OnlineAttentionOp)
-#undef KILN_BUFFER_EFFECTS
 
 namespace {
 
@@ -199,23 +185,6 @@ LogicalResult ArgCompareOp::verify() {
 
 namespace {
 
-// Shared by scatter and gather: the index operand and the batch rank it implies.
-FailureOr<int64_t> VerifyIndices(Operation* op, ShapedType indices, ArrayRef<int64_t> dimension_map,
-                                 int64_t indexed_rank) {
-  if (!isa<IntegerType>(indices.getElementType())) {
-    return op->emitOpError() << "expects integer indices, got " << indices;
-  }
-  if (dimension_map.empty()) return op->emitOpError() << "expects a non-empty dimension_map";
-  llvm::SmallDenseSet<int64_t> seen;
-  for (int64_t d : dimension_map) {
-    if (d < 0 || d >= indexed_rank || !seen.insert(d).second) {
-      return op->emitOpError() << "dimension_map entry " << d << " is out of range or repeated for rank "
-                               << indexed_rank;
-    }
-  }
-  return IndexBatchRank(indices, dimension_map.size());
-}
-
 // The slice part of `sliced` (its dimensions after `batch`) against the trailing
 // dimensions of `whole`: no larger where both are static.
 LogicalResult VerifySliceFits(Operation* op, ShapedType sliced, int64_t batch, ShapedType whole, StringRef sliced_name,
@@ -232,6 +201,45 @@ LogicalResult VerifySliceFits(Operation* op, ShapedType sliced, int64_t batch, S
   return success();
 }
 
+// Scatter and gather address alike: `indices` ([batch..., depth]) with an optional i1
+// `mask` over the batch dimensions place slices of `sliced` ([batch..., slice...]) on
+// the trailing dimensions of `whole` (`dimension_map` names the indexed ones).
+LogicalResult VerifyIndexedSlices(Operation* op, ArrayRef<int64_t> dimension_map, ValueRange inputs,
+                                  ShapedType sliced, ShapedType whole, StringRef sliced_name, StringRef whole_name) {
+  ShapedType indices = Shaped(inputs[1]);
+  if (!isa<IntegerType>(indices.getElementType())) {
+    return op->emitOpError() << "expects integer indices, got " << indices;
+  }
+  if (dimension_map.empty()) return op->emitOpError() << "expects a non-empty dimension_map";
+  llvm::SmallDenseSet<int64_t> seen;
+  for (int64_t d : dimension_map) {
+    if (d < 0 || d >= whole.getRank() || !seen.insert(d).second) {
+      return op->emitOpError() << "dimension_map entry " << d << " is out of range or repeated for rank "
+                               << whole.getRank();
+    }
+  }
+  int64_t batch = IndexBatchRank(indices, dimension_map.size());
+  if (batch == indices.getRank() && dimension_map.size() != 1) {
+    return op->emitOpError() << "expects the indices' last dimension to be the index depth " << dimension_map.size();
+  }
+  int64_t slice_rank = sliced.getRank() - batch;
+  if (slice_rank < 0 || slice_rank > whole.getRank()) {
+    return op->emitOpError() << sliced_name << " " << sliced << " does not hold " << batch
+                             << " batch dimensions and a slice of the " << whole_name << " " << whole;
+  }
+  if (inputs.size() == 3) {
+    ShapedType mask = Shaped(inputs[2]);
+    if (mask.getRank() != batch || !mask.getElementType().isInteger(1)) {
+      return op->emitOpError() << "expects an i1 mask over the " << batch << " batch dimensions, got " << mask;
+    }
+  }
+  if (sliced.getElementType() != whole.getElementType()) {
+    return op->emitOpError() << "expects the " << sliced_name << " to have the element type of the " << whole_name
+                             << ", " << whole.getElementType();
+  }
+  return VerifySliceFits(op, sliced, batch, whole, sliced_name, whole_name);
+}
+
 }  // namespace
 
 int64_t IndexBatchRank(ShapedType indices, int64_t depth) {
@@ -241,24 +249,10 @@ int64_t IndexBatchRank(ShapedType indices, int64_t depth) {
 
 LogicalResult ScatterOp::verify() {
   if (failed(VerifyCounts(*this, getInputs(), 2, 3, getOutputs(), 1, 1))) return failure();
-  ShapedType updates = Shaped(getInputs()[0]), original = Shaped(getOutputs()[0]);
-  FailureOr<int64_t> batch = VerifyIndices(*this, Shaped(getInputs()[1]), getDimensionMap(), original.getRank());
-  if (failed(batch)) return failure();
-  if (*batch == Shaped(getInputs()[1]).getRank() && getDimensionMap().size() != 1) {
-    return emitOpError() << "expects the indices' last dimension to be the index depth "
-                         << getDimensionMap().size();
-  }
-  int64_t slice_rank = updates.getRank() - *batch;
-  if (slice_rank < 0 || slice_rank > original.getRank()) {
-    return emitOpError() << "updates " << updates << " do not hold " << *batch
-                         << " batch dimensions and a slice of the original " << original;
-  }
-  if (getInputs().size() == 3 && Shaped(getInputs()[2]).getRank() != *batch) {
-    return emitOpError() << "expects the mask to have the " << *batch << " batch dimensions";
-  }
-  if (failed(VerifySliceFits(*this, updates, *batch, original, "updates", "original"))) return failure();
-  if (updates.getElementType() != original.getElementType()) {
-    return emitOpError() << "expects updates of the original's element type " << original.getElementType();
+  ShapedType original = Shaped(getOutputs()[0]);
+  if (failed(VerifyIndexedSlices(*this, getDimensionMap(), getInputs(), Shaped(getInputs()[0]), original, "updates",
+                                 "original"))) {
+    return failure();
   }
   Type element = original.getElementType();
   return VerifyRegion(*this, getRegion(), {element, element}, element, "combiner");
@@ -266,27 +260,14 @@ LogicalResult ScatterOp::verify() {
 
 LogicalResult GatherOp::verify() {
   if (failed(VerifyCounts(*this, getInputs(), 2, 3, getOutputs(), 1, 1))) return failure();
-  ShapedType source = Shaped(getInputs()[0]), output = Shaped(getOutputs()[0]);
-  FailureOr<int64_t> batch = VerifyIndices(*this, Shaped(getInputs()[1]), getDimensionMap(), source.getRank());
-  if (failed(batch)) return failure();
-  int64_t slice_rank = output.getRank() - *batch;
-  if (slice_rank < 0 || slice_rank > source.getRank()) {
-    return emitOpError() << "output " << output << " does not hold " << *batch
-                         << " batch dimensions and a slice of the source " << source;
-  }
-  if (getInputs().size() == 3 && Shaped(getInputs()[2]).getRank() != *batch) {
-    return emitOpError() << "expects the mask to have the " << *batch << " batch dimensions";
-  }
-  if (source.getElementType() != output.getElementType()) {
-    return emitOpError() << "expects an output of the source's element type " << source.getElementType();
-  }
-  return VerifySliceFits(*this, output, *batch, source, "output", "source");
+  return VerifyIndexedSlices(*this, getDimensionMap(), getInputs(), Shaped(getOutputs()[0]), Shaped(getInputs()[0]),
+                             "output", "source");
 }
 
 namespace {
 
 LogicalResult VerifyAttention(Operation* op, ArrayAttr maps, ValueRange inputs, ValueRange outputs,
-                              size_t output_count) {
+                              size_t output_count, Region& region) {
   if (failed(VerifyCounts(op, inputs, 4, 5, outputs, output_count, output_count))) return failure();
   if (maps.size() != inputs.size() + outputs.size()) {
     return op->emitOpError() << "expects " << inputs.size() + outputs.size() << " indexing maps, got "
@@ -302,8 +283,33 @@ LogicalResult VerifyAttention(Operation* op, ArrayAttr maps, ValueRange inputs, 
                                << ") must name one loop per dimension of its operand, of rank " << rank;
     }
   }
-  if (isa<ShapedType>(inputs[3].getType()) || !isa<FloatType>(inputs[3].getType())) {
+  SmallVector<AffineMap> affine_maps = llvm::to_vector(maps.getAsValueRange<AffineMapAttr>());
+  unsigned loops = affine_maps.front().getNumDims();
+  if (llvm::any_of(affine_maps, [&](AffineMap m) { return m.getNumDims() != loops; }) ||
+      getUnusedDimsBitVector(affine_maps).any()) {
+    return op->emitOpError() << "expects indexing maps over the same loops, each loop indexing some operand";
+  }
+  if (!isa<FloatType>(inputs[3].getType())) {
     return op->emitOpError() << "expects a float scale as the fourth input, got " << inputs[3].getType();
+  }
+  for (Value v : {inputs[0], inputs[1], inputs[2], outputs[0]}) {
+    if (!isa<FloatType>(Shaped(v).getElementType())) {
+      return op->emitOpError() << "expects float Q, K, V and output, got " << v.getType();
+    }
+  }
+  if (inputs.size() == 5) {
+    Type mask = Shaped(inputs[4]).getElementType();
+    if (!mask.isInteger(1) && !isa<FloatType>(mask)) {
+      return op->emitOpError() << "expects an i1 or float mask, got " << inputs[4].getType();
+    }
+  }
+  if (!region.empty()) {
+    Block& block = region.front();
+    auto yield = dyn_cast<YieldOp>(block.getTerminator());
+    if (block.getNumArguments() != 1 || !isa<FloatType>(block.getArgument(0).getType()) || !yield ||
+        yield.getNumOperands() != 1 || !isa<FloatType>(yield.getOperand(0).getType())) {
+      return op->emitOpError() << "expects a score region taking and yielding one float";
+    }
   }
   return success();
 }
@@ -311,11 +317,11 @@ LogicalResult VerifyAttention(Operation* op, ArrayAttr maps, ValueRange inputs, 
 }  // namespace
 
 LogicalResult AttentionOp::verify() {
-  return VerifyAttention(*this, getIndexingMaps(), getInputs(), getOutputs(), 1);
+  return VerifyAttention(*this, getIndexingMaps(), getInputs(), getOutputs(), 1, getRegion());
 }
 
 LogicalResult OnlineAttentionOp::verify() {
-  return VerifyAttention(*this, getIndexingMaps(), getInputs(), getOutputs(), 3);
+  return VerifyAttention(*this, getIndexingMaps(), getInputs(), getOutputs(), 3, getRegion());
 }
 
 }  // namespace kiln::compiler::iree

@@ -25,6 +25,12 @@ class LinalgExt_Op<string mnemonic, list<Trait> traits = []>
   let extraClassDeclaration = [{
     ::mlir::MutableOperandRange getDpsInitsMutable() { return getOutputsMutable(); }
   }];
+  let extraClassDefinition = [{
+    void $cppClass::getEffects(
+        ::llvm::SmallVectorImpl<::mlir::SideEffects::EffectInstance<::mlir::MemoryEffects::Effect>>& effects) {
+      BufferEffects(*this, effects);
+    }
+  }];
 }
 
 // The ops whose work runs along one `dimension` independently for every position of the

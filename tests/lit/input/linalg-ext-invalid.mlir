@@ -78,3 +78,55 @@ func.func @attention_maps(%q: tensor<1x3x4xf32>, %o: tensor<1x3x4xf32>) -> tenso
       outs(%o : tensor<1x3x4xf32>) -> tensor<1x3x4xf32>
   return %0 : tensor<1x3x4xf32>
 }
+
+// -----
+
+func.func @gather_depth(%s: tensor<4x8xf32>, %i: tensor<6x3xi32>, %o: tensor<6x3xf32>) -> tensor<6x3xf32> {
+  // expected-error @+1 {{'iree_linalg_ext.gather' op expects the indices' last dimension to be the index depth 2}}
+  %0 = iree_linalg_ext.gather dimension_map = [0, 1] ins(%s, %i : tensor<4x8xf32>, tensor<6x3xi32>)
+      outs(%o : tensor<6x3xf32>) -> tensor<6x3xf32>
+  return %0 : tensor<6x3xf32>
+}
+
+// -----
+
+func.func @scatter_mask_type(%u: tensor<2xf32>, %i: tensor<2x1xi32>, %m: tensor<2xi8>, %o: tensor<8xf32>) -> tensor<8xf32> {
+  // expected-error @+1 {{'iree_linalg_ext.scatter' op expects an i1 mask over the 1 batch dimensions, got 'tensor<2xi8>'}}
+  %0 = iree_linalg_ext.scatter dimension_map = [0] unique_indices(true) ins(%u, %i, %m : tensor<2xf32>, tensor<2x1xi32>, tensor<2xi8>)
+      outs(%o : tensor<8xf32>) {
+  ^bb0(%a: f32, %b: f32):
+    iree_linalg_ext.yield %a : f32
+  } -> tensor<8xf32>
+  return %0 : tensor<8xf32>
+}
+
+// -----
+
+func.func @attention_unused_loop(%q: tensor<1x3x4xf32>, %o: tensor<1x3x4xf32>) -> tensor<1x3x4xf32> {
+  %s = arith.constant 1.0 : f32
+  // expected-error @+1 {{'iree_linalg_ext.attention' op expects indexing maps over the same loops, each loop indexing some operand}}
+  %0 = iree_linalg_ext.attention {indexing_maps = [affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2)>,
+                                                   affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d3, d2)>,
+                                                   affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d3, d4)>,
+                                                   affine_map<(d0, d1, d2, d3, d4, d5) -> ()>,
+                                                   affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d4)>]}
+      ins(%q, %q, %q, %s : tensor<1x3x4xf32>, tensor<1x3x4xf32>, tensor<1x3x4xf32>, f32)
+      outs(%o : tensor<1x3x4xf32>) -> tensor<1x3x4xf32>
+  return %0 : tensor<1x3x4xf32>
+}
+
+// -----
+
+func.func @attention_mask_type(%q: tensor<1x3x4xf32>, %m: tensor<1x3x3xi8>, %o: tensor<1x3x4xf32>) -> tensor<1x3x4xf32> {
+  %s = arith.constant 1.0 : f32
+  // expected-error @+1 {{'iree_linalg_ext.attention' op expects an i1 or float mask, got 'tensor<1x3x3xi8>'}}
+  %0 = iree_linalg_ext.attention {indexing_maps = [affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2)>,
+                                                   affine_map<(d0, d1, d2, d3, d4) -> (d0, d3, d2)>,
+                                                   affine_map<(d0, d1, d2, d3, d4) -> (d0, d3, d4)>,
+                                                   affine_map<(d0, d1, d2, d3, d4) -> ()>,
+                                                   affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d3)>,
+                                                   affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d4)>]}
+      ins(%q, %q, %q, %s, %m : tensor<1x3x4xf32>, tensor<1x3x4xf32>, tensor<1x3x4xf32>, f32, tensor<1x3x3xi8>)
+      outs(%o : tensor<1x3x4xf32>) -> tensor<1x3x4xf32>
+  return %0 : tensor<1x3x4xf32>
+}

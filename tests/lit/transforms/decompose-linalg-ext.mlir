@@ -79,3 +79,27 @@ func.func @masked_attention(%q: tensor<2x3x4xf32>, %k: tensor<2x5x4xf32>, %v: te
   } -> tensor<2x3x6xf32>
   return %r : tensor<2x3x6xf32>
 }
+
+// A score region typed f16 in an f32 attention gets its score converted in and out.
+// CHECK-LABEL: func.func @f16_score_region
+// CHECK: %[[SCALED:.*]] = arith.mulf
+// CHECK: %[[IN:.*]] = arith.truncf %[[SCALED]] : f32 to f16
+// CHECK: %[[CAPPED:.*]] = arith.minimumf %[[IN]], %{{.*}} : f16
+// CHECK: arith.extf %[[CAPPED]] : f16 to f32
+func.func @f16_score_region(%q: tensor<1x3x4xf32>, %k: tensor<1x5x4xf32>, %v: tensor<1x5x6xf32>) -> tensor<1x3x6xf32> {
+  %scale = arith.constant 0.5 : f32
+  %e = tensor.empty() : tensor<1x3x6xf32>
+  %r = iree_linalg_ext.attention {indexing_maps = [affine_map<(b, m, k1, k2, n) -> (b, m, k1)>,
+                                                   affine_map<(b, m, k1, k2, n) -> (b, k2, k1)>,
+                                                   affine_map<(b, m, k1, k2, n) -> (b, k2, n)>,
+                                                   affine_map<(b, m, k1, k2, n) -> ()>,
+                                                   affine_map<(b, m, k1, k2, n) -> (b, m, n)>]}
+      ins(%q, %k, %v, %scale : tensor<1x3x4xf32>, tensor<1x5x4xf32>, tensor<1x5x6xf32>, f32)
+      outs(%e : tensor<1x3x6xf32>) {
+  ^bb0(%s: f16):
+    %cap = arith.constant 30.0 : f16
+    %c = arith.minimumf %s, %cap : f16
+    iree_linalg_ext.yield %c : f16
+  } -> tensor<1x3x6xf32>
+  return %r : tensor<1x3x6xf32>
+}
