@@ -1,5 +1,5 @@
 // kiln-compile in.mlir -o out.kiln [--target=cpu] [--target-cpu=NAME]
-//              [--dump-ir-after=PASS|all] [--dump-dispatches=DIR]
+//              [--dump-ir-after=PASS|all] [--dump-dispatches=DIR] [--check-indices]
 // Compiles an MLIR program (linalg on tensors, TOSA) into a .kiln module. Diagnostics carry
 // source locations; the exit code is 1 when anything fails.
 #include "compiler/pipeline/Compile.h"
@@ -26,6 +26,10 @@ int main(int argc, char** argv) {
                                      cl::value_desc("PASS|all"), cl::cat(category));
   cl::opt<std::string> dump_dispatches("dump-dispatches", cl::desc("Write each dispatch function to DIR"),
                                        cl::value_desc("DIR"), cl::cat(category));
+  cl::opt<bool> check_indices("check-indices",
+                              cl::desc("Checked mode: a dispatch meeting an out-of-range gather or scatter index "
+                                       "fails, naming the first one"),
+                              cl::cat(category));
   cl::HideUnrelatedOptions(category);
   if (!cl::ParseCommandLineOptions(argc, argv, "kiln compiler: MLIR to a .kiln module\n", &llvm::errs())) return 1;
 
@@ -49,6 +53,7 @@ int main(int argc, char** argv) {
   options.target_cpu = target_cpu;
   options.dump_ir_after = dump_ir_after;
   options.dump_dispatches_dir = dump_dispatches;
+  options.check_indices = check_indices;
   mlir::FailureOr<std::vector<uint8_t>> module = kiln::compiler::CompileSource(context, sources, options);
   if (mlir::failed(module)) return 1;
 

@@ -1,10 +1,12 @@
 // kiln-run --module=FILE.kiln|FILE.mlir [--function=main] [--device=cpu] [--input=VALUE]...
 //          [--output=-|@F.npy|+F.npy|@F.bin]... [--expected_output=VALUE]... [--atol=1e-5]
-//          [--rtol=1e-6] [--print_statistics] [--list]
+//          [--rtol=1e-6] [--print_statistics] [--list] [--check_indices]
 // Calls one function of a module and prints its results in iree-run-module's format
 // (runtime/value_text.h; files: runtime/value_files.h). With expected outputs it compares
 // them (NumPy isclose; NaN matches only NaN) and exits 1 naming the first mismatching
 // element. --list prints the exported functions and their signatures instead.
+// --check_indices compiles a .mlir module in checked mode: the first out-of-range gather or
+// scatter index fails the call, naming the index, its range, the op and the dispatch.
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -23,7 +25,7 @@ struct Flags {
   std::string module, function = "main", device = "cpu";
   std::vector<std::string> inputs, outputs, expected;
   double atol = 1e-5, rtol = 1e-6;
-  bool print_statistics = false, list = false;
+  bool print_statistics = false, list = false, check_indices = false;
 };
 
 // Whether `arg` is `flag` (ending in '='), and its value.
@@ -51,8 +53,10 @@ kiln::Status ParseFlags(int argc, char** argv, Flags& flags) {
     else if (FlagValue(arg, "--rtol=", v)) KILN_RETURN_IF_ERROR(ParseTolerance("--rtol", v, flags.rtol));
     else if (arg == "--print_statistics") flags.print_statistics = true;
     else if (arg == "--list") flags.list = true;
+    else if (arg == "--check_indices") flags.check_indices = true;
     else return kiln::InvalidArgumentError("unknown flag '", arg, "'; expected --module, --function, --device, --input, "
-                                           "--output, --expected_output, --atol, --rtol, --print_statistics, --list");
+                                           "--output, --expected_output, --atol, --rtol, --print_statistics, --list, "
+                                           "--check_indices");
   }
   if (flags.module.empty()) return kiln::InvalidArgumentError("--module=FILE.kiln (or FILE.mlir) is required");
   return kiln::OkStatus();
@@ -83,7 +87,7 @@ kiln::Status List(const kiln::vm::Module& module) {
 
 kiln::Status Run(const Flags& flags, bool& matched) {
   auto load_start = std::chrono::steady_clock::now();
-  KILN_ASSIGN_OR_RETURN(kiln::Ref<kiln::vm::Module> module, kiln::tools::LoadModule(flags.module));
+  KILN_ASSIGN_OR_RETURN(kiln::Ref<kiln::vm::Module> module, kiln::tools::LoadModule(flags.module, flags.check_indices));
   if (flags.list) {
     matched = true;
     return List(*module);

@@ -6,10 +6,19 @@
 
 namespace kiln::tools {
 
-StatusOr<Ref<vm::Module>> LoadModule(const std::string& path) {
-  if (!path.ends_with(".mlir")) return vm::Module::LoadFromFile(path);
+StatusOr<Ref<vm::Module>> LoadModule(const std::string& path, bool check_indices) {
+  if (!path.ends_with(".mlir")) {
+    if (check_indices) {
+      return InvalidArgumentError("index checks are compiled in: '", path, "' is a compiled module; pass its .mlir "
+                                  "source, or compile it with kiln-compile --check-indices and run that without "
+                                  "the flag");
+    }
+    return vm::Module::LoadFromFile(path);
+  }
 #if KILN_HAVE_COMPILER
-  KILN_ASSIGN_OR_RETURN(std::vector<uint8_t> bytes, compiler::CompileFile(path));
+  compiler::CompileOptions options;
+  options.check_indices = check_indices;
+  KILN_ASSIGN_OR_RETURN(std::vector<uint8_t> bytes, compiler::CompileFile(path, options));
   return vm::Module::LoadFromMemory(bytes, path);
 #else
   return UnimplementedError("'", path, "' is MLIR source, but this build has no compiler (KILN_BUILD_COMPILER=OFF); "

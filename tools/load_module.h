@@ -9,6 +9,8 @@
 
 namespace kiln::tools {
 
-StatusOr<Ref<vm::Module>> LoadModule(const std::string& path);
+// With `check_indices` the .mlir file is compiled in checked mode (CompileOptions); a
+// .kiln file cannot be, and is refused.
+StatusOr<Ref<vm::Module>> LoadModule(const std::string& path, bool check_indices = false);
 
 }  // namespace kiln::tools

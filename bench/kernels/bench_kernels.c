@@ -18,7 +18,7 @@ static uint64_t now_ns(void) {
  * the HAL counterpart of "parallel_for, 2 chunks forced onto 2 threads" in ANCHORS.md.
  * binding 0: uint32 [arrivals (monotonic across dispatches), timeouts]. A workgroup that
  * waits more than 20 ms gives up and counts a timeout instead of hanging. */
-static int rendezvous(const kiln_dispatch_state_v1_t* d, const kiln_workgroup_state_v1_t* w) {
+static int rendezvous(const kiln_dispatch_state_v2_t* d, const kiln_workgroup_state_v2_t* w) {
   (void)w;
   if (d->binding_lengths[0] < 2 * sizeof(uint32_t)) return 3;
   uint32_t* counters = (uint32_t*)d->binding_ptrs[0];
@@ -41,13 +41,13 @@ static int rendezvous(const kiln_dispatch_state_v1_t* d, const kiln_workgroup_st
   return 0;
 }
 
-static const kiln_export_v1_t kExports[] = {
-    {"rendezvous", rendezvous, 1, 0, {1, 1, 1}, 0, "bench_kernels.c:rendezvous"},
+static const kiln_export_v2_t kExports[] = {
+    {"rendezvous", rendezvous, 1, 0, {1, 1, 1}, 0, "bench_kernels.c:rendezvous", 0, NULL},
 };
 
-static const kiln_executable_library_v1_t kLibrary = {
+static const kiln_executable_library_v2_t kLibrary = {
     KILN_EXECUTABLE_ABI_VERSION, sizeof(kExports) / sizeof(kExports[0]), kExports};
 
-EXPORT const kiln_executable_library_v1_t* kiln_executable_library_query(uint32_t abi_version) {
+EXPORT const kiln_executable_library_v2_t* kiln_executable_library_query(uint32_t abi_version) {
   return abi_version == KILN_EXECUTABLE_ABI_VERSION ? &kLibrary : NULL;
 }

@@ -28,5 +28,11 @@ inline constexpr llvm::StringLiteral kRootAttr = "kiln.root";
 inline constexpr llvm::StringLiteral kDistributedAttr = "kiln.distributed";
 // On an executable function: its source location as "file:line:col", for diagnostics.
 inline constexpr llvm::StringLiteral kSourceLocationAttr = "kiln.source_location";
+// On an executable function with kiln.index_check ops: the distinct sites, in the order of
+// the export's check_sites (the record stores 1 + the position of its site here).
+inline constexpr llvm::StringLiteral kIndexCheckSitesAttr = "kiln.index_check_sites";
+// On the argument of an executable function that receives its workgroup's index check
+// record (a memref<3xi64>: site, index, bound).
+inline constexpr llvm::StringLiteral kIndexCheckRecordAttr = "kiln.index_check_record";
 
 }  // namespace kiln::compiler

@@ -45,4 +45,28 @@ def Kiln_DispatchOp : Kiln_Op<"dispatch", [AttrSizedOperandSegments, Pure]> {
   let hasVerifier = 1;
 }
 
+def Kiln_IndexCheckOp : Kiln_Op<"index_check", [MemoryEffects<[MemWrite]>]> {
+  let summary = "Reports an index outside [0, bound) when compiled with index checks";
+  let description = [{
+    Inserted only in checked mode (`kiln-compile --check-indices`, `kiln-run
+    --check_indices`) beside an index whose out-of-range behaviour is defined but almost
+    certainly unintended: a gather's clamped slice offset, a scatter's skipped slice. It
+    does not change the computation. When `index` is not in `[0, bound)` and the
+    workgroup has recorded nothing yet, the kernel records `index`, `bound` and `site`;
+    the workgroup finishes unchanged and the dispatch then fails with "index I is out of
+    range [0, B) for SITE" (hal/abi/executable_abi.h, kiln_index_check_record_v2_t).
+
+    The write effect keeps it in place: it may not be hoisted, merged or dropped. On the
+    CPU, kiln-cpu-wrap-entry-points hands the function its workgroup's record and
+    kiln-cpu-lower-index-checks turns each check into a compare and a store.
+
+    ```mlir
+    kiln.index_check %offset below %bound
+        for "dimension 0 of the source of iree_linalg_ext.gather (model.mlir:4:8)"
+    ```
+  }];
+  let arguments = (ins Index:$index, Index:$bound, StrAttr:$site);
+  let assemblyFormat = "$index `below` $bound `for` $site attr-dict";
+}
+
 #endif  // KILN_COMPILER_DIALECT_KILNOPS

@@ -39,13 +39,13 @@ void ConfigureDumps(PassManager& pm, const CompileOptions& options) {
 
 // Stages 1-4 up to the host program: input checks and TOSA lowering, global
 // optimisation, dispatch formation, host clean-up.
-void BuildHostPipeline(OpPassManager& pm) {
+void BuildHostPipeline(OpPassManager& pm, const CompileOptions& options) {
   pm.addPass(createCheckInputOps());
   pm.addPass(createLowerIreeInput());
   AddPipeline(pm, "func.func(tosa-to-scf,tosa-optional-decompositions,tosa-to-linalg-named,tosa-to-linalg,"
                   "tosa-to-arith,tosa-to-tensor)");
   pm.addPass(createDecomposeAggregates());
-  pm.addPass(createDecomposeLinalgExt());
+  pm.addPass(createDecomposeLinalgExt(DecomposeLinalgExtOptions{options.check_indices}));
   AddPipeline(pm, "canonicalize,cse,func.func(convert-elementwise-to-linalg),linalg-fuse-elementwise-ops,"
                   "canonicalize,cse");
   pm.addPass(createWidenReductionAccumulators());
@@ -91,6 +91,9 @@ std::vector<cpu::CpuExport> CollectExports(ModuleOp executables) {
     e.constant_count = entry->getAttrOfType<IntegerAttr>("kiln.push_constant_words").getInt();
     if (auto loc = body->getAttrOfType<StringAttr>(kSourceLocationAttr)) e.source_location = loc.str();
     e.distributed = body->hasAttr(kDistributedAttr);
+    if (auto sites = body->getAttrOfType<ArrayAttr>(kIndexCheckSitesAttr)) {
+      for (Attribute site : sites) e.check_sites.push_back(cast<StringAttr>(site).str());
+    }
     exports.push_back(std::move(e));
   }
   return exports;
@@ -136,7 +139,7 @@ FailureOr<std::vector<uint8_t>> CompileSource(MLIRContext& context, llvm::Source
 
   PassManager host_pm(&context);
   ConfigureDumps(host_pm, options);
-  BuildHostPipeline(host_pm);
+  BuildHostPipeline(host_pm, options);
   if (failed(host_pm.run(*module))) return failure();
 
   HostExecutable executable{"kiln_executable", "elf-x86_64", {}, {}};
@@ -146,7 +149,8 @@ FailureOr<std::vector<uint8_t>> CompileSource(MLIRContext& context, llvm::Source
     }
     PassManager bufferize_pm(&context);
     ConfigureDumps(bufferize_pm, options);
-    cpu::BuildCpuBufferizePipeline(bufferize_pm, cpu::VectorRegisterBits({options.target_cpu}));
+    cpu::BuildCpuBufferizePipeline(bufferize_pm, cpu::VectorRegisterBits({options.target_cpu}),
+                                   options.check_indices);
     if (failed(bufferize_pm.run(executables))) return failure();
     std::vector<cpu::CpuExport> exports = CollectExports(executables);
     PassManager lower_pm(&context);

@@ -4,14 +4,16 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 
+#include "compiler/dialect/KilnDialect.h"
 #include "compiler/transforms/LinalgExtDecompositions.h"
+#include "compiler/utils/Locations.h"
 #include "compiler/utils/Regions.h"
 
 namespace kiln::compiler {
 
 using namespace mlir;
 
-FailureOr<SmallVector<Value>> DecomposeGather(RewriterBase& rewriter, iree::GatherOp op) {
+FailureOr<SmallVector<Value>> DecomposeGather(RewriterBase& rewriter, iree::GatherOp op, bool check_indices) {
   Location loc = op.getLoc();
   Value source = op.getInputs()[0], indices = op.getInputs()[1];
   Value mask = op.getInputs().size() > 2 ? op.getInputs()[2] : Value();
@@ -46,7 +48,7 @@ FailureOr<SmallVector<Value>> DecomposeGather(RewriterBase& rewriter, iree::Gath
 
   // Outside the body: the largest valid offset of each indexed dimension, so that the
   // window [offset, offset + window) stays inside the source.
-  SmallVector<Value> max_offset(source_type.getRank());
+  SmallVector<Value> max_offset(source_type.getRank()), offset_count(source_type.getRank());
   for (int64_t s : dimension_map) {
     Value size = tensor::DimOp::create(rewriter, loc, source, s);
     OpFoldResult window = s >= first_slice_dim
@@ -54,6 +56,9 @@ FailureOr<SmallVector<Value>> DecomposeGather(RewriterBase& rewriter, iree::Gath
                               : OpFoldResult(rewriter.getIndexAttr(1));
     max_offset[s] =
         arith::SubIOp::create(rewriter, loc, size, getValueOrCreateConstantIndexOp(rewriter, loc, window));
+    if (check_indices) {
+      offset_count[s] = arith::AddIOp::create(rewriter, loc, max_offset[s], arith::ConstantIndexOp::create(rewriter, loc, 1));
+    }
   }
 
   SmallVector<utils::IteratorType> iterators(rank, utils::IteratorType::parallel);
@@ -68,6 +73,10 @@ FailureOr<SmallVector<Value>> DecomposeGather(RewriterBase& rewriter, iree::Gath
         }
         for (auto [j, s] : llvm::enumerate(dimension_map)) {
           Value offset = arith::IndexCastOp::create(b, l, b.getIndexType(), args[j]);
+          if (check_indices) {
+            Value checked = mask ? arith::SelectOp::create(b, l, args[depth], offset, zero) : offset;
+            IndexCheckOp::create(b, l, checked, offset_count[s], IndexCheckSite(op, s, "source"));
+          }
           offset = arith::MaxSIOp::create(b, l, offset, zero);
           offset = arith::MinSIOp::create(b, l, offset, max_offset[s]);
           coords[s] = arith::AddIOp::create(b, l, coords[s], offset);

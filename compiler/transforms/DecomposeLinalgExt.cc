@@ -1,3 +1,4 @@
+#include "compiler/dialect/KilnDialect.h"
 #include "compiler/transforms/LinalgExtDecompositions.h"
 #include "compiler/transforms/Passes.h"
 // The pass's dependent dialects (Passes.h.inc).
@@ -16,6 +17,8 @@ namespace {
 using namespace mlir;
 
 struct DecomposeLinalgExtPass : impl::DecomposeLinalgExtBase<DecomposeLinalgExtPass> {
+  using DecomposeLinalgExtBase::DecomposeLinalgExtBase;
+
   void runOnOperation() override {
     SmallVector<Operation*> ops;
     getOperation()->walk([&](Operation* op) {
@@ -30,7 +33,7 @@ struct DecomposeLinalgExtPass : impl::DecomposeLinalgExtBase<DecomposeLinalgExtP
       rewriter.setInsertionPoint(op);
       FailureOr<SmallVector<Value>> replacements;
       if (auto gather = dyn_cast<iree::GatherOp>(op)) {
-        replacements = DecomposeGather(rewriter, gather);
+        replacements = DecomposeGather(rewriter, gather, checkIndices);
       } else if (auto arg_compare = dyn_cast<iree::ArgCompareOp>(op)) {
         replacements = DecomposeArgCompare(rewriter, arg_compare);
       } else {

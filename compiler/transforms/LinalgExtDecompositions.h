@@ -14,8 +14,11 @@
 namespace kiln::compiler {
 
 // A parallel generic over the output reading the source through tensor.extract at the
-// batch position's (clamped) indices; the index reads are structured inputs.
-mlir::FailureOr<llvm::SmallVector<mlir::Value>> DecomposeGather(mlir::RewriterBase& rewriter, iree::GatherOp op);
+// batch position's (clamped) indices; the index reads are structured inputs. With
+// `check_indices`, each slice offset is also checked before clamping (kiln.index_check);
+// masked-out positions are never reported.
+mlir::FailureOr<llvm::SmallVector<mlir::Value>> DecomposeGather(mlir::RewriterBase& rewriter, iree::GatherOp op,
+                                                                bool check_indices);
 
 // A reduction generic with two outputs (value, index) and the comparator inlined.
 mlir::FailureOr<llvm::SmallVector<mlir::Value>> DecomposeArgCompare(mlir::RewriterBase& rewriter,

@@ -58,9 +58,15 @@ def DecomposeLinalgExt : Pass<"kiln-decompose-linalg-ext", "mlir::ModuleOp"> {
     the comparator inlined; `attention` and `online_attention` become the dot product,
     score region and mask, row max, exponentials, row sum and value product. sort, topk,
     topk_v2, scan and scatter are left for dispatch formation.
+
+    With `check-indices`, each gather slice offset is checked against the offsets that
+    keep the slice inside the source (`kiln.index_check`) before it is clamped.
   }];
+  let options = [Option<"checkIndices", "check-indices", "bool", /*default=*/"false",
+                        "Check gather slice offsets (kiln.index_check) before clamping them">];
   let dependentDialects = ["::mlir::linalg::LinalgDialect", "::mlir::arith::ArithDialect",
-                           "::mlir::math::MathDialect", "::mlir::tensor::TensorDialect"];
+                           "::mlir::math::MathDialect", "::mlir::tensor::TensorDialect",
+                           "::kiln::compiler::KilnDialect"];
 }
 
 def WidenReductionAccumulators : Pass<"kiln-widen-reduction-accumulators", "mlir::ModuleOp"> {

@@ -4,11 +4,16 @@
 #include <string>
 
 #include "mlir/IR/Location.h"
+#include "mlir/IR/Operation.h"
 
 namespace kiln::compiler {
 
 // The first file:line:col found in `loc` (looking through names, call sites and fused
 // locations), or an empty string.
 std::string LocationString(mlir::Location loc);
+
+// How an index check names the index it guards: "dimension 0 of the source of
+// iree_linalg_ext.gather (model.mlir:4:8)"; the location is left out when `op` has none.
+std::string IndexCheckSite(mlir::Operation* op, int64_t dimension, llvm::StringRef operand);
 
 }  // namespace kiln::compiler

@@ -99,7 +99,7 @@ Status Update(const hal::UpdateCommand& cmd) {
 
 Status Dispatch(const hal::DispatchCommand& cmd, CpuExecutor& executor, WorkerLocalMemory& local_memory) {
   const auto& executable = static_cast<const CpuExecutable&>(*cmd.executable);
-  const kiln_export_v1_t& entry = executable.entry(cmd.export_ordinal);
+  const kiln_export_v2_t& entry = executable.entry(cmd.export_ordinal);
 
   std::vector<void*> binding_ptrs(cmd.bindings.size());
   std::vector<size_t> binding_lengths(cmd.bindings.size());
@@ -108,7 +108,7 @@ Status Dispatch(const hal::DispatchCommand& cmd, CpuExecutor& executor, WorkerLo
     binding_ptrs[i] = address;
     binding_lengths[i] = cmd.bindings[i].length;
   }
-  kiln_dispatch_state_v1_t state = {};
+  kiln_dispatch_state_v2_t state = {};
   for (int d = 0; d < 3; ++d) {
     state.workgroup_count[d] = cmd.workgroup_count[d];
     state.workgroup_size[d] = entry.workgroup_size[d];
@@ -128,40 +128,53 @@ Status Dispatch(const hal::DispatchCommand& cmd, CpuExecutor& executor, WorkerLo
     std::mutex mutex;
     uint64_t id = UINT64_MAX;
     int code = 0;
+    kiln_index_check_record_v2_t index_check = {};
     bool out_of_memory = false;
   } failure;
   std::atomic<bool> failed{false};
-  auto record_failure = [&](uint64_t id, int code, bool out_of_memory) {
+  auto record_failure = [&](uint64_t id, int code, const kiln_index_check_record_v2_t* index_check,
+                            bool out_of_memory) {
     std::lock_guard lock(failure.mutex);
     failure.out_of_memory |= out_of_memory;
     if (id < failure.id) {
       failure.id = id;
       failure.code = code;
+      if (index_check) failure.index_check = *index_check;
     }
     failed.store(true, std::memory_order_relaxed);
   };
   const size_t local_bytes = entry.local_memory_bytes;
   executor.ParallelFor(total, 1, [&](size_t begin, size_t end, uint32_t worker_id) {
-    kiln_workgroup_state_v1_t workgroup = {};
+    kiln_index_check_record_v2_t index_check = {};
+    kiln_workgroup_state_v2_t workgroup = {};
     workgroup.worker_id = worker_id;
     workgroup.local_memory_size = local_bytes;
+    workgroup.index_check = &index_check;
     if (local_bytes) {
       workgroup.local_memory = local_memory.Get(worker_id, local_bytes);
-      if (!workgroup.local_memory) return record_failure(begin, 0, /*out_of_memory=*/true);
+      if (!workgroup.local_memory) return record_failure(begin, 0, nullptr, /*out_of_memory=*/true);
     }
     for (size_t id = begin; id < end && !failed.load(std::memory_order_relaxed); ++id) {
       workgroup.workgroup_id[0] = static_cast<uint32_t>(id % count_x);
       workgroup.workgroup_id[1] = static_cast<uint32_t>((id / count_x) % cmd.workgroup_count[1]);
       workgroup.workgroup_id[2] = static_cast<uint32_t>(id / count_xy);
-      if (int rc = entry.entry(&state, &workgroup); rc != 0) return record_failure(id, rc, false);
+      if (int rc = entry.entry(&state, &workgroup); rc != 0) return record_failure(id, rc, &index_check, false);
     }
   });
   if (!failed.load()) return OkStatus();
   if (failure.out_of_memory) {
     return ResourceExhaustedError("out of memory for ", local_bytes, " bytes of workgroup-local memory");
   }
-  return AbortedError("workgroup (", failure.id % count_x, ", ", (failure.id / count_x) % cmd.workgroup_count[1], ", ",
-                      failure.id / count_xy, ") returned device error ", failure.code);
+  std::string workgroup = StrCat("workgroup (", failure.id % count_x, ", ", (failure.id / count_x) % cmd.workgroup_count[1],
+                                 ", ", failure.id / count_xy, ")");
+  const std::vector<std::string>& sites = cmd.executable->exports()[cmd.export_ordinal].index_check_sites;
+  const kiln_index_check_record_v2_t& check = failure.index_check;
+  if (failure.code == KILN_DISPATCH_INDEX_OUT_OF_RANGE && check.site >= 1 &&
+      static_cast<uint64_t>(check.site) <= sites.size()) {
+    return OutOfRangeError("index ", check.index, " is out of range [0, ", check.bound, ") for ", sites[check.site - 1],
+                           ", in ", workgroup);
+  }
+  return AbortedError(workgroup, " returned device error ", failure.code);
 }
 
 std::string DispatchContext(const hal::DispatchCommand& cmd) {

@@ -16,6 +16,7 @@ namespace {
 constexpr uint32_t kMaxExports = 1u << 16;
 constexpr uint32_t kMaxBindings = 64;
 constexpr uint32_t kMaxConstants = 1024;
+constexpr uint32_t kMaxCheckSites = 1u << 16;
 
 Status WriteAll(int fd, std::span<const uint8_t> data) {
   while (!data.empty()) {
@@ -29,7 +30,7 @@ Status WriteAll(int fd, std::span<const uint8_t> data) {
   return OkStatus();
 }
 
-StatusOr<std::vector<hal::ExportInfo>> ReadExports(const kiln_executable_library_v1_t& library,
+StatusOr<std::vector<hal::ExportInfo>> ReadExports(const kiln_executable_library_v2_t& library,
                                                    const ExecutableLimits& limits) {
   if (library.export_count > kMaxExports) {
     return InvalidArgumentError("declares ", library.export_count, " exports; the limit is ", kMaxExports);
@@ -40,7 +41,7 @@ StatusOr<std::vector<hal::ExportInfo>> ReadExports(const kiln_executable_library
   std::vector<hal::ExportInfo> exports;
   std::set<std::string> names;
   for (uint32_t i = 0; i < library.export_count; ++i) {
-    const kiln_export_v1_t& e = library.exports[i];
+    const kiln_export_v2_t& e = library.exports[i];
     if (e.name == nullptr || e.entry == nullptr) return InvalidArgumentError("export ", i, " has no name or no entry");
     hal::ExportInfo info;
     info.name = e.name;
@@ -65,6 +66,17 @@ StatusOr<std::vector<hal::ExportInfo>> ReadExports(const kiln_executable_library
     info.constant_count = e.constant_count;
     info.local_memory_bytes = e.local_memory_bytes;
     if (e.source_location) info.source_location = e.source_location;
+    if (e.check_site_count > kMaxCheckSites) {
+      return InvalidArgumentError(e.check_site_count, " index check sites exceed the limit of ", kMaxCheckSites)
+          .With(where());
+    }
+    if (e.check_site_count > 0 && e.check_sites == nullptr) {
+      return InvalidArgumentError("declares ", e.check_site_count, " index check sites but no table").With(where());
+    }
+    for (uint32_t s = 0; s < e.check_site_count; ++s) {
+      if (e.check_sites[s] == nullptr) return InvalidArgumentError("index check site ", s, " is NULL").With(where());
+      info.index_check_sites.emplace_back(e.check_sites[s]);
+    }
     exports.push_back(std::move(info));
   }
   return exports;
@@ -104,7 +116,7 @@ StatusOr<Ref<hal::Executable>> CpuExecutable::Load(const void* device_tag, const
   };
   auto query = reinterpret_cast<kiln_executable_query_fn_t>(dlsym(handle, KILN_EXECUTABLE_QUERY_SYMBOL));
   if (!query) return fail(InvalidArgumentError("it does not export '", KILN_EXECUTABLE_QUERY_SYMBOL, "'"));
-  const kiln_executable_library_v1_t* library = query(KILN_EXECUTABLE_ABI_VERSION);
+  const kiln_executable_library_v2_t* library = query(KILN_EXECUTABLE_ABI_VERSION);
   if (!library) {
     return fail(InvalidArgumentError("it does not provide executable ABI version ", KILN_EXECUTABLE_ABI_VERSION,
                                      ", the version this runtime supports"));

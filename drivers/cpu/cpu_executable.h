@@ -21,11 +21,11 @@ class CpuExecutable final : public hal::Executable {
   ~CpuExecutable() override;
 
   // Precondition: ordinal < exports().size().
-  const kiln_export_v1_t& entry(uint32_t ordinal) const { return library_->exports[ordinal]; }
+  const kiln_export_v2_t& entry(uint32_t ordinal) const { return library_->exports[ordinal]; }
 
  private:
   CpuExecutable(const void* device_tag, std::string name, std::vector<hal::ExportInfo> exports, void* handle,
-                int memfd, const kiln_executable_library_v1_t* library)
+                int memfd, const kiln_executable_library_v2_t* library)
       : Executable(device_tag, std::move(name), std::move(exports)), handle_(handle), memfd_(memfd),
         library_(library) {}
 
@@ -33,7 +33,7 @@ class CpuExecutable final : public hal::Executable {
   // Held open while loaded: glibc matches dlopen paths by name, so a reused descriptor
   // number must not name a library that is still loaded.
   int memfd_;
-  const kiln_executable_library_v1_t* library_;
+  const kiln_executable_library_v2_t* library_;
 };
 
 }  // namespace kiln::cpu

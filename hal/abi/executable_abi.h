@@ -21,11 +21,11 @@
 extern "C" {
 #endif
 
-#define KILN_EXECUTABLE_ABI_VERSION 1u
+#define KILN_EXECUTABLE_ABI_VERSION 2u
 #define KILN_EXECUTABLE_QUERY_SYMBOL "kiln_executable_library_query"
 
 /* Read-only for the whole dispatch; shared by all workgroups. */
-typedef struct kiln_dispatch_state_v1_t {
+typedef struct kiln_dispatch_state_v2_t {
   uint32_t workgroup_count[3];
   uint32_t workgroup_size[3];   /* from the export descriptor */
   uint32_t constant_count;
@@ -33,38 +33,57 @@ typedef struct kiln_dispatch_state_v1_t {
   const uint32_t* constants;    /* constant_count push constants (dynamic sizes, ...) */
   void* const* binding_ptrs;    /* binding_count base pointers: allocation (64-byte aligned) + bound offset */
   const size_t* binding_lengths;/* bytes addressable through each binding pointer */
-} kiln_dispatch_state_v1_t;
+} kiln_dispatch_state_v2_t;
+
+/* Where a kernel compiled with index checks (kiln-compile --check-indices) records the
+ * first out-of-range gather/scatter index its workgroup meets, in its own loop order. The
+ * runtime passes one per workgroup invocation, zeroed; the kernel fills it at most once,
+ * finishes the workgroup with the op's defined out-of-range behaviour and then returns
+ * KILN_DISPATCH_INDEX_OUT_OF_RANGE. Kernels without check sites never touch it. */
+typedef struct kiln_index_check_record_v2_t {
+  int64_t site;   /* 1 + the ordinal of the check site in the export's check_sites; 0 while unset */
+  int64_t index;  /* the offending index value */
+  int64_t bound;  /* the index had to be in [0, bound) */
+} kiln_index_check_record_v2_t;
+
+/* The return value of a workgroup that filled its index check record. */
+#define KILN_DISPATCH_INDEX_OUT_OF_RANGE 0x1D0B
 
 /* Per workgroup invocation. */
-typedef struct kiln_workgroup_state_v1_t {
+typedef struct kiln_workgroup_state_v2_t {
   uint32_t workgroup_id[3];
   uint32_t worker_id;           /* index of the executing worker, < the device's worker count */
   void* local_memory;           /* workgroup-local scratch, local_memory_bytes of the export, 64-byte aligned */
   size_t local_memory_size;
-} kiln_workgroup_state_v1_t;
+  kiln_index_check_record_v2_t* index_check;  /* zeroed; valid for this invocation only */
+} kiln_workgroup_state_v2_t;
 
-/* Returns 0 on success. Any other value is a device error: the dispatch fails with a status
- * naming the export, the workgroup and this value; remaining workgroups may be skipped. */
-typedef int (*kiln_dispatch_fn_v1_t)(const kiln_dispatch_state_v1_t* dispatch,
-                                     const kiln_workgroup_state_v1_t* workgroup);
+/* Returns 0 on success; KILN_DISPATCH_INDEX_OUT_OF_RANGE after filling the workgroup's index
+ * check record. Any other value is a device error: the dispatch fails with a status naming
+ * the export, the workgroup and this value; remaining workgroups may be skipped. */
+typedef int (*kiln_dispatch_fn_v2_t)(const kiln_dispatch_state_v2_t* dispatch,
+                                     const kiln_workgroup_state_v2_t* workgroup);
 
-typedef struct kiln_export_v1_t {
+typedef struct kiln_export_v2_t {
   const char* name;
-  kiln_dispatch_fn_v1_t entry;
+  kiln_dispatch_fn_v2_t entry;
   uint32_t binding_count;
   uint32_t constant_count;
   uint32_t workgroup_size[3];
   uint32_t local_memory_bytes;
   const char* source_location;  /* "file.mlir:12:3" or NULL */
-} kiln_export_v1_t;
+  uint32_t check_site_count;    /* index check sites compiled into the entry (0 without checks) */
+  const char* const* check_sites;  /* check_site_count descriptions: "iree_linalg_ext.gather at
+                                      file.mlir:12:3: index into dimension 0 of the source" */
+} kiln_export_v2_t;
 
-typedef struct kiln_executable_library_v1_t {
+typedef struct kiln_executable_library_v2_t {
   uint32_t abi_version;         /* must equal the version requested */
   uint32_t export_count;
-  const kiln_export_v1_t* exports;
-} kiln_executable_library_v1_t;
+  const kiln_export_v2_t* exports;
+} kiln_executable_library_v2_t;
 
-typedef const kiln_executable_library_v1_t* (*kiln_executable_query_fn_t)(uint32_t abi_version);
+typedef const kiln_executable_library_v2_t* (*kiln_executable_query_fn_t)(uint32_t abi_version);
 
 #ifdef __cplusplus
 }  /* extern "C" */

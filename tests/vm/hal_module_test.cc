@@ -45,7 +45,7 @@ class HalModuleTest : public ::testing::TestWithParam<std::string> {
     if (exports.empty()) {
       exports = {{"noop", 0, 0}, {"add_f32", 3, 2, {64, 1, 1}}, {"write_ids", 1, 0}, {"weighted_sum8", 8, 1},
                  {"local_sum", 1, 0, {1, 1, 1}, 4096}, {"fail_at", 0, 1}, {"double_plus_one", 1, 1},
-                 {"rendezvous", 1, 1}};
+                 {"rendezvous", 1, 1}, {"check_index", 0, 2}};
     }
     b.AddExecutable("test_kernels", "elf-x86_64", kernels_, std::move(exports));
   }
@@ -251,7 +251,8 @@ TEST_P(HalModuleTest, ExecutableMetadataMustMatchTheBinary) {
   ModuleBuilder b("mismatch");
   uint32_t lookup = Import(b, "executable.lookup");
   AddKernels(b, {{"noop", 0, 0}, {"add_f32", 2, 2}, {"write_ids", 1, 0}, {"weighted_sum8", 8, 1},
-                 {"local_sum", 1, 0}, {"fail_at", 0, 1}, {"double_plus_one", 1, 1}, {"rendezvous", 1, 1}});
+                 {"local_sum", 1, 0}, {"fail_at", 0, 1}, {"double_plus_one", 1, 1}, {"rendezvous", 1, 1},
+                 {"check_index", 0, 2}});
   FunctionBuilder& f = b.AddFunction("main", ":");
   Reg zero = f.NewI32(), exe = f.NewRef();
   f.Emit(Opcode::kConstI32, {zero.index(), 0});

@@ -4,7 +4,7 @@
 
 namespace kiln::compiler::cpu {
 
-void BuildCpuBufferizePipeline(mlir::OpPassManager& pm, int64_t vector_bits) {
+void BuildCpuBufferizePipeline(mlir::OpPassManager& pm, int64_t vector_bits, bool check_indices) {
   AddPipeline(pm, "canonicalize,cse");
   pm.addPass(createDistributeToWorkgroups());
   AddPipeline(pm, "canonicalize,cse,eliminate-empty-tensors");
@@ -13,7 +13,7 @@ void BuildCpuBufferizePipeline(mlir::OpPassManager& pm, int64_t vector_bits) {
   AddPipeline(pm, "func.func(buffer-hoisting,buffer-loop-hoisting)");
   AddPipeline(pm, "ownership-based-buffer-deallocation,canonicalize,buffer-deallocation-simplification,"
                   "bufferization-lower-deallocations,cse,canonicalize");
-  pm.addPass(createLinalgExtToLoops());
+  pm.addPass(createLinalgExtToLoops(LinalgExtToLoopsOptions{check_indices}));
   // Before copies become loops: the entry points decide whether distribution is safe by
   // looking for copies into whole bindings.
   pm.addPass(createWrapEntryPoints());
@@ -26,6 +26,7 @@ void BuildCpuBufferizePipeline(mlir::OpPassManager& pm, int64_t vector_bits) {
   pm.addPass(createApproximateMath());
   AddPipeline(pm, "func.func(convert-linalg-to-loops)");
   pm.addPass(createHoistInputLoads());
+  pm.addPass(createLowerIndexChecks());
 }
 
 void BuildCpuLowerToLLVMPipeline(mlir::OpPassManager& pm) {

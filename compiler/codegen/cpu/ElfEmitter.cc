@@ -75,18 +75,26 @@ int64_t VectorRegisterBits(const CpuTargetOptions& options) {
 
 namespace {
 
-// kiln_executable_library_query and the export table it returns (executable_abi.h v1).
+// kiln_executable_library_query and the export table it returns (executable_abi.h v2).
 void AddLibraryQuery(llvm::Module& module, llvm::ArrayRef<CpuExport> exports) {
   llvm::LLVMContext& ctx = module.getContext();
   llvm::IRBuilder<> b(ctx);
   llvm::Type* i32 = b.getInt32Ty();
   llvm::PointerType* ptr = b.getPtrTy();
   llvm::StructType* export_type = llvm::StructType::create(
-      ctx, {ptr, ptr, i32, i32, llvm::ArrayType::get(i32, 3), i32, ptr}, "kiln_export_v1_t");
+      ctx, {ptr, ptr, i32, i32, llvm::ArrayType::get(i32, 3), i32, ptr, i32, ptr}, "kiln_export_v2_t");
   auto string = [&](const std::string& text) -> llvm::Constant* {
     if (text.empty()) return llvm::ConstantPointerNull::get(ptr);
     auto* init = llvm::ConstantDataArray::getString(ctx, text);
     return new llvm::GlobalVariable(module, init->getType(), true, llvm::GlobalValue::PrivateLinkage, init);
+  };
+  auto string_table = [&](const std::vector<std::string>& texts) -> llvm::Constant* {
+    if (texts.empty()) return llvm::ConstantPointerNull::get(ptr);
+    std::vector<llvm::Constant*> pointers;
+    for (const std::string& text : texts) pointers.push_back(string(text));
+    auto* type = llvm::ArrayType::get(ptr, pointers.size());
+    return new llvm::GlobalVariable(module, type, true, llvm::GlobalValue::PrivateLinkage,
+                                    llvm::ConstantArray::get(type, pointers));
   };
   std::vector<llvm::Constant*> entries;
   for (const CpuExport& e : exports) {
@@ -95,12 +103,12 @@ void AddLibraryQuery(llvm::Module& module, llvm::ArrayRef<CpuExport> exports) {
         export_type,
         {string(e.name), entry, b.getInt32(e.binding_count), b.getInt32(e.constant_count),
          llvm::ConstantArray::get(llvm::ArrayType::get(i32, 3), {b.getInt32(1), b.getInt32(1), b.getInt32(1)}),
-         b.getInt32(0), string(e.source_location)}));
+         b.getInt32(0), string(e.source_location), b.getInt32(e.check_sites.size()), string_table(e.check_sites)}));
   }
   auto* table_type = llvm::ArrayType::get(export_type, entries.size());
   auto* table = new llvm::GlobalVariable(module, table_type, true, llvm::GlobalValue::PrivateLinkage,
                                          llvm::ConstantArray::get(table_type, entries), "kiln_exports");
-  llvm::StructType* library_type = llvm::StructType::create(ctx, {i32, i32, ptr}, "kiln_executable_library_v1_t");
+  llvm::StructType* library_type = llvm::StructType::create(ctx, {i32, i32, ptr}, "kiln_executable_library_v2_t");
   auto* library = new llvm::GlobalVariable(
       module, library_type, true, llvm::GlobalValue::PrivateLinkage,
       llvm::ConstantStruct::get(library_type,

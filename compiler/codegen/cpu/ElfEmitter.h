@@ -14,11 +14,12 @@ namespace kiln::compiler::cpu {
 // One entry of the executable's export table.
 struct CpuExport {
   std::string name;          // the dispatch's name, as the host module refers to it
-  std::string entry_symbol;  // the kiln_dispatch_fn_v1_t in the LLVM module
+  std::string entry_symbol;  // the kiln_dispatch_fn_v2_t in the LLVM module
   uint32_t binding_count = 0;
   uint32_t constant_count = 0;  // 32-bit push-constant words
   std::string source_location;
   bool distributed = false;  // may run as any number of workgroups
+  std::vector<std::string> check_sites;  // what each compiled-in index check guards
 };
 
 struct CpuTargetOptions {

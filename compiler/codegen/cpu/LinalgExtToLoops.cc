@@ -11,7 +11,9 @@
 #include "compiler/codegen/cpu/LineAccess.h"
 #include "compiler/codegen/cpu/Passes.h"
 #include "compiler/codegen/cpu/RadixSort.h"
+#include "compiler/dialect/KilnDialect.h"
 #include "compiler/input/iree/IreeDialects.h"
+#include "compiler/utils/Locations.h"
 #include "compiler/utils/Regions.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -358,7 +360,7 @@ void LowerScan(OpBuilder& b, iree::ScanOp op) {
   });
 }
 
-void LowerScatter(OpBuilder& b, iree::ScatterOp op) {
+void LowerScatter(OpBuilder& b, iree::ScatterOp op, bool check_indices) {
   Location loc = op.getLoc();
   Block& combiner = op.getRegion().front();
   Value updates = op.getInputs()[0], indices = op.getInputs()[1], original = op.getOutputs()[0];
@@ -379,7 +381,8 @@ void LowerScatter(OpBuilder& b, iree::ScatterOp op) {
   ForEachPosition(b, loc, batch_sizes, [&](OpBuilder& nb, Location l, ValueRange batch) {
     Value zero = IndexConstant(nb, l, 0);
     SmallVector<Value> offsets(original_rank, zero);
-    Value fits = mask ? Value(memref::LoadOp::create(nb, l, mask, batch)) : arith::ConstantIntOp::create(nb, l, 1, 1);
+    Value enabled = mask ? Value(memref::LoadOp::create(nb, l, mask, batch)) : Value();
+    Value fits = enabled ? enabled : arith::ConstantIntOp::create(nb, l, 1, 1);
     for (auto [j, s] : llvm::enumerate(dimension_map)) {
       SmallVector<Value> at(batch.begin(), batch.end());
       if (explicit_depth) at.push_back(IndexConstant(nb, l, j));
@@ -391,6 +394,11 @@ void LowerScatter(OpBuilder& b, iree::ScatterOp op) {
       Value inside = arith::CmpIOp::create(nb, l, arith::CmpIPredicate::sle, offset, room);
       fits = arith::AndIOp::create(nb, l, fits, arith::AndIOp::create(nb, l, nonnegative, inside));
       offsets[s] = offset;
+      if (check_indices) {
+        Value checked = enabled ? arith::SelectOp::create(nb, l, enabled, offset, zero) : offset;
+        Value offset_count = arith::AddIOp::create(nb, l, room, IndexConstant(nb, l, 1));
+        IndexCheckOp::create(nb, l, checked, offset_count, IndexCheckSite(op, s, "original"));
+      }
     }
     auto update = scf::IfOp::create(nb, l, fits, /*withElseRegion=*/false);
     OpBuilder ub = update.getThenBodyBuilder();
@@ -409,6 +417,8 @@ void LowerScatter(OpBuilder& b, iree::ScatterOp op) {
 }
 
 struct LinalgExtToLoopsPass : impl::LinalgExtToLoopsBase<LinalgExtToLoopsPass> {
+  using LinalgExtToLoopsBase::LinalgExtToLoopsBase;
+
   void runOnOperation() override {
     SmallVector<Operation*> ops;
     getOperation()->walk([&](Operation* op) {
@@ -429,7 +439,7 @@ struct LinalgExtToLoopsPass : impl::LinalgExtToLoopsBase<LinalgExtToLoopsPass> {
       } else if (auto scan = dyn_cast<iree::ScanOp>(op)) {
         LowerScan(b, scan);
       } else if (auto scatter = dyn_cast<iree::ScatterOp>(op)) {
-        LowerScatter(b, scatter);
+        LowerScatter(b, scatter, checkIndices);
       } else {
         op->emitOpError() << "has no loop lowering; kiln decomposes it before dispatch formation";
         return signalPassFailure();

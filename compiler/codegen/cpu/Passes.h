@@ -24,8 +24,9 @@ namespace kiln::compiler::cpu {
 
 // Tensors to memrefs with entry points: distribution, bufferization, loop lowering and
 // the ABI wrappers. Runs on the executable module.
-// `vector_bits` is the width of the target's vector registers (see VectorRegisterBits).
-void BuildCpuBufferizePipeline(mlir::OpPassManager& pm, int64_t vector_bits);
+// `vector_bits` is the width of the target's vector registers (see VectorRegisterBits);
+// `check_indices` adds scatter index checks and lowers every kiln.index_check.
+void BuildCpuBufferizePipeline(mlir::OpPassManager& pm, int64_t vector_bits, bool check_indices);
 // Memrefs and loops to the LLVM dialect. Runs on the executable module.
 void BuildCpuLowerToLLVMPipeline(mlir::OpPassManager& pm);
 

@@ -16,9 +16,14 @@ def LinalgExtToLoops : Pass<"kiln-cpu-linalg-ext-to-loops", "mlir::ModuleOp"> {
     of the k and heap-sorts it when `is_sorted`; scan carries the previous output.
     scatter visits every update element in order, skipping those whose mask is false or
     whose slice does not fit inside the original.
+
+    With `check-indices`, each scatter index whose mask is set is checked against the
+    offsets that keep its slice inside the original (`kiln.index_check`).
   }];
+  let options = [Option<"checkIndices", "check-indices", "bool", /*default=*/"false",
+                        "Check scatter slice offsets (kiln.index_check)">];
   let dependentDialects = ["::mlir::scf::SCFDialect", "::mlir::memref::MemRefDialect",
-                           "::mlir::arith::ArithDialect"];
+                           "::mlir::arith::ArithDialect", "::kiln::compiler::KilnDialect"];
 }
 
 def HoistInputLoads : Pass<"kiln-cpu-hoist-input-loads", "mlir::ModuleOp"> {
@@ -39,14 +44,33 @@ def WrapEntryPoints : Pass<"kiln-cpu-wrap-entry-points", "mlir::ModuleOp"> {
     Runs on the module marked `kiln.executable`, after bufferization. For each executable
     function `F` (memref bindings, push-constant scalars, workgroup id and count) it adds
     `F_entry(dispatch_state, workgroup_state) -> i32` implementing
-    `kiln_dispatch_fn_v1_t` (hal/abi/executable_abi.h): it reads the binding pointers,
+    `kiln_dispatch_fn_v2_t` (hal/abi/executable_abi.h): it reads the binding pointers,
     builds identity-layout memref descriptors whose dynamic sizes come from the push
     constants named by `kiln.binding_dims`, decodes the scalar push constants (one 32-bit
     word per index or value of at most 32 bits, two words low-first for 64-bit values),
     reads the workgroup id and count along x, calls `F` and returns 0. `F` becomes private
     so that LLVM inlines it into its entry point.
+
+    A function with `kiln.index_check` ops gets one more argument, its workgroup's index
+    check record (`kiln.index_check_record`, a memref<3xi64> over the workgroup state's
+    `index_check`), and its distinct check sites in `kiln.index_check_sites`; the entry
+    point then returns KILN_DISPATCH_INDEX_OUT_OF_RANGE when the record was filled.
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect", "::mlir::arith::ArithDialect"];
+}
+
+def LowerIndexChecks : Pass<"kiln-cpu-lower-index-checks", "mlir::ModuleOp"> {
+  let summary = "Turns kiln.index_check ops into a compare and a store to the record";
+  let description = [{
+    Runs after kiln-cpu-wrap-entry-points and after linalg becomes loops. Each
+    `kiln.index_check %i below %n for SITE` in an executable function becomes: when
+    `%i < 0 or %i >= %n` and the record's site word is still 0, store 1 + the position of
+    SITE in the function's `kiln.index_check_sites`, then `%i` and `%n`, into the
+    argument marked `kiln.index_check_record`. Only the first failing check of a
+    workgroup is kept, so the report is the first bad index in loop order.
+  }];
+  let dependentDialects = ["::mlir::scf::SCFDialect", "::mlir::memref::MemRefDialect",
+                           "::mlir::arith::ArithDialect"];
 }
 
 def DistributeToWorkgroups : Pass<"kiln-cpu-distribute-to-workgroups", "mlir::ModuleOp"> {

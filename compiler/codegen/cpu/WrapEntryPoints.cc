@@ -1,10 +1,11 @@
-// The ABI entry points of CPU executables (hal/abi/executable_abi.h, version 1).
+// The ABI entry points of CPU executables (hal/abi/executable_abi.h, version 2).
 #include <cstddef>
 
 #include "compiler/codegen/cpu/Passes.h"
 #include "compiler/dialect/KilnDialect.h"
 #include "hal/abi/executable_abi.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "llvm/ADT/SetVector.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 
 namespace kiln::compiler::cpu {
@@ -16,11 +17,15 @@ namespace {
 
 using namespace mlir;
 
-// Byte offsets of the v1 state fields the wrapper reads.
-constexpr int64_t kWorkgroupCountOffset = offsetof(kiln_dispatch_state_v1_t, workgroup_count);
-constexpr int64_t kConstantsOffset = offsetof(kiln_dispatch_state_v1_t, constants);
-constexpr int64_t kBindingPtrsOffset = offsetof(kiln_dispatch_state_v1_t, binding_ptrs);
-constexpr int64_t kWorkgroupIdOffset = offsetof(kiln_workgroup_state_v1_t, workgroup_id);
+// Byte offsets of the v2 state fields the wrapper reads.
+constexpr int64_t kWorkgroupCountOffset = offsetof(kiln_dispatch_state_v2_t, workgroup_count);
+constexpr int64_t kConstantsOffset = offsetof(kiln_dispatch_state_v2_t, constants);
+constexpr int64_t kBindingPtrsOffset = offsetof(kiln_dispatch_state_v2_t, binding_ptrs);
+constexpr int64_t kWorkgroupIdOffset = offsetof(kiln_workgroup_state_v2_t, workgroup_id);
+constexpr int64_t kIndexCheckOffset = offsetof(kiln_workgroup_state_v2_t, index_check);
+static_assert(sizeof(kiln_index_check_record_v2_t) == 3 * sizeof(int64_t) &&
+                  offsetof(kiln_index_check_record_v2_t, site) == 0,
+              "the record is passed to kernels as a memref<3xi64> whose element 0 is the site");
 
 class EntryBuilder {
  public:
@@ -40,6 +45,15 @@ class EntryBuilder {
   Value WorkgroupId() { return Index(LoadElement(workgroup_, kWorkgroupIdOffset, false, b_.getI32Type(), 0)); }
   Value WorkgroupCount() {
     return Index(LoadElement(dispatch_, kWorkgroupCountOffset, false, b_.getI32Type(), 0));
+  }
+  Value IndexCheckRecord() { return LoadElement(workgroup_, kIndexCheckOffset, false, Ptr(), 0); }
+  // KILN_DISPATCH_INDEX_OUT_OF_RANGE when the record at `record` names a site, else 0.
+  Value IndexCheckResult(Value record) {
+    Value site = LLVM::LoadOp::create(b_, loc_, b_.getI64Type(), record);
+    Value filled = LLVM::ICmpOp::create(b_, loc_, LLVM::ICmpPredicate::ne, site, I64(0));
+    Value code = LLVM::ConstantOp::create(b_, loc_, b_.getI32Type(), KILN_DISPATCH_INDEX_OUT_OF_RANGE);
+    Value ok = LLVM::ConstantOp::create(b_, loc_, b_.getI32Type(), 0);
+    return LLVM::SelectOp::create(b_, loc_, filled, code, ok);
   }
 
   // A memref of `type` over `pointer`, with dynamic sizes from the words `dims` names.
@@ -106,6 +120,24 @@ class EntryBuilder {
   Value dispatch_, workgroup_;
 };
 
+// Records the distinct sites of `fn`'s index checks in kIndexCheckSitesAttr and appends the
+// record argument; returns whether `fn` has any.
+FailureOr<bool> AddIndexCheckRecord(func::FuncOp fn) {
+  llvm::SetVector<StringAttr> sites;
+  fn.walk([&](IndexCheckOp check) { sites.insert(check.getSiteAttr()); });
+  if (sites.empty()) return false;
+  Builder b(fn.getContext());
+  fn->setAttr(kIndexCheckSitesAttr, b.getArrayAttr(SmallVector<Attribute>(sites.begin(), sites.end())));
+  auto record_type = MemRefType::get({3}, b.getI64Type());
+  unsigned position = fn.getNumArguments();
+  if (failed(fn.insertArgument(position, record_type, b.getDictionaryAttr(b.getNamedAttr(kIndexCheckRecordAttr,
+                                                                                          b.getUnitAttr())),
+                               fn.getLoc()))) {
+    return fn.emitError() << "cannot add the index check record argument", failure();
+  }
+  return true;
+}
+
 // The number of 32-bit push-constant words a scalar of `type` takes.
 int64_t WordCount(Type type) { return !type.isIndex() && type.getIntOrFloatBitWidth() > 32 ? 2 : 1; }
 
@@ -151,11 +183,19 @@ LogicalResult WrapFunction(func::FuncOp fn) {
   for (auto [i, t] : llvm::enumerate(constant_types)) args.push_back(eb.Scalar(t, word_of_constant[i]));
   args.push_back(eb.WorkgroupId());
   args.push_back(eb.WorkgroupCount());
+  Value record;
+  FailureOr<bool> has_checks = AddIndexCheckRecord(fn);
+  if (failed(has_checks)) return failure();
+  if (*has_checks) {
+    record = eb.IndexCheckRecord();
+    args.push_back(eb.Memref(MemRefType::get({3}, b.getI64Type()), record, {}, {}));
+  }
   func::CallOp::create(b, loc, fn, args);
   // Bindings never alias a binding that is written: outputs are fresh allocations. Telling
   // LLVM so lets it vectorise loops without runtime overlap checks.
   for (size_t i = 0; i < binding_count; ++i) fn.setArgAttr(i, "llvm.noalias", b.getUnitAttr());
-  func::ReturnOp::create(b, loc, ValueRange{arith::ConstantIntOp::create(b, loc, b.getI32Type(), 0)});
+  Value result = record ? eb.IndexCheckResult(record) : arith::ConstantIntOp::create(b, loc, b.getI32Type(), 0);
+  func::ReturnOp::create(b, loc, ValueRange{result});
   fn.setPrivate();
   return success();
 }

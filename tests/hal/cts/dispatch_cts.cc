@@ -1,5 +1,6 @@
 #include <numeric>
 
+#include "hal/abi/executable_abi.h"
 #include "tests/hal/cts/cts_fixture.h"
 
 namespace kiln::hal::cts {
@@ -126,6 +127,28 @@ TEST_P(DispatchTest, KernelErrorFailsTheSignalWithWhereAndWhy) {
   Status status = SubmitAndWait(cb);
   ExpectError(status, StatusCode::kAborted, "workgroup (7, 7, 0) returned device error 42");
   ExpectError(status, StatusCode::kAborted, "in dispatch 'fail_at' of executable 'test_kernels' (test_kernels.c:fail_at)");
+}
+
+TEST_P(DispatchTest, IndexCheckRecordOfTheFirstFailingWorkgroupIsReported) {
+  uint32_t constants[] = {5, 2};  // workgroups 5.. record site 2
+  Ref<CommandBuffer> cb = device_->CreateCommandBuffer();
+  KILN_ASSERT_OK(cb->Dispatch(kernels_, Export(kernels_, "check_index"), {4, 3, 1}, constants, {}));
+  KILN_ASSERT_OK(cb->Finalize());
+  Status status = SubmitAndWait(cb);
+  ExpectError(status, StatusCode::kOutOfRange,
+              "index 105 is out of range [0, 10) for dimension 1 of the original of a scatter, in workgroup (1, 1, 0)");
+  ExpectError(status, StatusCode::kOutOfRange, "in dispatch 'check_index' of executable 'test_kernels'");
+}
+
+TEST_P(DispatchTest, IndexCheckRecordNamingNoSiteIsADeviceError) {
+  for (uint32_t site : {0u, 3u}) {
+    uint32_t constants[] = {0, site};
+    Ref<CommandBuffer> cb = device_->CreateCommandBuffer();
+    KILN_ASSERT_OK(cb->Dispatch(kernels_, Export(kernels_, "check_index"), {1, 1, 1}, constants, {}));
+    KILN_ASSERT_OK(cb->Finalize());
+    ExpectError(SubmitAndWait(cb), StatusCode::kAborted,
+                StrCat("workgroup (0, 0, 0) returned device error ", KILN_DISPATCH_INDEX_OUT_OF_RANGE));
+  }
 }
 
 TEST_P(DispatchTest, RecordingValidatesAgainstTheExport) {

@@ -56,12 +56,14 @@ TEST_P(ExecutableTest, RejectsWhatIsNotAnX86SharedObject) {
 }
 
 TEST_P(ExecutableTest, RejectsAbiMismatchesNamingBothVersions) {
-  ExpectError(LoadError("bad_library_1"), StatusCode::kInvalidArgument, "does not provide executable ABI version 1");
+  ExpectError(LoadError("bad_library_1"), StatusCode::kInvalidArgument, "does not provide executable ABI version 2");
   ExpectError(LoadError("bad_library_2"), StatusCode::kInvalidArgument,
-              "provides executable ABI version 7; this runtime supports version 1");
+              "provides executable ABI version 7; this runtime supports version 2");
   ExpectError(LoadError("bad_library_3"), StatusCode::kInvalidArgument, "kiln_executable_library_query");
   ExpectError(LoadError("bad_library_4"), StatusCode::kInvalidArgument, "export 1 has no name or no entry");
   ExpectError(LoadError("bad_library_5"), StatusCode::kInvalidArgument, "workgroup-local memory");
+  ExpectError(LoadError("bad_library_6"), StatusCode::kInvalidArgument,
+              "declares 2 index check sites but no table; in export 0 'checked'");
 }
 
 KILN_INSTANTIATE_CTS(ExecutableTest);

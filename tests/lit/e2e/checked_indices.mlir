@@ -1,0 +1,71 @@
+// Checked mode (kiln-run --check_indices, kiln-compile --check-indices): the first
+// out-of-range gather or scatter index fails the call, naming the index, the range it had
+// to be in, the op with its source location, the workgroup and the dispatch. Without the
+// flag the same calls succeed with the defined behaviour (gather clamps, scatter skips).
+
+// In range, checked mode changes nothing.
+// RUN: kiln-run --check_indices --module=%s --device=cpu --function=gather_rows --input=4x3xf32=0,1,2,10,11,12,20,21,22,30,31,32 --input=2xi32=3,1 --expected_output=2x3xf32=30,31,32,10,11,12
+// RUN: kiln-run --check_indices --module=%s --device=cpu-sync --function=scatter_add --input=4xf32=1,2,3,4 --input=3x1xi32=0,3,0 --expected_output=4xf32=3,2,3,6
+
+// Out of range: unchecked, gather clamps row 7 to row 3 and -1 to row 0.
+// RUN: kiln-run --module=%s --device=cpu --function=gather_rows --input=4x3xf32=0,1,2,10,11,12,20,21,22,30,31,32 --input=2xi32=7,-1 --expected_output=2x3xf32=30,31,32,0,1,2
+// Checked, the first bad index in loop order is reported, on both drivers.
+// RUN: not kiln-run --check_indices --module=%s --device=cpu --function=gather_rows --input=4x3xf32=0,1,2,10,11,12,20,21,22,30,31,32 --input=2xi32=1,7 2>&1 | FileCheck %s --check-prefix=GATHER
+// RUN: not kiln-run --check_indices --module=%s --device=cpu-sync --function=gather_rows --input=4x3xf32=0,1,2,10,11,12,20,21,22,30,31,32 --input=2xi32=-2,7 2>&1 | FileCheck %s --check-prefix=GATHER-NEG
+// GATHER: kiln-run: OUT_OF_RANGE: index 7 is out of range [0, 4) for dimension 0 of the source of iree_linalg_ext.gather ({{.*}}checked_indices.mlir:{{[0-9]+}}:{{[0-9]+}}), in workgroup ({{[0-9, ]+}})
+// GATHER-SAME: in dispatch 'gather_rows{{[^']*}}'
+// GATHER-SAME: while calling 'gather_rows'
+// GATHER-NEG: index -2 is out of range [0, 4) for dimension 0 of the source of iree_linalg_ext.gather
+
+// A masked-out position is never reported: the mask hides the bad index 9.
+// RUN: kiln-run --check_indices --module=%s --device=cpu --function=masked_gather --input=4xf32=5,6,7,8 --input=3xi32=2,9,0 --input=3xi1=1,0,1 --expected_output=3xf32=7,-1,5
+
+// Scatter: unchecked, the slice at 4 is skipped; checked, it is reported.
+// RUN: kiln-run --module=%s --device=cpu --function=scatter_add --input=4xf32=1,2,3,4 --input=3x1xi32=0,4,2 --expected_output=4xf32=2,2,4,4
+// RUN: not kiln-run --check_indices --module=%s --device=cpu --function=scatter_add --input=4xf32=1,2,3,4 --input=3x1xi32=0,4,-3 2>&1 | FileCheck %s --check-prefix=SCATTER
+// SCATTER: OUT_OF_RANGE: index 4 is out of range [0, 4) for dimension 0 of the original of iree_linalg_ext.scatter ({{.*}}checked_indices.mlir:{{[0-9]+}}:{{[0-9]+}}), in workgroup ({{[0-9, ]+}})
+// SCATTER-SAME: in dispatch 'scatter_add
+
+// A row window of 2 fits at offsets [0, 3) of 4 rows.
+// RUN: not kiln-run --check_indices --module=%s --device=cpu --function=gather_windows --input=4x2xf32=0,1,2,3,4,5,6,7 --input=2x1xi32=2,3 2>&1 | FileCheck %s --check-prefix=WINDOW
+// WINDOW: index 3 is out of range [0, 3) for dimension 0 of the source of iree_linalg_ext.gather
+
+// Compiled modules carry their checks; kiln-run refuses to add them to a .kiln file.
+// RUN: kiln-compile --check-indices %s -o %t.kiln
+// RUN: not kiln-run --module=%t.kiln --device=cpu --function=gather_rows --input=4x3xf32=0,1,2,10,11,12,20,21,22,30,31,32 --input=2xi32=1,7 2>&1 | FileCheck %s --check-prefix=GATHER
+// RUN: not kiln-run --check_indices --module=%t.kiln --function=gather_rows 2>&1 | FileCheck %s --check-prefix=KILN
+// KILN: '{{.*}}.kiln' is a compiled module; pass its .mlir source, or compile it with kiln-compile --check-indices
+
+func.func @gather_rows(%table: tensor<4x3xf32>, %rows: tensor<2xi32>) -> tensor<2x3xf32> {
+  %e = tensor.empty() : tensor<2x3xf32>
+  %g = iree_linalg_ext.gather dimension_map = [0] ins(%table, %rows : tensor<4x3xf32>, tensor<2xi32>)
+      outs(%e : tensor<2x3xf32>) -> tensor<2x3xf32>
+  return %g : tensor<2x3xf32>
+}
+
+func.func @masked_gather(%values: tensor<4xf32>, %at: tensor<3xi32>, %mask: tensor<3xi1>) -> tensor<3xf32> {
+  %minus_one = arith.constant -1.0 : f32
+  %e = tensor.empty() : tensor<3xf32>
+  %f = linalg.fill ins(%minus_one : f32) outs(%e : tensor<3xf32>) -> tensor<3xf32>
+  %g = iree_linalg_ext.gather dimension_map = [0] ins(%values, %at, %mask : tensor<4xf32>, tensor<3xi32>, tensor<3xi1>)
+      outs(%f : tensor<3xf32>) -> tensor<3xf32>
+  return %g : tensor<3xf32>
+}
+
+func.func @gather_windows(%table: tensor<4x2xf32>, %rows: tensor<2x1xi32>) -> tensor<2x2x2xf32> {
+  %e = tensor.empty() : tensor<2x2x2xf32>
+  %g = iree_linalg_ext.gather dimension_map = [0] ins(%table, %rows : tensor<4x2xf32>, tensor<2x1xi32>)
+      outs(%e : tensor<2x2x2xf32>) -> tensor<2x2x2xf32>
+  return %g : tensor<2x2x2xf32>
+}
+
+func.func @scatter_add(%original: tensor<4xf32>, %at: tensor<3x1xi32>) -> tensor<4xf32> {
+  %updates = arith.constant dense<[1.0, 2.0, 1.0]> : tensor<3xf32>
+  %r = iree_linalg_ext.scatter dimension_map = [0] unique_indices(false)
+      ins(%updates, %at : tensor<3xf32>, tensor<3x1xi32>) outs(%original : tensor<4xf32>) {
+  ^bb0(%u: f32, %o: f32):
+    %s = arith.addf %u, %o : f32
+    iree_linalg_ext.yield %s : f32
+  } -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
