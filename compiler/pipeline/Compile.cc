@@ -45,6 +45,7 @@ void BuildHostPipeline(OpPassManager& pm, const CompileOptions& options) {
   AddPipeline(pm, "func.func(tosa-to-scf,tosa-optional-decompositions,tosa-to-linalg-named,tosa-to-linalg,"
                   "tosa-to-arith,tosa-to-tensor)");
   pm.addPass(createDecomposeAggregates());
+  if (options.check_indices) pm.addPass(createCheckExtractIndices());
   pm.addPass(createDecomposeLinalgExt(DecomposeLinalgExtOptions{options.check_indices}));
   AddPipeline(pm, "canonicalize,cse,func.func(convert-elementwise-to-linalg),linalg-fuse-elementwise-ops,"
                   "canonicalize,cse");

@@ -20,8 +20,8 @@ struct CompileOptions {
   std::string dump_ir_after;
   // When set, every executable function is written to DIR/NAME.mlir before code generation.
   std::string dump_dispatches_dir;
-  // Checked mode: gather and scatter indices are checked, and a dispatch meeting an
-  // out-of-range one fails naming the first (kiln.index_check). Off, they follow the ops'
+  // Checked mode: gather, scatter and tensor.extract-in-generic indices are checked, and
+  // a dispatch meeting an out-of-range one fails naming the first (kiln.index_check). Off, they follow the ops'
   // defined out-of-range behaviour silently (docs/iree-compatibility.md).
   bool check_indices = false;
 };

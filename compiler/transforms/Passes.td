@@ -48,6 +48,21 @@ def DecomposeAggregates : Pass<"kiln-decompose-aggregates", "mlir::ModuleOp"> {
                            "::mlir::math::MathDialect", "::mlir::tensor::TensorDialect"];
 }
 
+def CheckExtractIndices : Pass<"kiln-check-extract-indices", "mlir::ModuleOp"> {
+  let summary = "Checks and clamps the coordinates of tensor.extract inside linalg.generic";
+  let description = [{
+    Checked mode only (kiln-compile --check-indices), before kiln-decompose-linalg-ext so
+    that it sees the extracts the program wrote (tosa.gather's lowering, embedding lookups,
+    one_hot built by hand) and not the gathers kiln already clamps. Every coordinate of a
+    `tensor.extract` inside a `linalg.generic` body, other than a constant inside a static
+    dimension, gets a `kiln.index_check` against that dimension and is then clamped into
+    [0, size - 1]: the report names the first bad coordinate and the workgroup that met
+    it still reads inside the tensor. In-range coordinates read what they read before.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::tensor::TensorDialect",
+                           "::kiln::compiler::KilnDialect"];
+}
+
 def DecomposeLinalgExt : Pass<"kiln-decompose-linalg-ext", "mlir::ModuleOp"> {
   let summary = "Rewrites gather, arg_compare and attention into linalg.generic ops";
   let description = [{

@@ -30,6 +30,15 @@
 // RUN: not kiln-run --check_indices --module=%s --device=cpu --function=gather_windows --input=4x2xf32=0,1,2,3,4,5,6,7 --input=2x1xi32=2,3 2>&1 | FileCheck %s --check-prefix=WINDOW
 // WINDOW: index 3 is out of range [0, 3) for dimension 0 of the source of iree_linalg_ext.gather
 
+// tensor.extract in a generic (an embedding lookup) and tosa.gather, which lowers to one:
+// checked and clamped in checked mode; in range, unchanged.
+// RUN: kiln-run --check_indices --module=%s --device=cpu --function=embedding --input=3x2xf32=0,1,10,11,20,21 --input=2xi64=2,0 --expected_output=2x2xf32=20,21,0,1
+// RUN: not kiln-run --check_indices --module=%s --device=cpu --function=embedding --input=3x2xf32=0,1,10,11,20,21 --input=2xi64=2,3 2>&1 | FileCheck %s --check-prefix=EXTRACT
+// EXTRACT: index 3 is out of range [0, 3) for dimension 0 of the tensor of tensor.extract ({{.*}}checked_indices.mlir:{{[0-9]+}}:{{[0-9]+}})
+// RUN: kiln-run --check_indices --module=%s --device=cpu-sync --function=tosa_gather --input=1x3x2xf32=0,1,10,11,20,21 --input=1x2xi32=1,2 --expected_output=1x2x2xf32=10,11,20,21
+// RUN: not kiln-run --check_indices --module=%s --device=cpu-sync --function=tosa_gather --input=1x3x2xf32=0,1,10,11,20,21 --input=1x2xi32=1,-4 2>&1 | FileCheck %s --check-prefix=TOSA
+// TOSA: index -4 is out of range [0, 3) for dimension 1 of the tensor of tensor.extract
+
 // Compiled modules carry their checks; kiln-run refuses to add them to a .kiln file.
 // RUN: kiln-compile --check-indices %s -o %t.kiln
 // RUN: not kiln-run --module=%t.kiln --device=cpu --function=gather_rows --input=4x3xf32=0,1,2,10,11,12,20,21,22,30,31,32 --input=2xi32=1,7 2>&1 | FileCheck %s --check-prefix=GATHER
@@ -68,4 +77,22 @@ func.func @scatter_add(%original: tensor<4xf32>, %at: tensor<3x1xi32>) -> tensor
     iree_linalg_ext.yield %s : f32
   } -> tensor<4xf32>
   return %r : tensor<4xf32>
+}
+
+func.func @embedding(%table: tensor<3x2xf32>, %ids: tensor<2xi64>) -> tensor<2x2xf32> {
+  %e = tensor.empty() : tensor<2x2xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i)>, affine_map<(i, j) -> (i, j)>],
+                       iterator_types = ["parallel", "parallel"]} ins(%ids : tensor<2xi64>) outs(%e : tensor<2x2xf32>) {
+  ^bb0(%id: i64, %out: f32):
+    %row = arith.index_cast %id : i64 to index
+    %col = linalg.index 1 : index
+    %v = tensor.extract %table[%row, %col] : tensor<3x2xf32>
+    linalg.yield %v : f32
+  } -> tensor<2x2xf32>
+  return %r : tensor<2x2xf32>
+}
+
+func.func @tosa_gather(%values: tensor<1x3x2xf32>, %ids: tensor<1x2xi32>) -> tensor<1x2x2xf32> {
+  %r = tosa.gather %values, %ids : (tensor<1x3x2xf32>, tensor<1x2xi32>) -> tensor<1x2x2xf32>
+  return %r : tensor<1x2x2xf32>
 }
