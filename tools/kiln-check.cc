@@ -1,7 +1,8 @@
-// kiln-check FILE.mlir|FILE.kiln [--device=cpu] [--function=NAME]
+// kiln-check FILE.mlir|FILE.kiln [--device=cpu] [--function=NAME] [--check_indices]
 // Runs every exported function with no arguments and no results as a test, with IREE's
 // check ops (runtime/check_runner.h). Prints a line per test, the failures under it, and
-// "N passed, N failed"; exits 0 iff every test passed.
+// "N passed, N failed"; exits 0 iff every test passed. --check_indices compiles a .mlir
+// file in checked mode (kiln-run's flag): an out-of-range index fails its test.
 #include <cstdio>
 #include <string>
 
@@ -13,6 +14,7 @@ namespace {
 
 struct Flags {
   std::string file, device = "cpu", function;
+  bool check_indices = false;
 };
 
 kiln::Status ParseFlags(int argc, char** argv, Flags& flags) {
@@ -22,20 +24,24 @@ kiln::Status ParseFlags(int argc, char** argv, Flags& flags) {
         kiln::tools::FlagValue(arg, "--function=", flags.function)) {
       continue;
     }
-    if (arg.starts_with("--")) {
-      return kiln::InvalidArgumentError("unknown flag '", arg, "'; expected --device=NAME or --function=NAME");
+    if (arg == "--check_indices") {
+      flags.check_indices = true;
+    } else if (arg.starts_with("--")) {
+      return kiln::InvalidArgumentError("unknown flag '", arg,
+                                        "'; expected --device=NAME, --function=NAME or --check_indices");
     } else if (flags.file.empty()) {
       flags.file = arg;
     } else {
       return kiln::InvalidArgumentError("more than one input file ('", flags.file, "' and '", arg, "')");
     }
   }
-  if (flags.file.empty()) return kiln::InvalidArgumentError("usage: kiln-check FILE.mlir|FILE.kiln [--device=cpu] [--function=NAME]");
+  if (flags.file.empty()) return kiln::InvalidArgumentError("usage: kiln-check FILE.mlir|FILE.kiln [--device=cpu] [--function=NAME] "
+                                                           "[--check_indices]");
   return kiln::OkStatus();
 }
 
 kiln::Status Run(const Flags& flags, bool& all_passed) {
-  KILN_ASSIGN_OR_RETURN(kiln::Ref<kiln::vm::Module> module, kiln::tools::LoadModule(flags.file));
+  KILN_ASSIGN_OR_RETURN(kiln::Ref<kiln::vm::Module> module, kiln::tools::LoadModule(flags.file, flags.check_indices));
   KILN_ASSIGN_OR_RETURN(std::vector<kiln::runtime::CheckResult> results,
                         kiln::runtime::RunChecks(flags.device, module, flags.function));
   size_t passed = 0;

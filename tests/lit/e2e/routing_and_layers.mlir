@@ -6,6 +6,14 @@
 // linear layers. Expected values: numpy (the script is in the commit message of this file).
 // RUN: kiln-check %s --device=cpu
 // RUN: kiln-check %s --device=cpu-sync
+// Checked mode (every gather, scatter and extract index checked) computes the same,
+// and reports the deliberately out-of-range row 9 of the gather through a strided slice.
+// RUN: not kiln-check %s --device=cpu --check_indices | FileCheck %s --check-prefix=CHECKED
+// CHECKED: [  PASSED  ] moe_routing_dynamic_tokens
+// CHECKED-NEXT: [  FAILED  ] gather_through_strided_slice
+// CHECKED-NEXT: OUT_OF_RANGE: index 9 is out of range [0, 4) for dimension 0 of the source of iree_linalg_ext.gather ({{[^)]*}}routing_and_layers.mlir:{{[0-9]+}}:15), in workgroup
+// CHECKED-SAME: in dispatch 'gather_through_strided_slice_dispatch_{{[0-9]+}}_generic'
+// CHECKED: 4 passed, 1 failed
 
 func.func @moe_routing_dynamic_tokens() {
   %logits = flow.tensor.dynamic_constant dense<[[1.0, 2.0, 0.5, -1.0], [0.0, 0.0, 3.0, 1.0], [2.5, -0.5, 2.0, 0.1],
