@@ -23,8 +23,8 @@ struct ExportInfo {
   std::array<uint32_t, 3> workgroup_size = {1, 1, 1};
   uint32_t local_memory_bytes = 0;
   std::string source_location;  // may be empty
-  // What each index check compiled into the export guards ("iree_linalg_ext.gather at
-  // f.mlir:3:8: index into dimension 0 of the source"); empty without checks.
+  // What each index check compiled into the export guards ("the slice offset into
+  // dimension 0 of the source of iree_linalg_ext.gather (f.mlir:3:8)"); empty without checks.
   std::vector<std::string> index_check_sites;
 };
 

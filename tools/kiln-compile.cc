@@ -27,7 +27,8 @@ int main(int argc, char** argv) {
   cl::opt<std::string> dump_dispatches("dump-dispatches", cl::desc("Write each dispatch function to DIR"),
                                        cl::value_desc("DIR"), cl::cat(category));
   cl::opt<bool> check_indices("check-indices",
-                              cl::desc("Checked mode: a dispatch meeting an out-of-range gather or scatter index "
+                              cl::desc("Checked mode: a dispatch meeting an out-of-range gather, scatter or "
+                                       "tensor.extract index "
                                        "fails, naming the first one"),
                               cl::cat(category));
   cl::HideUnrelatedOptions(category);

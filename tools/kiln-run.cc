@@ -5,8 +5,9 @@
 // (runtime/value_text.h; files: runtime/value_files.h). With expected outputs it compares
 // them (NumPy isclose; NaN matches only NaN) and exits 1 naming the first mismatching
 // element. --list prints the exported functions and their signatures instead.
-// --check_indices compiles a .mlir module in checked mode: the first out-of-range gather or
-// scatter index fails the call, naming the index, its range, the op and the dispatch.
+// --check_indices compiles a .mlir module in checked mode: the first out-of-range gather,
+// scatter or tensor.extract index fails the call, naming the index, its range, the op and
+// the dispatch.
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>

@@ -50,8 +50,9 @@ def Kiln_IndexCheckOp : Kiln_Op<"index_check", [MemoryEffects<[MemWrite]>]> {
   let description = [{
     Inserted only in checked mode (`kiln-compile --check-indices`, `kiln-run
     --check_indices`) beside an index whose out-of-range behaviour is defined but almost
-    certainly unintended: a gather's clamped slice offset, a scatter's skipped slice. It
-    does not change the computation. When `index` is not in `[0, bound)` and the
+    certainly unintended: a gather's clamped slice offset, a scatter's skipped slice, a
+    tensor.extract coordinate in a generic (then clamped). It does not change the
+    computation. When `index` is not in `[0, bound)` and the
     workgroup has recorded nothing yet, the kernel records `index`, `bound` and `site`;
     the workgroup finishes unchanged and the dispatch then fails with "index I is out of
     range [0, B) for SITE" (hal/abi/executable_abi.h, kiln_index_check_record_v2_t).
@@ -62,7 +63,7 @@ def Kiln_IndexCheckOp : Kiln_Op<"index_check", [MemoryEffects<[MemWrite]>]> {
 
     ```mlir
     kiln.index_check %offset below %bound
-        for "dimension 0 of the source of iree_linalg_ext.gather (model.mlir:4:8)"
+        for "the slice offset into dimension 0 of the source of iree_linalg_ext.gather (model.mlir:4:8)"
     ```
   }];
   let arguments = (ins Index:$index, Index:$bound, StrAttr:$site);

@@ -34,7 +34,7 @@ void CheckExtract(tensor::ExtractOp extract, linalg::GenericOp generic) {
     if (KnownInside(coordinate, type, d)) continue;
     Value size = tensor::DimOp::create(outside, loc, tensor, d);
     Value last = arith::SubIOp::create(outside, loc, size, arith::ConstantIndexOp::create(outside, loc, 1));
-    IndexCheckOp::create(inside, loc, coordinate, size, IndexCheckSite(extract, d, "tensor"));
+    IndexCheckOp::create(inside, loc, coordinate, size, IndexCheckSite(extract, "dimension " + std::to_string(d) + " of the tensor"));
     Value zero = arith::ConstantIndexOp::create(inside, loc, 0);
     Value clamped = arith::MinSIOp::create(inside, loc, arith::MaxSIOp::create(inside, loc, coordinate, zero), last);
     extract.getIndicesMutable()[d].assign(clamped);

@@ -74,8 +74,15 @@ FailureOr<SmallVector<Value>> DecomposeGather(RewriterBase& rewriter, iree::Gath
         for (auto [j, s] : llvm::enumerate(dimension_map)) {
           Value offset = arith::IndexCastOp::create(b, l, b.getIndexType(), args[j]);
           if (check_indices) {
-            Value checked = mask ? arith::SelectOp::create(b, l, args[depth], offset, zero) : offset;
-            IndexCheckOp::create(b, l, checked, offset_count[s], IndexCheckSite(op, s, "source"));
+            // A masked-out position checks 0 below 1: never reported.
+            Value checked = offset, bound = offset_count[s];
+            if (mask) {
+              checked = arith::SelectOp::create(b, l, args[depth], offset, zero);
+              bound = arith::SelectOp::create(b, l, args[depth], bound, arith::ConstantIndexOp::create(b, l, 1));
+            }
+            IndexCheckOp::create(b, l, checked, bound,
+                                 IndexCheckSite(op, "the slice offset into dimension " + std::to_string(s) +
+                                                        " of the source"));
           }
           offset = arith::MaxSIOp::create(b, l, offset, zero);
           offset = arith::MinSIOp::create(b, l, offset, max_offset[s]);

@@ -18,9 +18,8 @@ std::string LocationString(mlir::Location loc) {
   return result;
 }
 
-std::string IndexCheckSite(mlir::Operation* op, int64_t dimension, llvm::StringRef operand) {
-  std::string site = "dimension " + std::to_string(dimension) + " of the " + operand.str() + " of " +
-                     op->getName().getStringRef().str();
+std::string IndexCheckSite(mlir::Operation* op, llvm::StringRef what) {
+  std::string site = what.str() + " of " + op->getName().getStringRef().str();
   std::string where = LocationString(op->getLoc());
   return where.empty() ? site : site + " (" + where + ")";
 }

@@ -12,8 +12,9 @@ namespace kiln::compiler {
 // locations), or an empty string.
 std::string LocationString(mlir::Location loc);
 
-// How an index check names the index it guards: "dimension 0 of the source of
-// iree_linalg_ext.gather (model.mlir:4:8)"; the location is left out when `op` has none.
-std::string IndexCheckSite(mlir::Operation* op, int64_t dimension, llvm::StringRef operand);
+// How an index check names the index it guards: `what` of `op` and its location,
+// "the slice offset into dimension 0 of the source of iree_linalg_ext.gather
+// (model.mlir:4:8)"; the location is left out when `op` has none.
+std::string IndexCheckSite(mlir::Operation* op, llvm::StringRef what);
 
 }  // namespace kiln::compiler

@@ -123,7 +123,8 @@ Status Dispatch(const hal::DispatchCommand& cmd, CpuExecutor& executor, WorkerLo
   const uint64_t total = count_xy * cmd.workgroup_count[2];
   if (total == 0) return OkStatus();
 
-  // The first failing workgroup by linear id; the others stop early once one fails.
+  // The failing workgroup with the lowest linear id, whatever the scheduling: a worker
+  // stops at the first id at or above the lowest failure so far, so every lower id runs.
   struct Failure {
     std::mutex mutex;
     uint64_t id = UINT64_MAX;
@@ -131,7 +132,7 @@ Status Dispatch(const hal::DispatchCommand& cmd, CpuExecutor& executor, WorkerLo
     kiln_index_check_record_v2_t index_check = {};
     bool out_of_memory = false;
   } failure;
-  std::atomic<bool> failed{false};
+  std::atomic<uint64_t> lowest_failed{UINT64_MAX};
   auto record_failure = [&](uint64_t id, int code, const kiln_index_check_record_v2_t* index_check,
                             bool out_of_memory) {
     std::lock_guard lock(failure.mutex);
@@ -140,12 +141,12 @@ Status Dispatch(const hal::DispatchCommand& cmd, CpuExecutor& executor, WorkerLo
       failure.id = id;
       failure.code = code;
       if (index_check) failure.index_check = *index_check;
+      lowest_failed.store(id, std::memory_order_relaxed);
     }
-    failed.store(true, std::memory_order_relaxed);
   };
   const size_t local_bytes = entry.local_memory_bytes;
   executor.ParallelFor(total, 1, [&](size_t begin, size_t end, uint32_t worker_id) {
-    kiln_index_check_record_v2_t index_check = {};
+    kiln_index_check_record_v2_t index_check;
     kiln_workgroup_state_v2_t workgroup = {};
     workgroup.worker_id = worker_id;
     workgroup.local_memory_size = local_bytes;
@@ -154,14 +155,15 @@ Status Dispatch(const hal::DispatchCommand& cmd, CpuExecutor& executor, WorkerLo
       workgroup.local_memory = local_memory.Get(worker_id, local_bytes);
       if (!workgroup.local_memory) return record_failure(begin, 0, nullptr, /*out_of_memory=*/true);
     }
-    for (size_t id = begin; id < end && !failed.load(std::memory_order_relaxed); ++id) {
+    for (size_t id = begin; id < end && id < lowest_failed.load(std::memory_order_relaxed); ++id) {
       workgroup.workgroup_id[0] = static_cast<uint32_t>(id % count_x);
       workgroup.workgroup_id[1] = static_cast<uint32_t>((id / count_x) % cmd.workgroup_count[1]);
       workgroup.workgroup_id[2] = static_cast<uint32_t>(id / count_xy);
+      index_check = {};
       if (int rc = entry.entry(&state, &workgroup); rc != 0) return record_failure(id, rc, &index_check, false);
     }
   });
-  if (!failed.load()) return OkStatus();
+  if (lowest_failed.load() == UINT64_MAX) return OkStatus();
   if (failure.out_of_memory) {
     return ResourceExhaustedError("out of memory for ", local_bytes, " bytes of workgroup-local memory");
   }

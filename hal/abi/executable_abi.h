@@ -36,10 +36,11 @@ typedef struct kiln_dispatch_state_v2_t {
 } kiln_dispatch_state_v2_t;
 
 /* Where a kernel compiled with index checks (kiln-compile --check-indices) records the
- * first out-of-range gather/scatter index its workgroup meets, in its own loop order. The
- * runtime passes one per workgroup invocation, zeroed; the kernel fills it at most once,
- * finishes the workgroup with the op's defined out-of-range behaviour and then returns
- * KILN_DISPATCH_INDEX_OUT_OF_RANGE. Kernels without check sites never touch it. */
+ * first out-of-range index (gather, scatter, tensor.extract) its workgroup meets, in its
+ * own loop order. The runtime passes one per workgroup invocation, zeroed; the kernel
+ * fills it at most once, finishes the workgroup with the op's defined out-of-range
+ * behaviour and then returns KILN_DISPATCH_INDEX_OUT_OF_RANGE. Kernels without check
+ * sites never touch it. */
 typedef struct kiln_index_check_record_v2_t {
   int64_t site;   /* 1 + the ordinal of the check site in the export's check_sites; 0 while unset */
   int64_t index;  /* the offending index value */
@@ -73,8 +74,9 @@ typedef struct kiln_export_v2_t {
   uint32_t local_memory_bytes;
   const char* source_location;  /* "file.mlir:12:3" or NULL */
   uint32_t check_site_count;    /* index check sites compiled into the entry (0 without checks) */
-  const char* const* check_sites;  /* check_site_count descriptions: "iree_linalg_ext.gather at
-                                      file.mlir:12:3: index into dimension 0 of the source" */
+  const char* const* check_sites;  /* check_site_count descriptions, completing "index I is out
+                                      of range [0, B) for ...": "the slice offset into dimension 0
+                                      of the source of iree_linalg_ext.gather (file.mlir:12:3)" */
 } kiln_export_v2_t;
 
 typedef struct kiln_executable_library_v2_t {

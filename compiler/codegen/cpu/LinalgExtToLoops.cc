@@ -395,9 +395,15 @@ void LowerScatter(OpBuilder& b, iree::ScatterOp op, bool check_indices) {
       fits = arith::AndIOp::create(nb, l, fits, arith::AndIOp::create(nb, l, nonnegative, inside));
       offsets[s] = offset;
       if (check_indices) {
-        Value checked = enabled ? arith::SelectOp::create(nb, l, enabled, offset, zero) : offset;
-        Value offset_count = arith::AddIOp::create(nb, l, room, IndexConstant(nb, l, 1));
-        IndexCheckOp::create(nb, l, checked, offset_count, IndexCheckSite(op, s, "original"));
+        // A masked-out position checks 0 below 1: never reported.
+        Value checked = offset, bound = arith::AddIOp::create(nb, l, room, IndexConstant(nb, l, 1));
+        if (enabled) {
+          checked = arith::SelectOp::create(nb, l, enabled, offset, zero);
+          bound = arith::SelectOp::create(nb, l, enabled, bound, IndexConstant(nb, l, 1));
+        }
+        IndexCheckOp::create(nb, l, checked, bound,
+                             IndexCheckSite(op, "the slice offset into dimension " + std::to_string(s) +
+                                                    " of the original"));
       }
     }
     auto update = scf::IfOp::create(nb, l, fits, /*withElseRegion=*/false);

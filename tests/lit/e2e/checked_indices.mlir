@@ -12,10 +12,10 @@
 // Checked, the first bad index in loop order is reported, on both drivers.
 // RUN: not kiln-run --check_indices --module=%s --device=cpu --function=gather_rows --input=4x3xf32=0,1,2,10,11,12,20,21,22,30,31,32 --input=2xi32=1,7 2>&1 | FileCheck %s --check-prefix=GATHER
 // RUN: not kiln-run --check_indices --module=%s --device=cpu-sync --function=gather_rows --input=4x3xf32=0,1,2,10,11,12,20,21,22,30,31,32 --input=2xi32=-2,7 2>&1 | FileCheck %s --check-prefix=GATHER-NEG
-// GATHER: kiln-run: OUT_OF_RANGE: index 7 is out of range [0, 4) for dimension 0 of the source of iree_linalg_ext.gather ({{.*}}checked_indices.mlir:{{[0-9]+}}:{{[0-9]+}}), in workgroup ({{[0-9, ]+}})
+// GATHER: kiln-run: OUT_OF_RANGE: index 7 is out of range [0, 4) for the slice offset into dimension 0 of the source of iree_linalg_ext.gather ({{.*}}checked_indices.mlir:{{[0-9]+}}:{{[0-9]+}}), in workgroup ({{[0-9, ]+}})
 // GATHER-SAME: in dispatch 'gather_rows{{[^']*}}'
 // GATHER-SAME: while calling 'gather_rows'
-// GATHER-NEG: index -2 is out of range [0, 4) for dimension 0 of the source of iree_linalg_ext.gather
+// GATHER-NEG: index -2 is out of range [0, 4) for the slice offset into dimension 0 of the source of iree_linalg_ext.gather
 
 // A masked-out position is never reported: the mask hides the bad index 9.
 // RUN: kiln-run --check_indices --module=%s --device=cpu --function=masked_gather --input=4xf32=5,6,7,8 --input=3xi32=2,9,0 --input=3xi1=1,0,1 --expected_output=3xf32=7,-1,5
@@ -23,12 +23,18 @@
 // Scatter: unchecked, the slice at 4 is skipped; checked, it is reported.
 // RUN: kiln-run --module=%s --device=cpu --function=scatter_add --input=4xf32=1,2,3,4 --input=3x1xi32=0,4,2 --expected_output=4xf32=2,2,4,4
 // RUN: not kiln-run --check_indices --module=%s --device=cpu --function=scatter_add --input=4xf32=1,2,3,4 --input=3x1xi32=0,4,-3 2>&1 | FileCheck %s --check-prefix=SCATTER
-// SCATTER: OUT_OF_RANGE: index 4 is out of range [0, 4) for dimension 0 of the original of iree_linalg_ext.scatter ({{.*}}checked_indices.mlir:{{[0-9]+}}:{{[0-9]+}}), in workgroup ({{[0-9, ]+}})
+// SCATTER: OUT_OF_RANGE: index 4 is out of range [0, 4) for the slice offset into dimension 0 of the original of iree_linalg_ext.scatter ({{.*}}checked_indices.mlir:{{[0-9]+}}:{{[0-9]+}}), in workgroup ({{[0-9, ]+}})
 // SCATTER-SAME: in dispatch 'scatter_add
+
+// Scatter with a mask and rows of 2: a masked-out bad index is ignored, offset 3 of a
+// 2-row window in 4 rows is reported (it fits at offsets [0, 3)).
+// RUN: kiln-run --check_indices --module=%s --device=cpu --function=masked_window_scatter --input=4x2xf32=0,0,0,0,0,0,0,0 --input=2x1xi32=9,2 --input=2xi1=0,1 --expected_output=4x2xf32=0,0,0,0,3,4,5,6
+// RUN: not kiln-run --check_indices --module=%s --device=cpu-sync --function=masked_window_scatter --input=4x2xf32=0,0,0,0,0,0,0,0 --input=2x1xi32=9,3 --input=2xi1=0,1 2>&1 | FileCheck %s --check-prefix=SCATTER-WINDOW
+// SCATTER-WINDOW: index 3 is out of range [0, 3) for the slice offset into dimension 0 of the original of iree_linalg_ext.scatter
 
 // A row window of 2 fits at offsets [0, 3) of 4 rows.
 // RUN: not kiln-run --check_indices --module=%s --device=cpu --function=gather_windows --input=4x2xf32=0,1,2,3,4,5,6,7 --input=2x1xi32=2,3 2>&1 | FileCheck %s --check-prefix=WINDOW
-// WINDOW: index 3 is out of range [0, 3) for dimension 0 of the source of iree_linalg_ext.gather
+// WINDOW: index 3 is out of range [0, 3) for the slice offset into dimension 0 of the source of iree_linalg_ext.gather
 
 // tensor.extract in a generic (an embedding lookup) and tosa.gather, which lowers to one:
 // checked and clamped in checked mode; in range, unchanged.
@@ -95,4 +101,14 @@ func.func @embedding(%table: tensor<3x2xf32>, %ids: tensor<2xi64>) -> tensor<2x2
 func.func @tosa_gather(%values: tensor<1x3x2xf32>, %ids: tensor<1x2xi32>) -> tensor<1x2x2xf32> {
   %r = tosa.gather %values, %ids : (tensor<1x3x2xf32>, tensor<1x2xi32>) -> tensor<1x2x2xf32>
   return %r : tensor<1x2x2xf32>
+}
+
+func.func @masked_window_scatter(%original: tensor<4x2xf32>, %at: tensor<2x1xi32>, %mask: tensor<2xi1>) -> tensor<4x2xf32> {
+  %updates = arith.constant dense<[[[9.0, 9.0], [9.0, 9.0]], [[3.0, 4.0], [5.0, 6.0]]]> : tensor<2x2x2xf32>
+  %r = iree_linalg_ext.scatter dimension_map = [0] unique_indices(true)
+      ins(%updates, %at, %mask : tensor<2x2x2xf32>, tensor<2x1xi32>, tensor<2xi1>) outs(%original : tensor<4x2xf32>) {
+  ^bb0(%u: f32, %o: f32):
+    iree_linalg_ext.yield %u : f32
+  } -> tensor<4x2xf32>
+  return %r : tensor<4x2xf32>
 }

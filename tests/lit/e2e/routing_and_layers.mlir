@@ -11,7 +11,7 @@
 // RUN: not kiln-check %s --device=cpu --check_indices | FileCheck %s --check-prefix=CHECKED
 // CHECKED: [  PASSED  ] moe_routing_dynamic_tokens
 // CHECKED-NEXT: [  FAILED  ] gather_through_strided_slice
-// CHECKED-NEXT: OUT_OF_RANGE: index 9 is out of range [0, 4) for dimension 0 of the source of iree_linalg_ext.gather ({{[^)]*}}routing_and_layers.mlir:{{[0-9]+}}:15), in workgroup
+// CHECKED-NEXT: OUT_OF_RANGE: index 9 is out of range [0, 4) for the slice offset into dimension 0 of the source of iree_linalg_ext.gather ({{[^)]*}}routing_and_layers.mlir:{{[0-9]+}}:15), in workgroup
 // CHECKED-SAME: in dispatch 'gather_through_strided_slice_dispatch_{{[0-9]+}}_generic'
 // CHECKED: 4 passed, 1 failed
 

@@ -34,3 +34,23 @@ func.func @embedding(%table: tensor<?x4xf32>, %ids: tensor<3xi32>) -> (tensor<3x
   %x = tensor.extract %table[%c0, %c0] : tensor<?x4xf32>
   return %r, %x : tensor<3x4xf32>, f32
 }
+
+// A tensor made inside the body has its size read inside the body too.
+// CHECK-LABEL: func.func @made_inside
+// CHECK: linalg.generic
+// CHECK: %[[T:.*]] = tensor.from_elements
+// CHECK: %[[N:.*]] = tensor.dim %[[T]], %c0
+// CHECK: kiln.index_check %{{.*}} below %[[N]]
+func.func @made_inside(%ids: tensor<3xindex>) -> tensor<3xf32> {
+  %e = tensor.empty() : tensor<3xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>],
+                       iterator_types = ["parallel"]} ins(%ids : tensor<3xindex>) outs(%e : tensor<3xf32>) {
+  ^bb0(%id: index, %out: f32):
+    %one = arith.constant 1.0 : f32
+    %two = arith.constant 2.0 : f32
+    %t = tensor.from_elements %one, %two : tensor<2xf32>
+    %v = tensor.extract %t[%id] : tensor<2xf32>
+    linalg.yield %v : f32
+  } -> tensor<3xf32>
+  return %r : tensor<3xf32>
+}

@@ -9,7 +9,7 @@
 // CHECK: %[[COUNT:.*]] = arith.addi %[[LAST]], %c1
 // CHECK: linalg.generic
 // CHECK: %[[R:.*]] = arith.index_cast
-// CHECK: kiln.index_check %[[R]] below %[[COUNT]] for "dimension 0 of the source of iree_linalg_ext.gather ({{.*}}decompose-linalg-ext-checked.mlir:[[# @LINE + 5]]:8)"
+// CHECK: kiln.index_check %[[R]] below %[[COUNT]] for "the slice offset into dimension 0 of the source of iree_linalg_ext.gather ({{.*}}decompose-linalg-ext-checked.mlir:[[# @LINE + 5]]:8)"
 // CHECK: arith.maxsi %[[R]]
 // UNCHECKED-NOT: kiln.index_check
 func.func @gather(%s: tensor<?x8xf32>, %i: tensor<4x1xi32>) -> tensor<4x2x8xf32> {
@@ -18,12 +18,15 @@ func.func @gather(%s: tensor<?x8xf32>, %i: tensor<4x1xi32>) -> tensor<4x2x8xf32>
   return %r : tensor<4x2x8xf32>
 }
 
-// A masked-out position checks offset 0 instead of its index.
+// A masked-out position checks 0 below 1 instead: never reported, even when no slice
+// fits the source.
 // CHECK-LABEL: func.func @masked_gather
+// CHECK: %[[COUNT:.*]] = arith.addi
 // CHECK: ^bb0(%{{.*}}: i32, %[[M:.*]]: i1, %{{.*}}: f32):
 // CHECK: %[[R:.*]] = arith.index_cast
 // CHECK: %[[CHECKED:.*]] = arith.select %[[M]], %[[R]], %c0
-// CHECK: kiln.index_check %[[CHECKED]] below
+// CHECK: %[[BOUND:.*]] = arith.select %[[M]], %[[COUNT]], %c1
+// CHECK: kiln.index_check %[[CHECKED]] below %[[BOUND]]
 func.func @masked_gather(%s: tensor<16xf32>, %i: tensor<4xi32>, %m: tensor<4xi1>) -> tensor<4xf32> {
   %e = tensor.empty() : tensor<4xf32>
   %r = iree_linalg_ext.gather dimension_map = [0] ins(%s, %i, %m : tensor<16xf32>, tensor<4xi32>, tensor<4xi1>) outs(%e : tensor<4xf32>) -> tensor<4xf32>
