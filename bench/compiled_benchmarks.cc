@@ -117,6 +117,11 @@ void BM_Gather4096Rows(benchmark::State& state, const char* device) {
   RunFunction(state, "gather_4096_rows", "gather", device, {"random:4096x1024xf32", "random:4096xi32:4096"});
   state.SetBytesProcessed(int64_t{2} * 4096 * 1024 * 4 * state.iterations());
 }
+// The same gather compiled with --check-indices (every row index checked).
+void BM_Gather4096RowsChecked(benchmark::State& state, const char* device) {
+  RunFunction(state, "gather_4096_rows_checked", "gather", device, {"random:4096x1024xf32", "random:4096xi32:4096"});
+  state.SetBytesProcessed(int64_t{2} * 4096 * 1024 * 4 * state.iterations());
+}
 
 // Every compiled benchmark on `cpu-sync` (1 thread) and `cpu` (the device's workers).
 #define KILN_BENCHMARK_ON_CPUS(fn, ...)                                                              \
@@ -129,6 +134,7 @@ KILN_BENCHMARK_ON_CPUS(BM_Topk4096x1024K8);
 KILN_BENCHMARK_ON_CPUS(BM_Topk16384x64K2);
 KILN_BENCHMARK_ON_CPUS(BM_Sort1M);
 KILN_BENCHMARK_ON_CPUS(BM_Gather4096Rows);
+KILN_BENCHMARK_ON_CPUS(BM_Gather4096RowsChecked);
 
 // Anchor: OpenBLAS sgemm 1024^3 on 1 and 2 threads (what a user would otherwise call).
 void BM_OpenBlasSgemm1024Anchor(benchmark::State& state) {
