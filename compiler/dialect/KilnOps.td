@@ -52,22 +52,24 @@ def Kiln_IndexCheckOp : Kiln_Op<"index_check", [MemoryEffects<[MemWrite]>]> {
     --check_indices`) beside an index whose out-of-range behaviour is defined but almost
     certainly unintended: a gather's clamped slice offset, a scatter's skipped slice, a
     tensor.extract coordinate in a generic (then clamped). It does not change the
-    computation. When `index` is not in `[0, bound)` and the
+    computation. When `index` is not in `[0, bound)`, `enabled` (if given) holds and the
     workgroup has recorded nothing yet, the kernel records `index`, `bound` and `site`;
     the workgroup finishes unchanged and the dispatch then fails with "index I is out of
     range [0, B) for SITE" (hal/abi/executable_abi.h, kiln_index_check_record_v2_t).
+    `enabled` is the mask of a masked gather or scatter: a masked-out position reads and
+    writes nothing, so its index is never reported.
 
     The write effect keeps it in place: it may not be hoisted, merged or dropped. On the
     CPU, kiln-cpu-wrap-entry-points hands the function its workgroup's record and
     kiln-cpu-lower-index-checks turns each check into a compare and a store.
 
     ```mlir
-    kiln.index_check %offset below %bound
+    kiln.index_check %offset below %bound if %mask
         for "the slice offset into dimension 0 of the source of iree_linalg_ext.gather (model.mlir:4:8)"
     ```
   }];
-  let arguments = (ins Index:$index, Index:$bound, StrAttr:$site);
-  let assemblyFormat = "$index `below` $bound `for` $site attr-dict";
+  let arguments = (ins Index:$index, Index:$bound, Optional<I1>:$enabled, StrAttr:$site);
+  let assemblyFormat = "$index `below` $bound (`if` $enabled^)? `for` $site attr-dict";
 }
 
 #endif  // KILN_COMPILER_DIALECT_KILNOPS

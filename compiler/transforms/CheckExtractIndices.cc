@@ -24,7 +24,7 @@ bool KnownInside(Value coordinate, RankedTensorType type, int64_t d) {
 
 void CheckExtract(tensor::ExtractOp extract, linalg::GenericOp generic) {
   Value tensor = extract.getTensor();
-  RankedTensorType type = extract.getTensor().getType();
+  RankedTensorType type = cast<RankedTensorType>(tensor.getType());
   OpBuilder inside(extract);
   // Sizes are read before the generic unless the tensor is made inside its body.
   bool made_inside = generic->isAncestor(tensor.getParentBlock()->getParentOp());
@@ -34,7 +34,8 @@ void CheckExtract(tensor::ExtractOp extract, linalg::GenericOp generic) {
     if (KnownInside(coordinate, type, d)) continue;
     Value size = tensor::DimOp::create(outside, loc, tensor, d);
     Value last = arith::SubIOp::create(outside, loc, size, arith::ConstantIndexOp::create(outside, loc, 1));
-    IndexCheckOp::create(inside, loc, coordinate, size, IndexCheckSite(extract, "dimension " + std::to_string(d) + " of the tensor"));
+    IndexCheckOp::create(inside, loc, coordinate, size, Value(),
+                         IndexCheckSite(extract, "dimension " + std::to_string(d) + " of the tensor"));
     Value zero = arith::ConstantIndexOp::create(inside, loc, 0);
     Value clamped = arith::MinSIOp::create(inside, loc, arith::MaxSIOp::create(inside, loc, coordinate, zero), last);
     extract.getIndicesMutable()[d].assign(clamped);

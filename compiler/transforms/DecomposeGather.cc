@@ -74,15 +74,8 @@ FailureOr<SmallVector<Value>> DecomposeGather(RewriterBase& rewriter, iree::Gath
         for (auto [j, s] : llvm::enumerate(dimension_map)) {
           Value offset = arith::IndexCastOp::create(b, l, b.getIndexType(), args[j]);
           if (check_indices) {
-            // A masked-out position checks 0 below 1: never reported.
-            Value checked = offset, bound = offset_count[s];
-            if (mask) {
-              checked = arith::SelectOp::create(b, l, args[depth], offset, zero);
-              bound = arith::SelectOp::create(b, l, args[depth], bound, arith::ConstantIndexOp::create(b, l, 1));
-            }
-            IndexCheckOp::create(b, l, checked, bound,
-                                 IndexCheckSite(op, "the slice offset into dimension " + std::to_string(s) +
-                                                        " of the source"));
+            IndexCheckOp::create(b, l, offset, offset_count[s], mask ? args[depth] : Value(),
+                                 SliceOffsetSite(op, s, "source"));
           }
           offset = arith::MaxSIOp::create(b, l, offset, zero);
           offset = arith::MinSIOp::create(b, l, offset, max_offset[s]);

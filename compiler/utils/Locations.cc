@@ -24,4 +24,8 @@ std::string IndexCheckSite(mlir::Operation* op, llvm::StringRef what) {
   return where.empty() ? site : site + " (" + where + ")";
 }
 
+std::string SliceOffsetSite(mlir::Operation* op, int64_t dimension, llvm::StringRef operand) {
+  return IndexCheckSite(op, "the slice offset into dimension " + std::to_string(dimension) + " of the " + operand.str());
+}
+
 }  // namespace kiln::compiler

@@ -16,5 +16,8 @@ std::string LocationString(mlir::Location loc);
 // "the slice offset into dimension 0 of the source of iree_linalg_ext.gather
 // (model.mlir:4:8)"; the location is left out when `op` has none.
 std::string IndexCheckSite(mlir::Operation* op, llvm::StringRef what);
+// The site of a gather or scatter slice offset: "the slice offset into dimension `dimension`
+// of the `operand`" of `op`.
+std::string SliceOffsetSite(mlir::Operation* op, int64_t dimension, llvm::StringRef operand);
 
 }  // namespace kiln::compiler

@@ -395,15 +395,8 @@ void LowerScatter(OpBuilder& b, iree::ScatterOp op, bool check_indices) {
       fits = arith::AndIOp::create(nb, l, fits, arith::AndIOp::create(nb, l, nonnegative, inside));
       offsets[s] = offset;
       if (check_indices) {
-        // A masked-out position checks 0 below 1: never reported.
-        Value checked = offset, bound = arith::AddIOp::create(nb, l, room, IndexConstant(nb, l, 1));
-        if (enabled) {
-          checked = arith::SelectOp::create(nb, l, enabled, offset, zero);
-          bound = arith::SelectOp::create(nb, l, enabled, bound, IndexConstant(nb, l, 1));
-        }
-        IndexCheckOp::create(nb, l, checked, bound,
-                             IndexCheckSite(op, "the slice offset into dimension " + std::to_string(s) +
-                                                    " of the original"));
+        IndexCheckOp::create(nb, l, offset, arith::AddIOp::create(nb, l, room, IndexConstant(nb, l, 1)), enabled,
+                             SliceOffsetSite(op, s, "original"));
       }
     }
     auto update = scf::IfOp::create(nb, l, fits, /*withElseRegion=*/false);

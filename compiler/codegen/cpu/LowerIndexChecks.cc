@@ -24,7 +24,7 @@ Value FindRecord(func::FuncOp fn) {
   return nullptr;
 }
 
-// if (index < 0 || index >= bound) { if (record[0] == 0) record = {site, index, bound}; }
+// if ((index < 0 || index >= bound) && enabled) { if (record[0] == 0) record = {site, index, bound}; }
 void LowerCheck(IndexCheckOp check, Value record, int64_t site) {
   OpBuilder b(check);
   Location loc = check.getLoc();
@@ -33,6 +33,7 @@ void LowerCheck(IndexCheckOp check, Value record, int64_t site) {
   Value below = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, index, zero);
   Value above = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, index, bound);
   Value outside = arith::OrIOp::create(b, loc, below, above);
+  if (Value enabled = check.getEnabled()) outside = arith::AndIOp::create(b, loc, outside, enabled);
   auto if_outside = scf::IfOp::create(b, loc, outside, /*withElseRegion=*/false);
   OpBuilder ob = if_outside.getThenBodyBuilder();
   Type i64 = ob.getI64Type();

@@ -121,11 +121,11 @@ class EntryBuilder {
 };
 
 // Records the distinct sites of `fn`'s index checks in kIndexCheckSitesAttr and appends the
-// record argument; returns whether `fn` has any.
-FailureOr<bool> AddIndexCheckRecord(func::FuncOp fn) {
+// record argument; returns the record's type, or null when `fn` has no checks.
+FailureOr<MemRefType> AddIndexCheckRecord(func::FuncOp fn) {
   llvm::SetVector<StringAttr> sites;
   fn.walk([&](IndexCheckOp check) { sites.insert(check.getSiteAttr()); });
-  if (sites.empty()) return false;
+  if (sites.empty()) return MemRefType();
   Builder b(fn.getContext());
   fn->setAttr(kIndexCheckSitesAttr, b.getArrayAttr(SmallVector<Attribute>(sites.begin(), sites.end())));
   auto record_type = MemRefType::get({3}, b.getI64Type());
@@ -135,7 +135,7 @@ FailureOr<bool> AddIndexCheckRecord(func::FuncOp fn) {
                                fn.getLoc()))) {
     return fn.emitError() << "cannot add the index check record argument", failure();
   }
-  return true;
+  return record_type;
 }
 
 // The number of 32-bit push-constant words a scalar of `type` takes.
@@ -184,11 +184,11 @@ LogicalResult WrapFunction(func::FuncOp fn) {
   args.push_back(eb.WorkgroupId());
   args.push_back(eb.WorkgroupCount());
   Value record;
-  FailureOr<bool> has_checks = AddIndexCheckRecord(fn);
-  if (failed(has_checks)) return failure();
-  if (*has_checks) {
+  FailureOr<MemRefType> record_type = AddIndexCheckRecord(fn);
+  if (failed(record_type)) return failure();
+  if (*record_type) {
     record = eb.IndexCheckRecord();
-    args.push_back(eb.Memref(MemRefType::get({3}, b.getI64Type()), record, {}, {}));
+    args.push_back(eb.Memref(*record_type, record, {}, {}));
   }
   func::CallOp::create(b, loc, fn, args);
   // Bindings never alias a binding that is written: outputs are fresh allocations. Telling

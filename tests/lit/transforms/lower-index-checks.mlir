@@ -25,6 +25,20 @@ func.func @checked(%i: index, %n: index, %record: memref<3xi64> {kiln.index_chec
 
 // -----
 
+// An enabled check is taken only where its condition holds.
+// CHECK-LABEL: func.func @masked
+// CHECK-SAME: (%[[I:.*]]: index, %[[N:.*]]: index, %[[M:.*]]: i1,
+// CHECK: %[[OUT:.*]] = arith.ori
+// CHECK: %[[TAKEN:.*]] = arith.andi %[[OUT]], %[[M]]
+// CHECK: scf.if %[[TAKEN]] {
+func.func @masked(%i: index, %n: index, %m: i1, %record: memref<3xi64> {kiln.index_check_record})
+    attributes {kiln.index_check_sites = ["a"]} {
+  kiln.index_check %i below %n if %m for "a"
+  return
+}
+
+// -----
+
 func.func @no_record(%i: index, %n: index) {
   // expected-error @below {{'kiln.index_check' op is in a function without an index check record; kiln-cpu-wrap-entry-points adds it to executable functions}}
   kiln.index_check %i below %n for "a"
