@@ -17,9 +17,8 @@ using namespace mlir;
 // Whether `loop` runs at least once: hoisting a load out of a loop that may not run would
 // execute it where the program did not (possibly out of bounds).
 bool RunsAtLeastOnce(scf::ForOp loop) {
-  std::optional<int64_t> lower = getConstantIntValue(loop.getLowerBound());
-  std::optional<int64_t> upper = getConstantIntValue(loop.getUpperBound());
-  return lower && upper && *lower < *upper;
+  std::optional<APInt> trips = loop.getStaticTripCount();
+  return trips && !trips->isZero();
 }
 
 struct HoistInputLoadsPass : impl::HoistInputLoadsBase<HoistInputLoadsPass> {
