@@ -15,6 +15,21 @@ StatusOr<std::string> ReadFileBytes(const std::string& path) {
   return bytes;
 }
 
+StatusOr<size_t> FileSize(const std::string& path) {
+  std::ifstream file(path, std::ios::binary | std::ios::ate);
+  if (!file) return NotFoundError("cannot open '", path, "'");
+  return static_cast<size_t>(file.tellg());
+}
+
+Status ReadFileInto(const std::string& path, std::span<uint8_t> out) {
+  std::ifstream file(path, std::ios::binary);
+  if (!file) return NotFoundError("cannot open '", path, "'");
+  if (!file.read(reinterpret_cast<char*>(out.data()), static_cast<std::streamsize>(out.size()))) {
+    return DataLossError("reading ", out.size(), " bytes of '", path, "' failed");
+  }
+  return OkStatus();
+}
+
 Status WriteFileBytes(const std::string& path, std::string_view bytes, bool append) {
   std::ofstream file(path, std::ios::binary | (append ? std::ios::app : std::ios::trunc));
   if (!file) return NotFoundError("cannot open '", path, "' for writing");

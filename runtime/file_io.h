@@ -1,6 +1,8 @@
 // Whole-file reads and writes for the runtime's value files (.npy, raw .bin).
 #pragma once
 
+#include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -10,6 +12,12 @@ namespace kiln::runtime {
 
 // The bytes of the file at `path`, read in one go; NOT_FOUND if it cannot be opened.
 StatusOr<std::string> ReadFileBytes(const std::string& path);
+
+// The size in bytes of the file at `path`; NOT_FOUND if it cannot be opened.
+StatusOr<size_t> FileSize(const std::string& path);
+// Reads the first out.size() bytes of the file at `path` into `out` (a mapping, say, so
+// that large inputs are not copied twice); DATA_LOSS if the file is shorter.
+Status ReadFileInto(const std::string& path, std::span<uint8_t> out);
 
 // Writes `bytes` to `path`, replacing it or, with `append`, after its current end.
 Status WriteFileBytes(const std::string& path, std::string_view bytes, bool append);

@@ -51,18 +51,42 @@ StatusOr<Ref<hal::BufferView>> AllocateHostBufferView(hal::Allocator& allocator,
   return AllocateHostBufferView(allocator, type, dims, bytes);
 }
 
+namespace {
+
+// The storage of `type` and `dims`, which must be `given` bytes. Checked before
+// allocating: a wrong-sized file or C buffer costs no allocation.
+StatusOr<size_t> CheckedStorageBytes(hal::ElementType type, std::span<const int64_t> dims, size_t given) {
+  KILN_ASSIGN_OR_RETURN(size_t needed, StorageBytes(type, dims));
+  if (needed != given) {
+    return InvalidArgumentError(hal::ShapeString(dims, type), " holds ", needed, " bytes, ", given, " were given");
+  }
+  return needed;
+}
+
+}  // namespace
+
 StatusOr<Ref<hal::BufferView>> CreateHostBufferView(hal::Allocator& allocator, hal::ElementType type,
                                                    std::span<const int64_t> dims, std::span<const uint8_t> bytes) {
-  // Checked before allocating: a wrong-sized file or C buffer costs no allocation.
-  KILN_ASSIGN_OR_RETURN(size_t needed, StorageBytes(type, dims));
-  if (needed != bytes.size()) {
-    return InvalidArgumentError(hal::ShapeString(dims, type), " holds ", needed, " bytes, ", bytes.size(),
-                                " were given");
-  }
+  KILN_ASSIGN_OR_RETURN(size_t needed, CheckedStorageBytes(type, dims, bytes.size()));
   KILN_ASSIGN_OR_RETURN(Ref<hal::BufferView> view, AllocateHostBufferView(allocator, type, dims, needed));
   KILN_RETURN_IF_ERROR(view->buffer()->Write(0, bytes));
   return view;
 }
+
+namespace {
+
+// A raw file read straight into the view's mapping: one copy of the data, not two.
+StatusOr<Ref<hal::BufferView>> ReadRawFile(const std::string& path, hal::Allocator& allocator, hal::ElementType type,
+                                           std::span<const int64_t> dims) {
+  KILN_ASSIGN_OR_RETURN(size_t file_size, FileSize(path));
+  KILN_ASSIGN_OR_RETURN(size_t needed, CheckedStorageBytes(type, dims, file_size));
+  KILN_ASSIGN_OR_RETURN(Ref<hal::BufferView> view, AllocateHostBufferView(allocator, type, dims, needed));
+  KILN_ASSIGN_OR_RETURN(hal::MappedRange range, view->buffer()->Map(hal::MemoryAccess::kWrite));
+  KILN_RETURN_IF_ERROR(ReadFileInto(path, range.bytes()));
+  return view;
+}
+
+}  // namespace
 
 bool IsFileValue(std::string_view text) {
   size_t eq = text.find('=');
@@ -92,11 +116,7 @@ StatusOr<Ref<hal::BufferView>> ReadBufferViewFile(std::string_view text, hal::Al
     return InvalidArgumentError("'", text, "': a raw file needs its shape and type, e.g. 2x3xf32=@", path,
                                 " (or give a .npy file)");
   }
-  KILN_ASSIGN_OR_RETURN(std::string bytes, ReadFileBytes(path), "in '", text, "'");
-  KILN_ASSIGN_OR_RETURN(Ref<hal::BufferView> view,
-                        CreateHostBufferView(allocator, type, dims,
-                                             {reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size()}),
-                        "in '", text, "'");
+  KILN_ASSIGN_OR_RETURN(Ref<hal::BufferView> view, ReadRawFile(path, allocator, type, dims), "in '", text, "'");
   return view;
 }
 

@@ -51,6 +51,9 @@
 // SHAPE: kiln-run: {{.*}}expected a buffer view of 2x3xf32, got 3x3xf32
 // RUN: not kiln-run --module=%t.kiln --function=scale --input=2x3xf32=@%t.missing.bin 2>&1 | FileCheck %s --check-prefix=NOFILE
 // NOFILE: kiln-run: NOT_FOUND: cannot open '{{.*}}missing.bin'; in '2x3xf32=@{{.*}}missing.bin'
+// A raw file of the wrong size is refused before anything is allocated or read.
+// RUN: not kiln-run --module=%t.kiln --function=scale --input=3x3xf32=@%t.out.bin 2>&1 | FileCheck %s --check-prefix=RAWSIZE
+// RAWSIZE: kiln-run: INVALID_ARGUMENT: 3x3xf32 holds 36 bytes, 24 were given; in '3x3xf32=@{{.*}}out.bin'
 // RUN: not kiln-run --module=%t.kiln --function=scale --input=2x3xi32=@%t.np.npy 2>&1 | FileCheck %s --check-prefix=NPYTYPE
 // NPYTYPE: kiln-run: {{.*}}expected a buffer view of 2x3xf32, got 2x3xi32
 // RUN: not kiln-run --module=%t.kiln --function=scale --input=2x3xf32=@%t.np.npy 2>&1 | FileCheck %s --check-prefix=NPYMISMATCH
