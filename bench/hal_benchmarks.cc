@@ -215,6 +215,47 @@ DISPATCH_HOT(cpu-sync/noop_1wg, "cpu-sync", Kernel::kNoop, 1);
 DISPATCH_HOT(cpu/noop_2wg, "cpu", Kernel::kNoop, 2);
 DISPATCH_HOT(cpu/rendezvous_2wg, "cpu", Kernel::kRendezvous, 2);
 
+DISPATCH_HOT(hip-sim/noop_1wg, "hip-sim", Kernel::kNoop, 1);
+
+// Host cost of putting one dispatch on a queue, without its execution: the submission of a
+// recorded command buffer (on hip-sim: one dispatch packet, the final fence and the doorbell),
+// and recording a new one plus that submission (on hip-sim this includes preparing its
+// packets and kernel arguments). Completion is waited for outside the timed region, every
+// 64 submissions, so the queue never fills.
+void BM_SubmitOneDispatch(benchmark::State& state, const char* driver, bool record) {
+  DispatchSetup setup;
+  if (!MakeDispatch(state, driver, 0, true, Kernel::kNoop, 1, setup)) return;
+  hal::Device& device = *setup.queue.device;
+  Ref<hal::Executable> executable;
+  if (!Take(state, testing::LoadKernelLibrary(device, "test_kernels"), executable)) return;
+  uint32_t noop = *executable->LookupExport("noop");
+  Latencies latencies;
+  int64_t pending = 0;
+  for (auto _ : state) {
+    Clock::time_point start = Clock::now();
+    Ref<hal::CommandBuffer> cb = setup.cb;
+    if (record) {
+      cb = device.CreateCommandBuffer();
+      if (!Ok(state, cb->Dispatch(executable, noop, {1, 1, 1}, {}, {})) || !Ok(state, cb->Finalize())) return;
+    }
+    if (!Ok(state, setup.queue.Submit(cb))) return;
+    Clock::time_point end = Clock::now();
+    latencies.Add(state, end - start);
+    if (++pending == 64) {
+      if (!Ok(state, setup.queue.Wait())) return;
+      pending = 0;
+    }
+  }
+  Ok(state, setup.queue.Wait());
+  latencies.Report(state);
+}
+#define SUBMIT(name, ...) \
+  BENCHMARK_CAPTURE(BM_SubmitOneDispatch, name, __VA_ARGS__)->UseManualTime()->Unit(benchmark::kMicrosecond)
+SUBMIT(cpu/recorded, "cpu", false);
+SUBMIT(cpu/record_and_submit, "cpu", true);
+SUBMIT(hip-sim/recorded, "hip-sim", false);
+SUBMIT(hip-sim/record_and_submit, "hip-sim", true);
+
 #define DISPATCH_IDLE(name, ...)                                                                    \
   BENCHMARK_CAPTURE(BM_DispatchAfterIdle, name, __VA_ARGS__)                                        \
       ->ArgName("idle_ms")->Arg(1)->Arg(10)->Iterations(kIdleIterations)->UseManualTime()           \

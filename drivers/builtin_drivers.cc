@@ -1,12 +1,15 @@
 #include "drivers/builtin_drivers.h"
 
 #include "drivers/cpu/cpu_driver.h"
+#include "drivers/hip/hip_driver.h"
 
 namespace kiln {
 
 Status RegisterBuiltinDrivers(hal::DriverRegistry& registry) {
   KILN_RETURN_IF_ERROR(registry.Register(cpu::CreateCpuDriver(cpu::ExecutionMode::kTaskArena)));
   KILN_RETURN_IF_ERROR(registry.Register(cpu::CreateCpuDriver(cpu::ExecutionMode::kInline)));
+  KILN_RETURN_IF_ERROR(registry.Register(hip::CreateHipDriver(hip::Runtime::kRocm)));
+  KILN_RETURN_IF_ERROR(registry.Register(hip::CreateHipDriver(hip::Runtime::kSimulator)));
   return OkStatus();
 }
 
@@ -17,6 +20,22 @@ hal::DriverRegistry& BuiltinDriverRegistry() {
     return r;
   }();
   return *registry;
+}
+
+std::string DescribeDevices(hal::DriverRegistry& registry) {
+  std::string out;
+  for (const std::string& name : registry.names()) {
+    StatusOr<hal::Driver*> driver = registry.Find(name);
+    if (!driver.ok()) continue;
+    out += StrCat(name, ": ", (*driver)->description(), "\n");
+    StatusOr<std::vector<hal::DeviceDescription>> devices = (*driver)->EnumerateDevices({});
+    if (!devices.ok()) {
+      out += StrCat("  unavailable: ", devices.status().ToString(), "\n");
+      continue;
+    }
+    for (const hal::DeviceDescription& device : *devices) out += StrCat("  ", device.name, "  ", device.description, "\n");
+  }
+  return out;
 }
 
 }  // namespace kiln

@@ -5,9 +5,16 @@
 
 namespace kiln {
 
-// Registers cpu and cpu-sync into `registry`.
+// Registers cpu, cpu-sync, hip and hip-sim into `registry`.
 Status RegisterBuiltinDrivers(hal::DriverRegistry& registry);
 // A process-wide registry holding the built-in drivers.
 hal::DriverRegistry& BuiltinDriverRegistry();
+
+// Every driver of `registry` and its devices, or why it has none, one block per driver:
+//   hip-sim: simulated AMD GPUs: ...
+//     hip-sim:0  gfx942, 304 compute units, wave64, 64 KiB LDS
+//   hip: AMD GPUs through the HSA runtime (ROCm)
+//     unavailable: hsa_init of 'libhsa-runtime64.so.1' failed: ...
+std::string DescribeDevices(hal::DriverRegistry& registry);
 
 }  // namespace kiln

@@ -1,6 +1,7 @@
 // Allocators hand out buffers from a device's heaps.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <span>
 #include <string>
@@ -29,6 +30,17 @@ struct AllocatorStatistics {
   size_t bytes_allocated = 0;  // currently live
   size_t peak_bytes_allocated = 0;
   size_t allocation_count = 0; // total made
+};
+
+// Thread-safe counters behind AllocatorStatistics, for drivers. Shared with storage that
+// outlives the allocator, which removes its bytes when freed.
+struct AllocationCounters {
+  std::atomic<size_t> bytes_allocated{0};
+  std::atomic<size_t> peak_bytes_allocated{0};
+  std::atomic<size_t> allocation_count{0};
+  void Add(size_t bytes);
+  void Remove(size_t bytes) { bytes_allocated.fetch_sub(bytes, std::memory_order_relaxed); }
+  AllocatorStatistics Snapshot() const;
 };
 
 class Allocator {

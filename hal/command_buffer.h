@@ -10,6 +10,8 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
+#include <mutex>
 #include <span>
 #include <variant>
 #include <vector>
@@ -85,6 +87,11 @@ class CommandBuffer final : public RefCounted {
   std::span<const Command> commands() const { return commands_; }
   size_t dispatch_count() const { return dispatch_count_; }
 
+  // A driver's prepared form of the finalized commands (packet templates, kernel argument
+  // blocks), built on the first submission and kept for the later ones. `prepare` runs at
+  // most once; concurrent first submissions wait for it. A failed preparation is not kept.
+  StatusOr<RefCounted*> Prepared(const std::function<StatusOr<Ref<RefCounted>>()>& prepare);
+
  private:
   explicit CommandBuffer(const CommandBufferLimits& limits) : limits_(limits) {}
   Status CheckRecording() const;
@@ -96,6 +103,8 @@ class CommandBuffer final : public RefCounted {
   bool finalized_ = false;
   size_t dispatch_count_ = 0;
   std::vector<Command> commands_;
+  std::mutex prepared_mutex_;
+  Ref<RefCounted> prepared_;
 };
 
 }  // namespace kiln::hal

@@ -26,6 +26,9 @@ namespace kiln::hal {
 struct DeviceInfo {
   std::string driver;  // "cpu"
   std::string name;    // human-readable
+  std::string architecture;  // GPUs: the chip ("gfx942"); empty for CPUs
+  uint32_t compute_units = 0;   // GPUs
+  uint32_t subgroup_size = 0;   // GPUs: the wavefront size (64 or 32)
   uint32_t worker_count = 1;
   std::array<uint32_t, 3> max_workgroup_count = {65535, 65535, 65535};
   uint32_t max_local_memory_bytes = 0;

@@ -1,5 +1,7 @@
 #include "hal/driver.h"
 
+#include <charconv>
+
 namespace kiln::hal {
 
 Status DriverRegistry::Register(std::unique_ptr<Driver> driver) {
@@ -31,8 +33,21 @@ std::vector<std::string> DriverRegistry::names() const {
 }
 
 StatusOr<Ref<Device>> DriverRegistry::CreateDevice(std::string_view name, const DeviceOptions& options) const {
-  KILN_ASSIGN_OR_RETURN(Driver * driver, Find(name));
-  KILN_ASSIGN_OR_RETURN(Ref<Device> device, driver->CreateDevice(options), "while creating a '", name, "' device");
+  DeviceOptions resolved = options;
+  std::string_view driver_name = name;
+  if (size_t colon = name.find(':'); colon != std::string_view::npos) {
+    driver_name = name.substr(0, colon);
+    std::string_view index = name.substr(colon + 1);
+    uint32_t value = 0;
+    auto [end, error] = std::from_chars(index.data(), index.data() + index.size(), value);
+    if (index.empty() || error != std::errc() || end != index.data() + index.size()) {
+      return InvalidArgumentError("device name '", name, "' has a bad index '", index,
+                                  "'; expected DRIVER or DRIVER:N with N a device number");
+    }
+    resolved.device_index = value;
+  }
+  KILN_ASSIGN_OR_RETURN(Driver * driver, Find(driver_name));
+  KILN_ASSIGN_OR_RETURN(Ref<Device> device, driver->CreateDevice(resolved), "while creating a '", name, "' device");
   return device;
 }
 

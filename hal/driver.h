@@ -16,6 +16,17 @@ namespace kiln::hal {
 struct DeviceOptions {
   uint32_t worker_count = 0;  // 0: one per CPU the process may run on (drivers with workers)
   bool pin_workers = true;    // pin workers to CPUs (avoids ~2 ms wake-ups after idle)
+  uint32_t device_index = 0;  // which of the driver's devices ("hip:1" is index 1)
+  uint32_t queue_capacity = 0;  // GPU drivers: packets in the queue's ring (0: the driver's default)
+  // The driver's runtime library, for drivers that load one ("hip": libhsa-runtime64.so.1).
+  // Empty: the driver's default (or its environment variable, KILN_HSA_LIBRARY for hip).
+  std::string runtime_library;
+};
+
+// What a driver can say about one of its devices without creating it.
+struct DeviceDescription {
+  std::string name;         // "hip:0": what CreateDevice takes
+  std::string description;  // "gfx942, 304 compute units, wave64, 64 KiB LDS"
 };
 
 class Driver {
@@ -25,6 +36,10 @@ class Driver {
   virtual std::string_view description() const = 0;
   // UNAVAILABLE, with the reason, when the hardware or its runtime is absent.
   virtual StatusOr<Ref<Device>> CreateDevice(const DeviceOptions& options) = 0;
+  // The devices this driver would create, or UNAVAILABLE with the reason (runtime library
+  // missing, its initialisation failed, no device present). `options` names the runtime
+  // library where the driver loads one.
+  virtual StatusOr<std::vector<DeviceDescription>> EnumerateDevices(const DeviceOptions& options) = 0;
 };
 
 class DriverRegistry {
@@ -33,6 +48,8 @@ class DriverRegistry {
   // NOT_FOUND naming the registered drivers when `name` is unknown.
   StatusOr<Driver*> Find(std::string_view name) const;
   std::vector<std::string> names() const;
+  // `name` is a driver name, optionally with a device index ("hip:1"); the index overrides
+  // options.device_index.
   StatusOr<Ref<Device>> CreateDevice(std::string_view name, const DeviceOptions& options = {}) const;
 
  private:

@@ -15,6 +15,8 @@ namespace kiln::hal {
 
 // Executable formats. The CPU drivers load "elf-x86_64" (hal/abi/executable_abi.h).
 inline constexpr std::string_view kExecutableFormatElfX86_64 = "elf-x86_64";
+// The hip driver loads "amdgpu-hsaco": the container of hal/abi/gpu_executable.fbs.
+inline constexpr std::string_view kExecutableFormatAmdgpu = "amdgpu-hsaco";
 
 struct ExportInfo {
   std::string name;

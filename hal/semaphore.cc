@@ -152,4 +152,42 @@ void FailAll(SemaphoreList list, const Status& status) {
   }
 }
 
+void SignalAll(SemaphoreList list) {
+  for (const SemaphoreValue& sv : list) {
+    Status signaled = sv.semaphore->Signal(sv.value);
+    if (!signaled.ok()) sv.semaphore->Fail(signaled);
+  }
+}
+
+void WhenAllReached(SemaphoreList list, std::function<void(const Status&)> then) {
+  struct Join {
+    std::atomic<size_t> pending;
+    std::mutex mutex;
+    Status failure;
+    std::function<void(const Status&)> then;
+    void Resolve(const Status& status) {
+      if (!status.ok()) {
+        std::lock_guard lock(mutex);
+        if (failure.ok()) failure = status;
+      }
+      if (pending.fetch_sub(1, std::memory_order_acq_rel) == 1) {
+        Status result;
+        {
+          std::lock_guard lock(mutex);
+          result = failure;
+        }
+        then(result);
+      }
+    }
+  };
+  auto join = std::make_shared<Join>();
+  join->then = std::move(then);
+  // One extra count keeps `then` from running before every callback is registered.
+  join->pending.store(list.size() + 1, std::memory_order_relaxed);
+  for (const SemaphoreValue& sv : list) {
+    sv.semaphore->OnReach(sv.value, [join](const Status& status) { join->Resolve(status); });
+  }
+  join->Resolve(OkStatus());
+}
+
 }  // namespace kiln::hal

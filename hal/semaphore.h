@@ -68,5 +68,12 @@ using SemaphoreList = std::span<const SemaphoreValue>;
 Status WaitAll(SemaphoreList list, Deadline deadline);
 // Fails every semaphore in `list` with `status`.
 void FailAll(SemaphoreList list, const Status& status);
+// Signals every semaphore in `list` to its value; one that refuses (failed, or already at or
+// past the value) is failed with the reason, so that its waiters wake.
+void SignalAll(SemaphoreList list);
+// Calls `then` exactly once, when every semaphore in `list` has reached its value (OK) or
+// each has either reached it or failed (the first failure seen). Runs on the thread that
+// makes the last one resolve, or right here if all have.
+void WhenAllReached(SemaphoreList list, std::function<void(const Status&)> then);
 
 }  // namespace kiln::hal

@@ -1,19 +1,22 @@
 // kiln-run --module=FILE.kiln|FILE.mlir [--function=main] [--device=cpu] [--input=VALUE]...
 //          [--output=-|@F.npy|+F.npy|@F.bin]... [--expected_output=VALUE]... [--atol=1e-5]
 //          [--rtol=1e-6] [--print_statistics] [--list] [--check_indices]
+//        kiln-run --list_devices
 // Calls one function of a module and prints its results in iree-run-module's format
 // (runtime/value_text.h; files: runtime/value_files.h). With expected outputs it compares
 // them (NumPy isclose; NaN matches only NaN) and exits 1 naming the first mismatching
 // element. --list prints the exported functions and their signatures instead.
 // --check_indices compiles a .mlir module in checked mode: the first out-of-range gather,
 // scatter or tensor.extract index fails the call, naming the index, its range, the op and
-// the dispatch.
+// the dispatch. --list_devices prints every driver and its devices, or why it has none.
+// The device is created before the module is loaded, so a missing one fails at once.
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
 #include <vector>
 
+#include "drivers/builtin_drivers.h"
 #include "runtime/session.h"
 #include "runtime/value_files.h"
 #include "runtime/value_text.h"
@@ -26,7 +29,7 @@ struct Flags {
   std::string module, function = "main", device = "cpu";
   std::vector<std::string> inputs, outputs, expected;
   double atol = 1e-5, rtol = 1e-6;
-  bool print_statistics = false, list = false, check_indices = false;
+  bool print_statistics = false, list = false, check_indices = false, list_devices = false;
 };
 
 // Whether `arg` is `flag` (ending in '='), and its value.
@@ -55,10 +58,12 @@ kiln::Status ParseFlags(int argc, char** argv, Flags& flags) {
     else if (arg == "--print_statistics") flags.print_statistics = true;
     else if (arg == "--list") flags.list = true;
     else if (arg == "--check_indices") flags.check_indices = true;
+    else if (arg == "--list_devices") flags.list_devices = true;
     else return kiln::InvalidArgumentError("unknown flag '", arg, "'; expected --module, --function, --device, --input, "
                                            "--output, --expected_output, --atol, --rtol, --print_statistics, --list, "
-                                           "--check_indices");
+                                           "--check_indices, --list_devices");
   }
+  if (flags.list_devices) return kiln::OkStatus();
   if (flags.module.empty()) return kiln::InvalidArgumentError("--module=FILE.kiln (or FILE.mlir) is required");
   return kiln::OkStatus();
 }
@@ -87,14 +92,23 @@ kiln::Status List(const kiln::vm::Module& module) {
 }
 
 kiln::Status Run(const Flags& flags, bool& matched) {
+  if (flags.list_devices) {
+    matched = true;
+    std::fputs(kiln::DescribeDevices(kiln::BuiltinDriverRegistry()).c_str(), stdout);
+    return kiln::OkStatus();
+  }
   auto load_start = std::chrono::steady_clock::now();
+  kiln::Ref<kiln::hal::Device> device;
+  if (!flags.list) {
+    KILN_ASSIGN_OR_RETURN(device, kiln::BuiltinDriverRegistry().CreateDevice(flags.device));
+  }
   KILN_ASSIGN_OR_RETURN(kiln::Ref<kiln::vm::Module> module, kiln::tools::LoadModule(flags.module, flags.check_indices));
   if (flags.list) {
     matched = true;
     return List(*module);
   }
   KILN_ASSIGN_OR_RETURN(std::unique_ptr<kiln::runtime::Session> session,
-                        kiln::runtime::Session::Create(flags.device, module));
+                        kiln::runtime::Session::Create(std::move(device), module));
   double load_ms = MillisecondsSince(load_start);
   KILN_ASSIGN_OR_RETURN(const kiln::vm::Signature* found, session->FunctionSignature(flags.function));
   const kiln::vm::Signature& signature = *found;

@@ -44,10 +44,7 @@ struct Submission {
 
   void Complete(const Status& status) {
     if (status.ok()) {
-      for (hal::SemaphoreValue& sv : signal) {
-        Status signaled = sv.semaphore->Signal(sv.value);
-        if (!signaled.ok()) sv.semaphore->Fail(signaled);
-      }
+      hal::SignalAll(signal);
     } else {
       hal::FailAll(signal, status);
     }

@@ -13,7 +13,14 @@ class CpuDriver final : public hal::Driver {
                : "host CPU; everything runs inline on the calling thread (deterministic, for debugging)";
   }
   StatusOr<Ref<hal::Device>> CreateDevice(const hal::DeviceOptions& options) override {
+    if (options.device_index != 0) {
+      return NotFoundError("the '", name(), "' driver has one device, '", name(), ":0'; there is no device ",
+                           options.device_index);
+    }
     return CreateCpuDevice(mode_, options);
+  }
+  StatusOr<std::vector<hal::DeviceDescription>> EnumerateDevices(const hal::DeviceOptions&) override {
+    return std::vector<hal::DeviceDescription>{{StrCat(name(), ":0"), std::string(description())}};
   }
 
  private:

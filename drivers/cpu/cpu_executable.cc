@@ -1,14 +1,6 @@
 #include "drivers/cpu/cpu_executable.h"
 
-#include <dlfcn.h>
-#include <sys/mman.h>
-#include <unistd.h>
-
-#include <cerrno>
-#include <cstring>
 #include <set>
-
-#include "drivers/cpu/elf_image.h"
 
 namespace kiln::cpu {
 namespace {
@@ -17,18 +9,6 @@ constexpr uint32_t kMaxExports = 1u << 16;
 constexpr uint32_t kMaxBindings = 64;
 constexpr uint32_t kMaxConstants = 1024;
 constexpr uint32_t kMaxCheckSites = 1u << 16;
-
-Status WriteAll(int fd, std::span<const uint8_t> data) {
-  while (!data.empty()) {
-    ssize_t n = write(fd, data.data(), data.size());
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      return UnavailableError("writing the executable to a memfd failed: ", std::strerror(errno));
-    }
-    data = data.subspan(static_cast<size_t>(n));
-  }
-  return OkStatus();
-}
 
 StatusOr<std::vector<hal::ExportInfo>> ReadExports(const kiln_executable_library_v2_t& library,
                                                    const ExecutableLimits& limits) {
@@ -93,28 +73,10 @@ StatusOr<Ref<hal::Executable>> CpuExecutable::Load(const void* device_tag, const
                                 hal::kExecutableFormatElfX86_64, "'")
         .With(context());
   }
-  KILN_RETURN_IF_ERROR(ValidateElfImage(params.data), context());
-
-  int fd = memfd_create(("kiln:" + name).c_str(), MFD_CLOEXEC);
-  if (fd < 0) return UnavailableError("memfd_create failed: ", std::strerror(errno)).With(context());
-  Status written = WriteAll(fd, params.data);
-  if (!written.ok()) {
-    close(fd);
-    return written.With(context());
-  }
-  std::string path = StrCat("/proc/self/fd/", fd);
-  void* handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
-  if (!handle) {
-    const char* error = dlerror();
-    close(fd);
-    return InvalidArgumentError("the system loader rejected it: ", error ? error : "unknown error").With(context());
-  }
-  auto fail = [&](Status status) {
-    dlclose(handle);
-    close(fd);
-    return status.With(context());
-  };
-  auto query = reinterpret_cast<kiln_executable_query_fn_t>(dlsym(handle, KILN_EXECUTABLE_QUERY_SYMBOL));
+  StatusOr<std::unique_ptr<SharedObject>> object = SharedObject::LoadFromMemory(params.data, name);
+  if (!object.ok()) return object.status().With(context());
+  auto fail = [&](Status status) { return status.With(context()); };
+  auto query = reinterpret_cast<kiln_executable_query_fn_t>((*object)->Symbol(KILN_EXECUTABLE_QUERY_SYMBOL));
   if (!query) return fail(InvalidArgumentError("it does not export '", KILN_EXECUTABLE_QUERY_SYMBOL, "'"));
   const kiln_executable_library_v2_t* library = query(KILN_EXECUTABLE_ABI_VERSION);
   if (!library) {
@@ -128,12 +90,9 @@ StatusOr<Ref<hal::Executable>> CpuExecutable::Load(const void* device_tag, const
   StatusOr<std::vector<hal::ExportInfo>> exports = ReadExports(*library, limits);
   if (!exports.ok()) return fail(exports.status());
   return Ref<hal::Executable>(
-      new CpuExecutable(device_tag, std::move(name), std::move(*exports), handle, fd, library));
+      new CpuExecutable(device_tag, std::move(name), std::move(*exports), std::move(*object), library));
 }
 
-CpuExecutable::~CpuExecutable() {
-  dlclose(handle_);
-  close(memfd_);
-}
+CpuExecutable::~CpuExecutable() = default;
 
 }  // namespace kiln::cpu

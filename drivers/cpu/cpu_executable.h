@@ -2,8 +2,10 @@
 // opened with dlopen), described by the query function of hal/abi/executable_abi.h.
 #pragma once
 
+#include <memory>
 #include <span>
 
+#include "base/shared_object.h"
 #include "hal/abi/executable_abi.h"
 #include "hal/executable.h"
 
@@ -24,15 +26,11 @@ class CpuExecutable final : public hal::Executable {
   const kiln_export_v2_t& entry(uint32_t ordinal) const { return library_->exports[ordinal]; }
 
  private:
-  CpuExecutable(const void* device_tag, std::string name, std::vector<hal::ExportInfo> exports, void* handle,
-                int memfd, const kiln_executable_library_v2_t* library)
-      : Executable(device_tag, std::move(name), std::move(exports)), handle_(handle), memfd_(memfd),
-        library_(library) {}
+  CpuExecutable(const void* device_tag, std::string name, std::vector<hal::ExportInfo> exports,
+                std::unique_ptr<SharedObject> object, const kiln_executable_library_v2_t* library)
+      : Executable(device_tag, std::move(name), std::move(exports)), object_(std::move(object)), library_(library) {}
 
-  void* handle_;
-  // Held open while loaded: glibc matches dlopen paths by name, so a reused descriptor
-  // number must not name a library that is still loaded.
-  int memfd_;
+  std::unique_ptr<SharedObject> object_;
   const kiln_executable_library_v2_t* library_;
 };
 

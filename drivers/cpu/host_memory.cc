@@ -15,7 +15,7 @@ constexpr size_t kPageSize = 4096;
 class HostStorage final : public hal::BufferStorage {
  public:
   HostStorage(uint8_t* block, size_t size, size_t capacity, std::shared_ptr<HostBlockPool> pool,
-              std::shared_ptr<HostMemoryStatistics> stats)
+              std::shared_ptr<hal::AllocationCounters> stats)
       : BufferStorage(size), block_(block), capacity_(capacity), pool_(std::move(pool)), stats_(std::move(stats)) {}
   ~HostStorage() override {
     if (pool_) {
@@ -32,7 +32,7 @@ class HostStorage final : public hal::BufferStorage {
   uint8_t* block_;
   size_t capacity_;
   std::shared_ptr<HostBlockPool> pool_;
-  std::shared_ptr<HostMemoryStatistics> stats_;
+  std::shared_ptr<hal::AllocationCounters> stats_;
 };
 
 }  // namespace
@@ -47,16 +47,8 @@ uint8_t* AllocateHostBlock(size_t size) {
 
 void FreeHostBlock(uint8_t* block, size_t size) { std::free(block); }
 
-void HostMemoryStatistics::Add(size_t bytes) {
-  size_t now = bytes_allocated.fetch_add(bytes, std::memory_order_relaxed) + bytes;
-  size_t peak = peak_bytes_allocated.load(std::memory_order_relaxed);
-  while (now > peak && !peak_bytes_allocated.compare_exchange_weak(peak, now, std::memory_order_relaxed)) {
-  }
-  allocation_count.fetch_add(1, std::memory_order_relaxed);
-}
-
 CpuAllocator::CpuAllocator()
-    : stats_(std::make_shared<HostMemoryStatistics>()), pool_(std::make_shared<HostBlockPool>(kMaxRetainedBytes)) {
+    : stats_(std::make_shared<hal::AllocationCounters>()), pool_(std::make_shared<HostBlockPool>(kMaxRetainedBytes)) {
   using hal::BufferUsage;
   using hal::MemoryType;
   constexpr size_t kMaxAllocation = size_t{1} << 40;
@@ -82,7 +74,7 @@ StatusOr<Ref<hal::Buffer>> CpuAllocator::Allocate(const hal::BufferParams& param
 }
 
 hal::AllocatorStatistics CpuAllocator::statistics() const {
-  return {stats_->bytes_allocated.load(), stats_->peak_bytes_allocated.load(), stats_->allocation_count.load()};
+  return stats_->Snapshot();
 }
 
 HostBlockPool::~HostBlockPool() {

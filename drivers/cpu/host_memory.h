@@ -17,14 +17,6 @@ namespace kiln::cpu {
 uint8_t* AllocateHostBlock(size_t size);
 void FreeHostBlock(uint8_t* block, size_t size);
 
-struct HostMemoryStatistics {
-  std::atomic<size_t> bytes_allocated{0};
-  std::atomic<size_t> peak_bytes_allocated{0};
-  std::atomic<size_t> allocation_count{0};
-  void Add(size_t bytes);
-  void Remove(size_t bytes) { bytes_allocated.fetch_sub(bytes, std::memory_order_relaxed); }
-};
-
 class HostBlockPool;
 
 // Buffers of kPooledAllocationBytes or more come from a HostBlockPool, so that a program
@@ -40,7 +32,7 @@ class CpuAllocator final : public hal::Allocator {
 
  private:
   std::vector<hal::HeapInfo> heaps_;
-  std::shared_ptr<HostMemoryStatistics> stats_;
+  std::shared_ptr<hal::AllocationCounters> stats_;
   std::shared_ptr<HostBlockPool> pool_;
 };
 

@@ -79,8 +79,11 @@ TEST(CpuDriver, DispatchUsesAllWorkersAtOnce) {
 }
 
 TEST(CpuDriver, ASmallDeviceDoesNotShrinkALargeOne) {
-  StatusOr<Ref<hal::Device>> small = BuiltinDriverRegistry().CreateDevice("cpu", {1, true});
-  StatusOr<Ref<hal::Device>> large = BuiltinDriverRegistry().CreateDevice("cpu", {2, true});
+  hal::DeviceOptions one, two;
+  one.worker_count = 1;
+  two.worker_count = 2;
+  StatusOr<Ref<hal::Device>> small = BuiltinDriverRegistry().CreateDevice("cpu", one);
+  StatusOr<Ref<hal::Device>> large = BuiltinDriverRegistry().CreateDevice("cpu", two);
   ASSERT_TRUE(small.ok() && large.ok());
   EXPECT_EQ((*small)->info().worker_count, 1u);
   Status s = Rendezvous(**large, 2);

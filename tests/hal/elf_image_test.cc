@@ -1,4 +1,4 @@
-#include "drivers/cpu/elf_image.h"
+#include "base/elf_image.h"
 
 #include <elf.h>
 #include <gtest/gtest.h>
@@ -7,7 +7,7 @@
 
 #include "tests/util/test_kernels.h"
 
-namespace kiln::cpu {
+namespace kiln {
 namespace {
 
 std::vector<uint8_t> ValidImage() {
@@ -62,4 +62,4 @@ TEST(ElfImage, RejectsTruncatedImage) {
 }
 
 }  // namespace
-}  // namespace kiln::cpu
+}  // namespace kiln

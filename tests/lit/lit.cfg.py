@@ -19,3 +19,7 @@ config.environment["PATH"] = os.pathsep.join(
 # check .npy files against NumPy itself.
 import sys
 config.substitutions.append(("%python", sys.executable))
+
+# Tests of what kiln says on a machine without an AMD GPU (no amdgpu kernel driver).
+if not os.path.exists("/dev/kfd"):
+    config.available_features.add("no-amd-gpu")

@@ -125,11 +125,13 @@ TEST_P(DispatchTest, KernelErrorFailsTheSignalWithWhereAndWhy) {
   KILN_ASSERT_OK(cb->Dispatch(kernels_, Export(kernels_, "fail_at"), {10, 10, 1}, {&fail_id, 1}, {}));
   KILN_ASSERT_OK(cb->Finalize());
   Status status = SubmitAndWait(cb);
-  ExpectError(status, StatusCode::kAborted, "workgroup (7, 7, 0) returned device error 42");
+  ExpectError(status, StatusCode::kAborted, KernelFailureText(42));
+  if (!gpu()) ExpectError(status, StatusCode::kAborted, "workgroup (7, 7, 0) returned device error 42");
   ExpectError(status, StatusCode::kAborted, "in dispatch 'fail_at' of executable 'test_kernels' (test_kernels.c:fail_at)");
 }
 
 TEST_P(DispatchTest, IndexCheckRecordOfTheFirstFailingWorkgroupIsReported) {
+  KILN_SKIP_ON_GPU("the GPU kernel ABI has no index check record (checked mode is CPU-only)");
   uint32_t constants[] = {5, 2};  // workgroups 5.. record site 2
   Ref<CommandBuffer> cb = device_->CreateCommandBuffer();
   KILN_ASSERT_OK(cb->Dispatch(kernels_, Export(kernels_, "check_index"), {4, 3, 1}, constants, {}));
@@ -141,6 +143,7 @@ TEST_P(DispatchTest, IndexCheckRecordOfTheFirstFailingWorkgroupIsReported) {
 }
 
 TEST_P(DispatchTest, IndexCheckRecordNamingNoSiteIsADeviceError) {
+  KILN_SKIP_ON_GPU("the GPU kernel ABI has no index check record (checked mode is CPU-only)");
   for (uint32_t site : {0u, 3u}) {
     uint32_t constants[] = {0, site};
     Ref<CommandBuffer> cb = device_->CreateCommandBuffer();
@@ -165,7 +168,8 @@ TEST_P(DispatchTest, RecordingValidatesAgainstTheExport) {
   ExpectError(cb->Dispatch(kernels_, 99, {1, 1, 1}, constants, three), StatusCode::kOutOfRange,
               "export ordinal 99");
   ExpectError(cb->Dispatch(nullptr, 0, {1, 1, 1}, constants, three), StatusCode::kInvalidArgument, "null");
-  ExpectError(cb->Dispatch(kernels_, add, {1u << 20, 1, 1}, constants, three), StatusCode::kInvalidArgument,
+  ExpectError(cb->Dispatch(kernels_, add, {device_->info().max_workgroup_count[0] + 1, 1, 1}, constants, three),
+              StatusCode::kInvalidArgument,
               "exceeds the device limit");
   BufferBinding out_of_range[] = {{buf}, {buf, 32, 64}, {buf}};
   ExpectError(cb->Dispatch(kernels_, add, {1, 1, 1}, constants, out_of_range), StatusCode::kOutOfRange,
@@ -190,6 +194,7 @@ TEST_P(DispatchTest, RecordingValidatesAgainstTheExport) {
 }
 
 TEST_P(DispatchTest, KernelSeesBindingLengths) {
+  KILN_SKIP_ON_GPU("the GPU kernel ABI passes binding pointers only");
   // add_f32 returns 3 when a binding is shorter than n floats: lengths must be the bound ranges.
   Ref<Buffer> buf = HostBuffer(64);
   uint32_t constants[] = {16, 16};  // 16 floats = 64 bytes

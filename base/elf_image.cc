@@ -1,10 +1,10 @@
-#include "drivers/cpu/elf_image.h"
+#include "base/elf_image.h"
 
 #include <elf.h>
 
 #include <cstring>
 
-namespace kiln::cpu {
+namespace kiln {
 namespace {
 
 bool RangeFits(uint64_t offset, uint64_t size, uint64_t total) { return offset <= total && size <= total - offset; }
@@ -82,4 +82,4 @@ Status ValidateElfImage(std::span<const uint8_t> image) {
   return OkStatus();
 }
 
-}  // namespace kiln::cpu
+}  // namespace kiln

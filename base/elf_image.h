@@ -10,10 +10,10 @@
 
 #include "base/status.h"
 
-namespace kiln::cpu {
+namespace kiln {
 
 // OK when `image` is a little-endian ELF64 shared object for x86-64 whose headers and
 // loadable segments lie within the image.
 Status ValidateElfImage(std::span<const uint8_t> image);
 
-}  // namespace kiln::cpu
+}  // namespace kiln

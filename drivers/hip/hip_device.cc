@@ -1,0 +1,538 @@
+#include "drivers/hip/hip_device.h"
+
+#include <condition_variable>
+#include <cstring>
+#include <deque>
+#include <thread>
+
+#include "drivers/hip/aql_queue.h"
+#include "drivers/hip/command_program.h"
+#include "drivers/hip/hip_allocator.h"
+#include "drivers/hip/hip_executable.h"
+#include "drivers/hip/host_arena.h"
+
+namespace kiln::hip {
+namespace {
+
+constexpr uint32_t kDefaultQueuePackets = 4096;
+constexpr uint32_t kMaxBarrierDependencies = 5;  // dep_signal slots of a barrier-AND packet
+
+// What a deferred queue operation reaches after the device is gone: `device` becomes null
+// and the operation fails its signals instead of running.
+struct DeviceLink {
+  std::mutex mutex;
+  std::condition_variable idle_cv;
+  class HipDevice* device = nullptr;
+  uint64_t pending = 0;  // deferred operations not yet finished
+};
+
+// A submission between its packets' publication and its retirement.
+struct InFlight {
+  Ref<PooledSignal> completion;
+  std::vector<Ref<PooledSignal>> keep;          // other signals its packets and copies use
+  std::vector<hal::SemaphoreValue> signal;
+  std::vector<hal::SemaphoreValue> device_waits;  // waits its barrier packets stand for
+  std::vector<Ref<hal::CommandBuffer>> command_buffers;
+  std::vector<std::pair<uint64_t, const hal::DispatchCommand*>> dispatches;  // packet index, command
+  Status failure;  // set when a copy could not be started after packets were written
+  std::vector<hsa_signal_t> copy_runs;  // each run's done signal; negative when a copy failed
+};
+
+std::string DescribeDispatch(const hal::DispatchCommand& d) {
+  const hal::ExportInfo& info = d.executable->exports()[d.export_ordinal];
+  return StrCat("in dispatch '", info.name, "' of executable '", d.executable->debug_name(), "'",
+                info.source_location.empty() ? "" : " (", info.source_location, info.source_location.empty() ? "" : ")",
+                " with workgroup count (", d.workgroup_count[0], ", ", d.workgroup_count[1], ", ", d.workgroup_count[2],
+                ")");
+}
+
+std::string FaultReasons(uint32_t mask) {
+  static const std::pair<uint32_t, const char*> kReasons[] = {
+      {HSA_AMD_MEMORY_FAULT_PAGE_NOT_PRESENT, "page not present"}, {HSA_AMD_MEMORY_FAULT_READ_ONLY, "write to read-only"},
+      {HSA_AMD_MEMORY_FAULT_NX, "execute of non-executable"},     {HSA_AMD_MEMORY_FAULT_HOST_ONLY, "host-only memory"},
+      {HSA_AMD_MEMORY_FAULT_DRAMECC, "DRAM ECC error"},           {HSA_AMD_MEMORY_FAULT_IMPRECISE, "imprecise"},
+      {HSA_AMD_MEMORY_FAULT_SRAMECC, "SRAM ECC error"},           {HSA_AMD_MEMORY_FAULT_HANG, "hang"}};
+  std::string out;
+  for (const auto& [bit, text] : kReasons) {
+    if (mask & bit) out += StrCat(out.empty() ? "" : ", ", text);
+  }
+  return out.empty() ? "unknown reason" : out;
+}
+
+class HipDevice final : public hal::Device {
+ public:
+  HipDevice(std::string driver_name, std::shared_ptr<HsaRuntime> runtime, const GpuAgent& gpu, uint32_t index)
+      : runtime_(std::move(runtime)), hsa_(runtime_->hsa()), gpu_(gpu), allocator_(runtime_, gpu),
+        host_arena_(HostArena::Create(runtime_, runtime_->kernarg_pool(), "kernarg", gpu.agent)),
+        link_(std::make_shared<DeviceLink>()) {
+    name_ = StrCat(driver_name, ":", index);
+    info_.driver = std::move(driver_name);
+    info_.name = StrCat(name_, " ", gpu.Summary());
+    info_.architecture = gpu.name;
+    info_.compute_units = gpu.compute_units;
+    info_.subgroup_size = gpu.wavefront_size;
+    info_.worker_count = gpu.compute_units;
+    info_.max_workgroup_count = {0x7fffffffu, 0xffffu, 0xffffu};
+    info_.max_local_memory_bytes = gpu.lds_bytes;
+    info_.executable_formats = {std::string(hal::kExecutableFormatAmdgpu)};
+    link_->device = this;
+  }
+
+  Status Start(uint32_t queue_packets) {
+    KILN_ASSIGN_OR_RETURN(queue_, AqlQueue::Create(runtime_, gpu_, queue_packets, &HipDevice::OnQueueError, this),
+                          "on ", name_);
+    runtime_->SetFaultHandler(gpu_.agent, [this](uint64_t address, uint32_t reasons) { OnMemoryFault(address, reasons); });
+    completion_thread_ = std::thread([this] { RetireLoop(); });
+    return OkStatus();
+  }
+
+  ~HipDevice() override {
+    {
+      // Deferred operations that resolve from now on fail; those running finish first.
+      std::unique_lock lock(link_->mutex);
+      link_->device = nullptr;
+      link_->idle_cv.wait(lock, [&] { return submitting_ == 0; });
+    }
+    {
+      // Deferred operations that have not resolved will fail when they do; the submitted
+      // ones retire (or fail, if the device failed) before the queue goes.
+      std::unique_lock lock(mutex_);
+      idle_cv_.wait(lock, [&] { return in_flight_.empty(); });
+      stopping_ = true;
+    }
+    work_cv_.notify_all();
+    if (completion_thread_.joinable()) completion_thread_.join();
+    runtime_->RemoveFaultHandler(gpu_.agent);
+    queue_.reset();
+  }
+
+  const hal::DeviceInfo& info() const override { return info_; }
+  hal::Allocator& allocator() override { return allocator_; }
+
+  StatusOr<Ref<hal::Executable>> CreateExecutable(const hal::ExecutableParams& params) override {
+    return HipExecutable::Load(this, runtime_, gpu_, params);
+  }
+
+  hal::QueueStatistics queue_statistics() const override {
+    return {submissions_.load(), dispatches_.load(), transient_bytes_.load()};
+  }
+
+  StatusOr<Ref<hal::Buffer>> QueueAlloca(hal::SemaphoreList wait, hal::SemaphoreList signal,
+                                         const hal::BufferParams& params, size_t size) override {
+    KILN_RETURN_IF_ERROR(ValidateQueueLists(wait, signal), "in queue_alloca");
+    KILN_ASSIGN_OR_RETURN(auto allocation, allocator_.AllocateStorage(params, size), "in queue_alloca of ", size,
+                          " bytes on ", name_);
+    transient_bytes_.fetch_add(size, std::memory_order_relaxed);
+    Ref<hal::Buffer> buffer = hal::Buffer::Create(allocation.first, allocation.second->memory_type | hal::MemoryType::kTransient,
+                                                  params.usage, params.access);
+    // The storage exists now; the alloca completes (and may be used) once its waits are met.
+    Defer(wait, signal, [](HipDevice*) { return OkStatus(); });
+    return buffer;
+  }
+
+  Status QueueDealloca(hal::SemaphoreList wait, hal::SemaphoreList signal, const Ref<hal::Buffer>& buffer) override {
+    KILN_RETURN_IF_ERROR(ValidateQueueLists(wait, signal), "in queue_dealloca");
+    if (!buffer) return InvalidArgumentError("queue_dealloca of a null buffer");
+    auto* storage = dynamic_cast<PoolStorage*>(buffer->storage());
+    if (!storage || !hal::AllSet(buffer->memory_type(), hal::MemoryType::kTransient) || buffer->byte_offset() != 0 ||
+        buffer->byte_length() != storage->size()) {
+      return InvalidArgumentError("queue_dealloca needs a whole buffer made by queue_alloca of a hip device");
+    }
+    Ref<PoolStorage> keep(storage);
+    Defer(wait, signal, [keep](HipDevice* device) {
+      if (keep->device_address()) {
+        keep->Free();
+        if (device) device->transient_bytes_.fetch_sub(keep->size(), std::memory_order_relaxed);
+      }
+      return OkStatus();
+    });
+    return OkStatus();
+  }
+
+  Status QueueExecute(hal::SemaphoreList wait, hal::SemaphoreList signal,
+                      std::span<const Ref<hal::CommandBuffer>> command_buffers) override {
+    KILN_RETURN_IF_ERROR(ValidateQueueLists(wait, signal), "in queue_execute");
+    KILN_RETURN_IF_ERROR(ValidateCommandBuffers(command_buffers), "in queue_execute");
+    submissions_.fetch_add(1, std::memory_order_relaxed);
+    if (Status failed = failure(); !failed.ok()) {
+      Status status = failed.With("the device ", name_, " failed earlier and accepts no more work");
+      hal::FailAll(signal, status);
+      return status;
+    }
+    auto sub = std::make_unique<InFlight>();
+    sub->signal.assign(signal.begin(), signal.end());
+    sub->command_buffers.assign(command_buffers.begin(), command_buffers.end());
+    // Waits already met drop out; waits a GPU queue of this runtime will signal become
+    // barrier packets; the rest are waited for on the host.
+    std::vector<hal::SemaphoreValue> host_waits;
+    for (const hal::SemaphoreValue& sv : wait) {
+      StatusOr<uint64_t> current = sv.semaphore->Query();
+      if (!current.ok() || *current >= sv.value) {
+        if (!current.ok()) host_waits.push_back(sv);  // resolves at once, failing the submission
+        continue;
+      }
+      if (Ref<PooledSignal> pending = runtime_->FindTimepoint(sv.semaphore.get(), sv.value)) {
+        sub->keep.push_back(std::move(pending));
+        sub->device_waits.push_back(sv);
+      } else {
+        host_waits.push_back(sv);
+      }
+    }
+    if (host_waits.empty()) return Submit(std::move(sub));
+    std::shared_ptr<InFlight> deferred(sub.release());
+    Defer(host_waits, {}, [deferred](HipDevice* device) -> Status {
+      if (!device) {
+        Status cancelled = CancelledError("the device was destroyed before the queue_execute's waits were met");
+        hal::FailAll(deferred->signal, cancelled);
+        return OkStatus();
+      }
+      return device->Submit(std::make_unique<InFlight>(std::move(*deferred)));
+    }, /*fail_on_wait_failure=*/deferred->signal);
+    return OkStatus();
+  }
+
+  Status WaitIdle(Deadline deadline) override {
+    std::unique_lock lock(mutex_);
+    auto idle = [&] { return in_flight_.empty() && deferred_ == 0; };
+    if (deadline.is_infinite()) {
+      idle_cv_.wait(lock, idle);
+    } else if (!idle_cv_.wait_until(lock, deadline.at(), idle)) {
+      return DeadlineExceededError(in_flight_.size() + deferred_, " queue operations of ", name_,
+                                   " were still pending at the deadline");
+    }
+    return OkStatus();
+  }
+
+ private:
+  Status failure() const {
+    if (!failed_.load(std::memory_order_acquire)) return OkStatus();
+    std::lock_guard lock(mutex_);
+    return failure_;
+  }
+
+  // Runs `action` on the thread that meets the last of `wait` (or here), then signals
+  // `signal` with its result. A failed wait fails `on_wait_failure` (default: `signal`)
+  // without running the action.
+  void Defer(hal::SemaphoreList wait, hal::SemaphoreList signal, std::function<Status(HipDevice*)> action,
+             hal::SemaphoreList on_wait_failure = {}) {
+    {
+      std::lock_guard lock(mutex_);
+      ++deferred_;
+    }
+    std::vector<hal::SemaphoreValue> signals(signal.begin(), signal.end());
+    std::vector<hal::SemaphoreValue> failures(on_wait_failure.empty() ? signal.begin() : on_wait_failure.begin(),
+                                              on_wait_failure.empty() ? signal.end() : on_wait_failure.end());
+    hal::WhenAllReached(wait, [link = link_, signals = std::move(signals), failures = std::move(failures),
+                               action = std::move(action)](const Status& waited) {
+      HipDevice* device;
+      {
+        std::lock_guard lock(link->mutex);
+        device = link->device;
+        if (device) ++device->submitting_;
+      }
+      Status status = waited.ok() ? action(device)
+                                  : waited.With("while waiting on a wait semaphore of a queue operation");
+      if (!waited.ok()) {
+        hal::FailAll(failures, status);
+      } else if (status.ok()) {
+        hal::SignalAll(signals);
+      } else {
+        hal::FailAll(signals.empty() ? failures : signals, status);
+      }
+      if (device) {
+        {
+          std::lock_guard lock(device->mutex_);
+          --device->deferred_;
+        }
+        device->idle_cv_.notify_all();
+        std::lock_guard lock(link->mutex);
+        --device->submitting_;
+        link->idle_cv.notify_all();
+      }
+    });
+  }
+
+  static bool Abandon(void* self) { return static_cast<HipDevice*>(self)->failed_.load(std::memory_order_acquire); }
+
+  // Writes the submission's packets and copies and hands it to the completion thread. A
+  // submission that cannot run (a transient buffer not allocated, no memory for its
+  // kernel arguments) is accepted and fails its signals, as if it had failed running.
+  Status Submit(std::unique_ptr<InFlight> sub) {
+    if (Status status = Publish(*sub); !status.ok()) {
+      hal::FailAll(sub->signal, status.With("in queue_execute on ", name_));
+      return OkStatus();
+    }
+    for (const hal::SemaphoreValue& sv : sub->signal) runtime_->AddTimepoint(sv.semaphore.get(), sv.value, sub->completion);
+    {
+      std::lock_guard lock(mutex_);
+      in_flight_.push_back(std::move(sub));
+    }
+    work_cv_.notify_one();
+    return OkStatus();
+  }
+
+  // The end of the run of copies that starts at steps[i]: copies with no barrier between
+  // them run together after everything before them.
+  static size_t CopyRunEnd(const std::vector<Step>& steps, size_t i) {
+    size_t end = i + 1;
+    while (end < steps.size() && std::holds_alternative<CopyStep>(steps[end].op) && !steps[end].barrier_before) ++end;
+    return end;
+  }
+
+  // Writes the packets and starts the copies of `sub`. An error returned means nothing was
+  // written. Once packets are written the submission always ends with its fence; a copy the
+  // engine refuses then fails the submission (sub.failure) instead.
+  Status Publish(InFlight& sub) {
+    std::vector<Program*> programs;
+    for (size_t i = 0; i < sub.command_buffers.size(); ++i) {
+      KILN_ASSIGN_OR_RETURN(RefCounted * prepared, sub.command_buffers[i]->Prepared([&]() -> StatusOr<Ref<RefCounted>> {
+        KILN_ASSIGN_OR_RETURN(Ref<Program> program, Program::Build(*sub.command_buffers[i], *host_arena_));
+        return Ref<RefCounted>(std::move(program));
+      }), "while preparing command buffer ", i);
+      programs.push_back(static_cast<Program*>(prepared));
+      KILN_RETURN_IF_ERROR(programs.back()->CheckCommitted(), "in command buffer ", i);
+    }
+    // Every dispatch packet decrements the completion signal too, so its value tells how far
+    // the submission got (which dispatch a fault hit); the final fence takes it to zero.
+    // Copy runs get two signals each: started (their fence) and done.
+    int64_t dispatch_count = 0;
+    std::vector<Ref<PooledSignal>> run_signals;
+    for (Program* program : programs) {
+      const std::vector<Step>& steps = program->steps();
+      for (size_t i = 0; i < steps.size();) {
+        if (std::holds_alternative<DispatchStep>(steps[i].op)) {
+          ++dispatch_count, ++i;
+          continue;
+        }
+        size_t end = CopyRunEnd(steps, i);
+        KILN_ASSIGN_OR_RETURN(Ref<PooledSignal> started, runtime_->AcquireSignal(1));
+        KILN_ASSIGN_OR_RETURN(Ref<PooledSignal> done, runtime_->AcquireSignal(static_cast<int64_t>(end - i)));
+        run_signals.push_back(std::move(started));
+        run_signals.push_back(std::move(done));
+        i = end;
+      }
+    }
+    KILN_ASSIGN_OR_RETURN(sub.completion, runtime_->AcquireSignal(dispatch_count + 1));
+
+    AqlQueue::Batch batch = queue_->Begin(&HipDevice::Abandon, this);
+    KILN_RETURN_IF_ERROR(failure());
+    bool barrier = false;
+    // Barrier-AND packets that hold the queue until `deps` are all zero; the packet after
+    // them gets the barrier bit too, so nothing overtakes them.
+    auto wait_for = [&](std::span<const Ref<PooledSignal>> deps) {
+      for (size_t first = 0; first < deps.size(); first += kMaxBarrierDependencies) {
+        auto* p = batch.Next<hsa_barrier_and_packet_t>();
+        for (size_t k = 0; k < kMaxBarrierDependencies && first + k < deps.size(); ++k) {
+          p->dep_signal[k] = deps[first + k]->handle();
+        }
+        batch.Publish(PacketHeader(HSA_PACKET_TYPE_BARRIER_AND, false), 0);
+        barrier = true;
+      }
+    };
+    // A packet that completes `signal` once everything before it on the queue has.
+    auto fence = [&](hsa_signal_t signal) {
+      auto* p = batch.Next<hsa_barrier_and_packet_t>();
+      p->completion_signal = signal;
+      batch.Publish(PacketHeader(HSA_PACKET_TYPE_BARRIER_AND, true), 0);
+    };
+    wait_for(sub.keep);
+
+    size_t next_run = 0;
+    const Ref<PooledSignal>* copies_done = nullptr;  // the last copy run, until a packet waits for it
+    for (Program* program : programs) {
+      const std::vector<Step>& steps = program->steps();
+      for (size_t i = 0; i < steps.size() && sub.failure.ok();) {
+        if (const auto* d = std::get_if<DispatchStep>(&steps[i].op)) {
+          if (copies_done) {
+            wait_for({copies_done, 1});
+            copies_done = nullptr;
+          }
+          auto* p = batch.Next<hsa_kernel_dispatch_packet_t>();
+          std::memcpy(reinterpret_cast<uint8_t*>(p) + 4, reinterpret_cast<const uint8_t*>(&d->packet) + 4, 60);
+          p->completion_signal = sub.completion->handle();
+          batch.Publish(PacketHeader(HSA_PACKET_TYPE_KERNEL_DISPATCH, barrier || steps[i].barrier_before), d->setup);
+          sub.dispatches.emplace_back(batch.index(), d->command);
+          barrier = false;
+          ++i;
+          continue;
+        }
+        size_t end = CopyRunEnd(steps, i);
+        if (copies_done) wait_for({copies_done, 1});
+        const Ref<PooledSignal>& started = run_signals[next_run++];
+        copies_done = &run_signals[next_run++];
+        sub.copy_runs.push_back((*copies_done)->handle());
+        fence(started->handle());
+        hsa_signal_t start_handle = started->handle();
+        for (size_t first = i; i < end; ++i) {
+          const CopyStep& c = std::get<CopyStep>(steps[i].op);
+          const uint8_t* source = c.source ? c.source->storage()->device_address() + c.source->byte_offset() + c.source_offset
+                                           : c.staging;
+          uint8_t* target = c.target->storage()->device_address() + c.target->byte_offset() + c.target_offset;
+          Status copied = hsa_.Check(hsa_.hsa_amd_memory_async_copy(target, gpu_.agent, source, gpu_.agent, c.length, 1,
+                                                                    &start_handle, (*copies_done)->handle()),
+                                     StrCat("hsa_amd_memory_async_copy of ", c.length, " bytes"));
+          if (!copied.ok()) {
+            // The copies not issued will never decrement the run's signal.
+            hsa_.hsa_signal_subtract_screlease((*copies_done)->handle(), static_cast<hsa_signal_value_t>(end - i));
+            sub.failure = copied.With("in command ", i - first, " of a run of copies");
+            break;
+          }
+        }
+      }
+    }
+    if (copies_done) wait_for({copies_done, 1});
+    fence(sub.completion->handle());
+    for (Ref<PooledSignal>& signal : run_signals) sub.keep.push_back(std::move(signal));
+    return OkStatus();
+  }
+
+  void RetireLoop() {
+    const uint64_t timeout = std::max<uint64_t>(runtime_->timestamp_frequency() / 100, 1);  // 10 ms
+    for (;;) {
+      hsa_signal_t front{};
+      {
+        std::unique_lock lock(mutex_);
+        work_cv_.wait(lock, [&] { return stopping_ || !in_flight_.empty(); });
+        if (in_flight_.empty()) return;  // stopping
+        front = in_flight_.front()->completion->handle();
+      }
+      hsa_signal_value_t value =
+          hsa_.hsa_signal_wait_scacquire(front, HSA_SIGNAL_CONDITION_LT, 1, timeout, HSA_WAIT_STATE_BLOCKED);
+      if (value < 1) {
+        std::unique_ptr<InFlight> done;
+        {
+          std::lock_guard lock(mutex_);
+          done = std::move(in_flight_.front());
+          in_flight_.pop_front();
+        }
+        Status status = !done->failure.ok() ? done->failure
+                        : value < 0         ? DataLossError("the submission's completion signal went negative on ", name_)
+                                            : OkStatus();
+        Retire(*done, status);
+      } else if (ReleaseFailedCopies()) {
+        continue;
+      } else if (Status failed = failure(); !failed.ok()) {
+        std::deque<std::unique_ptr<InFlight>> failing;
+        {
+          std::lock_guard lock(mutex_);
+          failing.swap(in_flight_);
+        }
+        for (auto& sub : failing) Retire(*sub, failed);
+      }
+      idle_cv_.notify_all();
+    }
+  }
+
+  // A copy the engine failed sets its run's signal negative, which holds the barrier packet
+  // waiting for it forever. The oldest submission's runs are checked while it is slow: a
+  // failed one fails the submission and is set to zero so the queue moves on.
+  bool ReleaseFailedCopies() {
+    std::lock_guard lock(mutex_);
+    if (in_flight_.empty()) return false;
+    InFlight& front = *in_flight_.front();
+    bool released = false;
+    for (hsa_signal_t run : front.copy_runs) {
+      if (hsa_.hsa_signal_load_scacquire(run) >= 0) continue;
+      if (front.failure.ok()) front.failure = DataLossError("an async copy of the submission failed on ", name_);
+      hsa_.hsa_signal_store_screlease(run, 0);
+      released = true;
+    }
+    return released;
+  }
+
+  // Signals or fails the submission's semaphores. A submission whose barrier packets stood
+  // for a timepoint of a submission that failed fails with it.
+  void Retire(InFlight& sub, Status status) {
+    for (const hal::SemaphoreValue& sv : sub.signal) runtime_->RemoveTimepoint(sv.semaphore.get(), sub.completion.get());
+    // A failed wait is the cause: this submission's packets ran (or were cut short) after it.
+    for (const hal::SemaphoreValue& sv : sub.device_waits) {
+      if (StatusOr<uint64_t> current = sv.semaphore->Query(); !current.ok()) {
+        status = current.status().With("while waiting on a wait semaphore of a queue_execute on ", name_);
+        break;
+      }
+    }
+    if (status.ok()) {
+      dispatches_.fetch_add(sub.dispatches.size(), std::memory_order_relaxed);
+      hal::SignalAll(sub.signal);
+    } else {
+      hal::FailAll(sub.signal, status);
+      // Let queues waiting on this submission's completion move on; their own submissions
+      // see this failure through device_waits.
+      hsa_.hsa_signal_store_screlease(sub.completion->handle(), 0);
+    }
+  }
+
+  // The dispatch a fault hit: the first dispatch packet the queue has read and not completed.
+  // Dispatches of a submission complete in order when barriers separate them (as the
+  // compiler's do); without barriers it is one of those running beside it.
+  std::string FaultSite() {
+    uint64_t read = queue_->read_index();
+    std::lock_guard lock(mutex_);
+    for (const auto& sub : in_flight_) {
+      hsa_signal_value_t remaining = hsa_.hsa_signal_load_scacquire(sub->completion->handle());
+      int64_t completed = static_cast<int64_t>(sub->dispatches.size()) + 1 - remaining;
+      if (completed < 0 || completed >= static_cast<int64_t>(sub->dispatches.size())) continue;
+      const auto& [index, command] = sub->dispatches[completed];
+      if (index < read) return StrCat(DescribeDispatch(*command), ", packet ", index);
+    }
+    return "while no dispatch was running";
+  }
+
+  void Fail(Status status) {
+    {
+      std::lock_guard lock(mutex_);
+      if (failure_.ok()) failure_ = status;
+    }
+    failed_.store(true, std::memory_order_release);
+    work_cv_.notify_all();
+  }
+
+  void OnMemoryFault(uint64_t address, uint32_t reasons) {
+    Fail(AbortedError("GPU memory fault at address 0x", std::hex, address, std::dec, " (", FaultReasons(reasons), ") on ",
+                       name_, " (", gpu_.name, ")")
+             .With(FaultSite()));
+  }
+
+  static void OnQueueError(hsa_status_t status, hsa_queue_t*, void* data) {
+    auto* self = static_cast<HipDevice*>(data);
+    self->Fail(AbortedError("the AQL queue of ", self->name_, " (", self->gpu_.name, ") failed: ",
+                             self->hsa_.Describe(status))
+                   .With(self->FaultSite()));
+  }
+
+  std::shared_ptr<HsaRuntime> runtime_;
+  const HsaLibrary& hsa_;
+  GpuAgent gpu_;
+  std::string name_;
+  hal::DeviceInfo info_;
+  HipAllocator allocator_;
+  std::shared_ptr<HostArena> host_arena_;
+  std::unique_ptr<AqlQueue> queue_;
+  std::shared_ptr<DeviceLink> link_;
+  uint64_t submitting_ = 0;  // guarded by link_->mutex
+
+  mutable std::mutex mutex_;
+  std::condition_variable work_cv_;
+  std::condition_variable idle_cv_;
+  std::deque<std::unique_ptr<InFlight>> in_flight_;
+  uint64_t deferred_ = 0;
+  bool stopping_ = false;
+  std::atomic<bool> failed_{false};
+  Status failure_;
+  std::thread completion_thread_;
+
+  std::atomic<uint64_t> submissions_{0};
+  std::atomic<uint64_t> dispatches_{0};
+  std::atomic<uint64_t> transient_bytes_{0};
+};
+
+}  // namespace
+
+StatusOr<Ref<hal::Device>> CreateHipDevice(std::string driver_name, std::shared_ptr<HsaRuntime> runtime,
+                                           const GpuAgent& gpu, const hal::DeviceOptions& options) {
+  Ref<HipDevice> device(new HipDevice(std::move(driver_name), std::move(runtime), gpu, options.device_index));
+  KILN_RETURN_IF_ERROR(device->Start(options.queue_capacity ? options.queue_capacity : kDefaultQueuePackets));
+  return Ref<hal::Device>(std::move(device));
+}
+
+}  // namespace kiln::hip

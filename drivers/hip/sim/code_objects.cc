@@ -1,0 +1,384 @@
+// Code object readers, executables and symbols: hsa_code_object_reader_*, hsa_executable_*,
+// hsa_executable_symbol_get_info. See code_objects.h for what hip-sim loads.
+#include "drivers/hip/sim/code_objects.h"
+
+#include <algorithm>
+#include <cstring>
+#include <span>
+
+#include "drivers/hip/sim/runtime.h"
+
+namespace kiln::hsa_sim {
+namespace {
+
+constexpr uint16_t kMachineX86_64 = 62;
+constexpr uint16_t kMachineAmdgpu = 224;
+constexpr uint32_t kMaxTwinKernels = 1u << 16;
+
+uint16_t ReadU16(const uint8_t* p) { return static_cast<uint16_t>(p[0] | (p[1] << 8)); }
+uint32_t ReadU32(const uint8_t* p) {
+  return static_cast<uint32_t>(p[0]) | (static_cast<uint32_t>(p[1]) << 8) | (static_cast<uint32_t>(p[2]) << 16) |
+         (static_cast<uint32_t>(p[3]) << 24);
+}
+
+// EF_AMDGPU_MACH (the low byte of e_flags) of the processors kiln cares about, from the
+// AMDGPU ELF documentation; others print as hex.
+std::string AmdgpuMachName(uint32_t e_flags) {
+  struct Mach {
+    uint32_t value;
+    const char* name;
+  };
+  static constexpr Mach kMachs[] = {
+      {0x02c, "gfx900"},  {0x02f, "gfx906"},  {0x030, "gfx908"},  {0x03f, "gfx90a"},
+      {0x04c, "gfx942"},  {0x04f, "gfx950"},  {0x036, "gfx1030"}, {0x041, "gfx1100"},
+      {0x046, "gfx1101"}, {0x047, "gfx1102"}, {0x048, "gfx1200"}, {0x04e, "gfx1201"},
+  };
+  uint32_t mach = e_flags & 0xff;
+  for (const Mach& m : kMachs) {
+    if (m.value == mach) return m.name;
+  }
+  return StrCat("EF_AMDGPU_MACH ", Hex(mach));
+}
+
+// "amdgcn-amd-amdhsa--gfx942:sramecc+:xnack-" -> "amdgcn-amd-amdhsa--gfx942": target features do
+// not change what a host twin computes.
+std::string_view WithoutFeatures(std::string_view isa) { return isa.substr(0, isa.find(':')); }
+
+}  // namespace
+
+hsa_status_t Executable::Load(Session& session, const Agent& agent, const CodeObjectReader& reader,
+                              hsa_loaded_code_object_t* loaded) {
+  std::lock_guard lock(mu_);
+  if (frozen_)
+    return Fail(HSA_STATUS_ERROR_FROZEN_EXECUTABLE,
+                "the executable is frozen; load code objects before hsa_executable_freeze");
+  std::span<const uint8_t> image(static_cast<const uint8_t*>(reader.bytes), reader.size);
+  if (image.size() < 4 || std::memcmp(image.data(),
+                                      "\x7f"
+                                      "ELF",
+                                      4) != 0) {
+    return Fail(
+        HSA_STATUS_ERROR_INVALID_CODE_OBJECT, "the code object (", image.size(),
+        " bytes) is not an ELF file: hip-sim loads the x86-64 host twin that kiln's compiler emits beside each HSACO");
+  }
+  if (image.size() < 64)
+    return Fail(HSA_STATUS_ERROR_INVALID_CODE_OBJECT, "the ELF header is truncated (", image.size(), " bytes)");
+  bool elf64 = image[4] == 2;
+  uint16_t machine = ReadU16(&image[18]);
+  if (machine == kMachineAmdgpu) {
+    uint32_t e_flags = ReadU32(&image[elf64 ? 48 : 36]);
+    return Fail(HSA_STATUS_ERROR_INVALID_CODE_OBJECT, "this is an AMDGPU code object (HSACO, e_flags ", Hex(e_flags),
+                ", mach ", AmdgpuMachName(e_flags),
+                "); hip-sim runs the host twin that kiln's compiler emits beside each HSACO, not GPU machine code");
+  }
+  if (machine != kMachineX86_64) {
+    return Fail(HSA_STATUS_ERROR_INVALID_CODE_OBJECT, "the ELF file is for machine ", machine,
+                ", neither an AMDGPU code object nor an x86-64 host twin");
+  }
+  auto library = SharedObject::LoadFromMemory(image, "hip-sim twin");
+  if (!library.ok()) {
+    return Fail(HSA_STATUS_ERROR_INVALID_CODE_OBJECT,
+                "the x86-64 host twin could not be loaded: ", library.status().ToString());
+  }
+  auto query = reinterpret_cast<kiln_gpu_twin_query_fn_t>((*library)->Symbol(KILN_GPU_TWIN_QUERY_SYMBOL));
+  if (!query) {
+    return Fail(HSA_STATUS_ERROR_INVALID_CODE_OBJECT, "the x86-64 shared object does not export ",
+                KILN_GPU_TWIN_QUERY_SYMBOL, ", so it is not a host twin (hal/abi/gpu_kernel_abi.h)");
+  }
+  const kiln_gpu_twin_library_v1_t* descriptor = query(KILN_GPU_TWIN_ABI_VERSION);
+  if (!descriptor) {
+    return Fail(HSA_STATUS_ERROR_INVALID_CODE_OBJECT, "the host twin does not provide twin ABI version ",
+                KILN_GPU_TWIN_ABI_VERSION, " (its query returned null)");
+  }
+  if (descriptor->abi_version != KILN_GPU_TWIN_ABI_VERSION) {
+    return Fail(HSA_STATUS_ERROR_INVALID_CODE_OBJECT, "the host twin returned a version ", descriptor->abi_version,
+                " descriptor when asked for version ", KILN_GPU_TWIN_ABI_VERSION);
+  }
+  if (descriptor->isa == nullptr) return Fail(HSA_STATUS_ERROR_INVALID_CODE_OBJECT, "the host twin names no ISA");
+  if (descriptor->wavefront_size != 32 && descriptor->wavefront_size != 64) {
+    return Fail(HSA_STATUS_ERROR_INVALID_CODE_OBJECT, "the host twin's wavefront size ", descriptor->wavefront_size,
+                " is neither 32 nor 64");
+  }
+  if (descriptor->kernel_count > kMaxTwinKernels) {
+    return Fail(HSA_STATUS_ERROR_INVALID_CODE_OBJECT, "the host twin declares ", descriptor->kernel_count,
+                " kernels; the limit is ", kMaxTwinKernels);
+  }
+  if (descriptor->kernel_count > 0 && descriptor->kernels == nullptr) {
+    return Fail(HSA_STATUS_ERROR_INVALID_CODE_OBJECT, "the host twin declares ", descriptor->kernel_count,
+                " kernels but no kernel table");
+  }
+  std::string_view twin_isa = WithoutFeatures(descriptor->isa);
+  if (twin_isa != agent.isa->name) {
+    return Fail(HSA_STATUS_ERROR_INVALID_ISA, "the host twin was lowered for ", descriptor->isa, " but ",
+                agent.Describe(), " is ", agent.isa->name);
+  }
+  if (descriptor->wavefront_size != agent.config.wavefront_size) {
+    return Fail(HSA_STATUS_ERROR_INVALID_ISA, "the host twin (", descriptor->isa, ") was lowered for wave",
+                descriptor->wavefront_size, " but ", agent.Describe(), " runs wave", agent.config.wavefront_size);
+  }
+
+  auto twin = std::make_shared<LoadedTwin>();
+  twin->agent = &agent;
+  twin->isa = descriptor->isa;
+  std::vector<std::shared_ptr<KernelSymbol>> symbols;
+  for (uint32_t i = 0; i < descriptor->kernel_count; ++i) {
+    const kiln_gpu_twin_kernel_v1_t& k = descriptor->kernels[i];
+    if (k.symbol == nullptr || k.symbol[0] == '\0') {
+      return Fail(HSA_STATUS_ERROR_INVALID_CODE_OBJECT, "kernel ", i, " of the host twin has no symbol name");
+    }
+    std::string name = k.symbol;
+    if (k.entry == nullptr) return Fail(HSA_STATUS_ERROR_INVALID_CODE_OBJECT, "kernel ", name, " has no entry");
+    uint32_t align = k.kernarg_segment_alignment;
+    if (align == 0 || (align & (align - 1)) != 0) {
+      return Fail(HSA_STATUS_ERROR_INVALID_CODE_OBJECT, "kernel ", name, ": kernarg segment alignment ", align,
+                  " is not a power of two");
+    }
+    auto same_name = [&](const std::shared_ptr<KernelSymbol>& s) { return s->name == name && s->agent == &agent; };
+    if (std::any_of(symbols.begin(), symbols.end(), same_name)) {
+      return Fail(HSA_STATUS_ERROR_INVALID_CODE_OBJECT, "the host twin declares kernel ", name, " twice");
+    }
+    if (std::any_of(symbols_.begin(), symbols_.end(), same_name)) {
+      return Fail(HSA_STATUS_ERROR_VARIABLE_ALREADY_DEFINED, "kernel ", name, " is already defined for ",
+                  agent.Describe(), " by an earlier code object of this executable");
+    }
+    auto symbol = std::make_shared<KernelSymbol>();
+    symbol->twin = twin;
+    symbol->agent = &agent;
+    symbol->name = std::move(name);
+    symbol->entry = k.entry;
+    symbol->kernarg_segment_size = k.kernarg_segment_size;
+    symbol->kernarg_segment_alignment = align;
+    symbol->group_segment_size = k.group_segment_size;
+    symbol->private_segment_size = k.private_segment_size;
+    symbols.push_back(std::move(symbol));
+  }
+  twin->library = std::move(*library);
+  for (const auto& symbol : symbols) {
+    if (!session.kernels.Add(symbol->handle(), symbol)) {
+      for (const auto& s : symbols) session.kernels.Remove(s->handle());
+      return Fail(HSA_STATUS_ERROR_NOT_INITIALIZED, "the runtime is shutting down");
+    }
+  }
+  symbols_.insert(symbols_.end(), symbols.begin(), symbols.end());
+  twins_.push_back(twin);
+  if (loaded) loaded->handle = reinterpret_cast<uint64_t>(twin.get());
+  return HSA_STATUS_SUCCESS;
+}
+
+hsa_status_t Executable::Freeze() {
+  std::lock_guard lock(mu_);
+  if (frozen_) return Fail(HSA_STATUS_ERROR_FROZEN_EXECUTABLE, "the executable is already frozen");
+  frozen_ = true;
+  for (const auto& symbol : symbols_) symbol->frozen.store(true, std::memory_order_release);
+  return HSA_STATUS_SUCCESS;
+}
+
+std::shared_ptr<KernelSymbol> Executable::FindSymbol(const std::string& name, const Agent* agent) const {
+  std::lock_guard lock(mu_);
+  for (const auto& symbol : symbols_) {
+    if (symbol->name == name && symbol->agent == agent) return symbol;
+  }
+  return nullptr;
+}
+
+void Executable::Unregister(Session& session) {
+  std::lock_guard lock(mu_);
+  for (const auto& symbol : symbols_) session.kernels.Remove(symbol->handle());
+  symbols_.clear();
+  twins_.clear();
+}
+
+}  // namespace kiln::hsa_sim
+
+using namespace kiln::hsa_sim;
+
+extern "C" {
+
+hsa_status_t HSA_API hsa_code_object_reader_create_from_memory(const void* code_object, size_t size,
+                                                               hsa_code_object_reader_t* code_object_reader) {
+  std::shared_ptr<Session> session = EnterApi(__func__);
+  if (!session) return HSA_STATUS_ERROR_NOT_INITIALIZED;
+  if (code_object == nullptr || size == 0 || code_object_reader == nullptr) {
+    return Fail(HSA_STATUS_ERROR_INVALID_ARGUMENT, "code_object is null, size is 0 or code_object_reader is null");
+  }
+  auto reader = std::make_shared<CodeObjectReader>(CodeObjectReader{code_object, size});
+  uint64_t handle = HandleOf(reader.get());
+  if (!session->readers.Add(handle, std::move(reader)))
+    return Fail(HSA_STATUS_ERROR_NOT_INITIALIZED, "the runtime is shutting down");
+  code_object_reader->handle = handle;
+  return HSA_STATUS_SUCCESS;
+}
+
+hsa_status_t HSA_API hsa_code_object_reader_destroy(hsa_code_object_reader_t code_object_reader) {
+  std::shared_ptr<Session> session = EnterApi(__func__);
+  if (!session) return HSA_STATUS_ERROR_NOT_INITIALIZED;
+  if (!session->readers.Remove(code_object_reader.handle)) {
+    return Fail(HSA_STATUS_ERROR_INVALID_CODE_OBJECT_READER, "code object reader ", Hex(code_object_reader.handle),
+                " is not a live reader of this runtime");
+  }
+  return HSA_STATUS_SUCCESS;
+}
+
+hsa_status_t HSA_API hsa_executable_create_alt(hsa_profile_t profile,
+                                               hsa_default_float_rounding_mode_t default_float_rounding_mode,
+                                               const char* options, hsa_executable_t* executable) {
+  std::shared_ptr<Session> session = EnterApi(__func__);
+  if (!session) return HSA_STATUS_ERROR_NOT_INITIALIZED;
+  int64_t raw_profile = RawEnum(profile), raw_rounding = RawEnum(default_float_rounding_mode);
+  if (raw_profile != HSA_PROFILE_BASE && raw_profile != HSA_PROFILE_FULL) {
+    return Fail(HSA_STATUS_ERROR_INVALID_ARGUMENT, "profile ", raw_profile, " is not an hsa_profile_t");
+  }
+  // DEFAULT is accepted as ROCm does (HSA's text allows only ZERO and NEAR here).
+  if (raw_rounding < HSA_DEFAULT_FLOAT_ROUNDING_MODE_DEFAULT || raw_rounding > HSA_DEFAULT_FLOAT_ROUNDING_MODE_NEAR) {
+    return Fail(HSA_STATUS_ERROR_INVALID_ARGUMENT, "default_float_rounding_mode ", raw_rounding,
+                " is not an hsa_default_float_rounding_mode_t");
+  }
+  if (executable == nullptr) return Fail(HSA_STATUS_ERROR_INVALID_ARGUMENT, "executable (the output) is null");
+  auto e = std::make_shared<Executable>();
+  uint64_t handle = HandleOf(e.get());
+  if (!session->executables.Add(handle, std::move(e)))
+    return Fail(HSA_STATUS_ERROR_NOT_INITIALIZED, "the runtime is shutting down");
+  executable->handle = handle;
+  return HSA_STATUS_SUCCESS;
+}
+
+hsa_status_t HSA_API hsa_executable_load_agent_code_object(hsa_executable_t executable, hsa_agent_t agent,
+                                                           hsa_code_object_reader_t code_object_reader,
+                                                           const char* options,
+                                                           hsa_loaded_code_object_t* loaded_code_object) {
+  std::shared_ptr<Session> session = EnterApi(__func__);
+  if (!session) return HSA_STATUS_ERROR_NOT_INITIALIZED;
+  std::shared_ptr<Executable> e = session->executables.Find(executable.handle);
+  if (!e)
+    return Fail(HSA_STATUS_ERROR_INVALID_EXECUTABLE, "executable ", Hex(executable.handle),
+                " is not a live executable of this runtime");
+  const Agent* a = session->FindAgent(agent);
+  if (!a) return Fail(HSA_STATUS_ERROR_INVALID_AGENT, "agent ", Hex(agent.handle), " is not an agent of this runtime");
+  if (!a->gpu)
+    return Fail(HSA_STATUS_ERROR_INVALID_AGENT, a->Describe(), " runs no kernels; load code objects for a GPU agent");
+  std::shared_ptr<CodeObjectReader> reader = session->readers.Find(code_object_reader.handle);
+  if (!reader) {
+    return Fail(HSA_STATUS_ERROR_INVALID_CODE_OBJECT_READER, "code object reader ", Hex(code_object_reader.handle),
+                " is not a live reader of this runtime");
+  }
+  return e->Load(*session, *a, *reader, loaded_code_object);
+}
+
+hsa_status_t HSA_API hsa_executable_freeze(hsa_executable_t executable, const char* options) {
+  std::shared_ptr<Session> session = EnterApi(__func__);
+  if (!session) return HSA_STATUS_ERROR_NOT_INITIALIZED;
+  std::shared_ptr<Executable> e = session->executables.Find(executable.handle);
+  if (!e)
+    return Fail(HSA_STATUS_ERROR_INVALID_EXECUTABLE, "executable ", Hex(executable.handle),
+                " is not a live executable of this runtime");
+  return e->Freeze();
+}
+
+hsa_status_t HSA_API hsa_executable_destroy(hsa_executable_t executable) {
+  std::shared_ptr<Session> session = EnterApi(__func__);
+  if (!session) return HSA_STATUS_ERROR_NOT_INITIALIZED;
+  std::shared_ptr<Executable> e = session->executables.Remove(executable.handle);
+  if (!e)
+    return Fail(HSA_STATUS_ERROR_INVALID_EXECUTABLE, "executable ", Hex(executable.handle),
+                " is not a live executable of this runtime");
+  e->Unregister(*session);
+  return HSA_STATUS_SUCCESS;
+}
+
+hsa_status_t HSA_API hsa_executable_get_symbol_by_name(hsa_executable_t executable, const char* symbol_name,
+                                                       const hsa_agent_t* agent, hsa_executable_symbol_t* symbol) {
+  std::shared_ptr<Session> session = EnterApi(__func__);
+  if (!session) return HSA_STATUS_ERROR_NOT_INITIALIZED;
+  std::shared_ptr<Executable> e = session->executables.Find(executable.handle);
+  if (!e)
+    return Fail(HSA_STATUS_ERROR_INVALID_EXECUTABLE, "executable ", Hex(executable.handle),
+                " is not a live executable of this runtime");
+  if (symbol_name == nullptr || symbol == nullptr)
+    return Fail(HSA_STATUS_ERROR_INVALID_ARGUMENT, "symbol_name or symbol is null");
+  if (agent == nullptr) {
+    return Fail(HSA_STATUS_ERROR_INVALID_SYMBOL_NAME, "no program-allocation symbol is named '", symbol_name,
+                "' (kernels have agent allocation: pass their agent)");
+  }
+  const Agent* a = session->FindAgent(*agent);
+  if (!a) return Fail(HSA_STATUS_ERROR_INVALID_AGENT, "agent ", Hex(agent->handle), " is not an agent of this runtime");
+  std::shared_ptr<KernelSymbol> s = e->FindSymbol(symbol_name, a);
+  if (!s) {
+    return Fail(HSA_STATUS_ERROR_INVALID_SYMBOL_NAME, "the executable has no kernel '", symbol_name, "' for ",
+                a->Describe(), " (kernel symbols end in .kd)");
+  }
+  symbol->handle = s->handle();
+  return HSA_STATUS_SUCCESS;
+}
+
+hsa_status_t HSA_API hsa_executable_symbol_get_info(hsa_executable_symbol_t executable_symbol,
+                                                    hsa_executable_symbol_info_t attribute, void* value) {
+  std::shared_ptr<Session> session = EnterApi(__func__);
+  if (!session) return HSA_STATUS_ERROR_NOT_INITIALIZED;
+  std::shared_ptr<KernelSymbol> s = session->kernels.Find(executable_symbol.handle);
+  if (!s) {
+    return Fail(HSA_STATUS_ERROR_INVALID_EXECUTABLE_SYMBOL, "symbol ", Hex(executable_symbol.handle),
+                " is not a symbol of a live executable");
+  }
+  if (value == nullptr) return Fail(HSA_STATUS_ERROR_INVALID_ARGUMENT, "value is null");
+  auto put_u32 = [&](uint32_t v) {
+    std::memcpy(value, &v, sizeof(v));
+    return HSA_STATUS_SUCCESS;
+  };
+  int64_t attr = RawEnum(attribute);
+  switch (attr) {
+    case HSA_EXECUTABLE_SYMBOL_INFO_TYPE: {
+      hsa_symbol_kind_t kind = HSA_SYMBOL_KIND_KERNEL;
+      std::memcpy(value, &kind, sizeof(kind));
+      return HSA_STATUS_SUCCESS;
+    }
+    case HSA_EXECUTABLE_SYMBOL_INFO_NAME_LENGTH:
+      return put_u32(static_cast<uint32_t>(s->name.size()));
+    case HSA_EXECUTABLE_SYMBOL_INFO_NAME:  // exactly NAME_LENGTH bytes, no NUL, as HSA specifies
+      std::memcpy(value, s->name.data(), s->name.size());
+      return HSA_STATUS_SUCCESS;
+    case HSA_EXECUTABLE_SYMBOL_INFO_MODULE_NAME_LENGTH:
+      return put_u32(0);
+    case HSA_EXECUTABLE_SYMBOL_INFO_MODULE_NAME:
+      return HSA_STATUS_SUCCESS;  // 0 bytes
+    case HSA_EXECUTABLE_SYMBOL_INFO_AGENT: {
+      hsa_agent_t agent = s->agent->handle();
+      std::memcpy(value, &agent, sizeof(agent));
+      return HSA_STATUS_SUCCESS;
+    }
+    case HSA_EXECUTABLE_SYMBOL_INFO_LINKAGE: {
+      hsa_symbol_linkage_t linkage = HSA_SYMBOL_LINKAGE_PROGRAM;
+      std::memcpy(value, &linkage, sizeof(linkage));
+      return HSA_STATUS_SUCCESS;
+    }
+    case HSA_EXECUTABLE_SYMBOL_INFO_IS_DEFINITION: {
+      bool definition = true;
+      std::memcpy(value, &definition, sizeof(definition));
+      return HSA_STATUS_SUCCESS;
+    }
+    case HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_OBJECT: {
+      // HSA: 0 until the executable is frozen.
+      uint64_t object = s->frozen.load(std::memory_order_acquire) ? s->handle() : 0;
+      std::memcpy(value, &object, sizeof(object));
+      return HSA_STATUS_SUCCESS;
+    }
+    case HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_KERNARG_SEGMENT_SIZE:
+      return put_u32(s->kernarg_segment_size);
+    case HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_KERNARG_SEGMENT_ALIGNMENT:
+      return put_u32(s->kernarg_segment_alignment);
+    case HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_GROUP_SEGMENT_SIZE:
+      return put_u32(s->group_segment_size);
+    case HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_PRIVATE_SEGMENT_SIZE:
+      return put_u32(s->private_segment_size);
+    case HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_DYNAMIC_CALLSTACK: {
+      bool dynamic = false;
+      std::memcpy(value, &dynamic, sizeof(dynamic));
+      return HSA_STATUS_SUCCESS;
+    }
+    case HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_CALL_CONVENTION:
+      return put_u32(0);
+  }
+  return Fail(HSA_STATUS_ERROR_INVALID_ARGUMENT, "attribute ", attr,
+              " does not apply to kernel symbols (the simulator's only kind) or is unknown");
+}
+
+}  // extern "C"

@@ -1,0 +1,77 @@
+// Code object readers, executables and kernel symbols.
+//
+// hip-sim does not execute AMDGPU machine code: kiln's compiler emits, beside each HSACO, a
+// host twin (an x86-64 ELF shared object, hal/abi/gpu_kernel_abi.h) lowered from the same IR,
+// and the driver hands the twin to hsa_executable_load_agent_code_object. The loader refuses
+// a real HSACO with a message that says so.
+//
+// One record, KernelSymbol, is both the executable symbol (its handle) and the kernel object
+// of dispatch packets (the same number, reported once the executable is frozen). It keeps the
+// twin's shared object loaded, so a dispatch in flight survives hsa_executable_destroy.
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "base/shared_object.h"
+#include "drivers/hip/sim/sim_api.h"
+#include "hal/abi/gpu_kernel_abi.h"
+
+namespace kiln::hsa_sim {
+
+struct Agent;
+class Session;
+
+struct CodeObjectReader {
+  const void* bytes;  // owned by the application until the reader is destroyed
+  size_t size;
+};
+
+// A loaded twin library.
+struct LoadedTwin {
+  std::unique_ptr<SharedObject> library;
+  const Agent* agent = nullptr;
+  std::string isa;
+};
+
+struct KernelSymbol {
+  std::shared_ptr<LoadedTwin> twin;  // keeps `entry` mapped
+  const Agent* agent = nullptr;
+  std::string name;  // "name.kd"
+  kiln_gpu_twin_entry_v1_t entry = nullptr;
+  uint32_t kernarg_segment_size = 0;
+  uint32_t kernarg_segment_alignment = 0;
+  uint32_t group_segment_size = 0;
+  uint32_t private_segment_size = 0;
+  std::atomic<bool> frozen{false};  // set when its executable is frozen
+
+  uint64_t handle() const { return reinterpret_cast<uint64_t>(this); }
+};
+
+// Any profile and default rounding mode take twins (ROCm's HIP runtime asks for a FULL-profile
+// executable on BASE-profile GPUs), so an executable keeps neither.
+class Executable {
+ public:
+  // hsa_executable_load_agent_code_object. Sets the last error on failure.
+  hsa_status_t Load(Session& session, const Agent& agent, const CodeObjectReader& reader,
+                    hsa_loaded_code_object_t* loaded);
+  hsa_status_t Freeze();
+  // The kernel `name` loaded for `agent`, or null.
+  std::shared_ptr<KernelSymbol> FindSymbol(const std::string& name, const Agent* agent) const;
+  // Unregisters the executable's kernels (hsa_executable_destroy). Twins stay loaded while a
+  // dispatch still holds one of their kernels.
+  void Unregister(Session& session);
+
+ private:
+  mutable std::mutex mu_;
+  bool frozen_ = false;
+  std::vector<std::shared_ptr<LoadedTwin>> twins_;
+  std::vector<std::shared_ptr<KernelSymbol>> symbols_;
+};
+
+}  // namespace kiln::hsa_sim

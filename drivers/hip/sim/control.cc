@@ -1,0 +1,93 @@
+// The control interface of hsa_sim_control.h, and hsa_amd_register_system_event_handler (whose
+// events, in the simulator, are the injected memory faults).
+#include "drivers/hip/sim/runtime.h"
+
+namespace kiln::hsa_sim {
+namespace {
+
+const char* kControlFunctionConfigure = "kiln_hsa_sim_configure";
+const char* kControlFunctionInject = "kiln_hsa_sim_inject";
+
+}  // namespace
+}  // namespace kiln::hsa_sim
+
+using namespace kiln::hsa_sim;
+
+extern "C" {
+
+KILN_HSA_SIM_EXPORT int kiln_hsa_sim_configure(const kiln_hsa_sim_agent_config_t* agents, uint32_t count) {
+  BeginApiCall(kControlFunctionConfigure);
+  std::optional<std::vector<AgentConfig>> configured;
+  if (count > 0) {
+    if (agents == nullptr) {
+      SetLastError(kiln::StrCat("count is ", count, " but agents is null"));
+      return -1;
+    }
+    if (count > kMaxGpuAgents) {
+      SetLastError(kiln::StrCat(count, " agents exceed the limit of ", kMaxGpuAgents));
+      return -1;
+    }
+    configured.emplace();
+    for (uint32_t i = 0; i < count; ++i) {
+      auto agent = ResolveAgentConfig(agents[i]);
+      if (!agent.ok()) {
+        SetLastError(kiln::StrCat("agents[", i, "]: ", agent.status().message()));
+        return -1;
+      }
+      configured->push_back(std::move(*agent));
+    }
+  }
+  if (!SetConfiguredAgents(std::move(configured))) {
+    SetLastError("the runtime is initialized; configure before hsa_init or after the last hsa_shut_down");
+    return -1;
+  }
+  return 0;
+}
+
+KILN_HSA_SIM_EXPORT int kiln_hsa_sim_inject(kiln_hsa_sim_fault_kind_t kind, uint32_t gpu_agent_index,
+                                            uint64_t packet_ordinal, uint64_t value) {
+  BeginApiCall(kControlFunctionInject);
+  std::shared_ptr<Session> session = CurrentSession();
+  if (!session) {
+    SetLastError("the HSA runtime is not initialized (call hsa_init first)");
+    return -1;
+  }
+  int64_t raw_kind = RawEnum(kind);
+  if (raw_kind != KILN_HSA_SIM_FAULT_MEMORY && raw_kind != KILN_HSA_SIM_FAULT_QUEUE_ERROR &&
+      raw_kind != KILN_HSA_SIM_FAULT_SLOW) {
+    SetLastError(kiln::StrCat("kind ", raw_kind, " is not a kiln_hsa_sim_fault_kind_t"));
+    return -1;
+  }
+  Agent* agent = session->gpu(gpu_agent_index);
+  if (!agent) {
+    SetLastError(kiln::StrCat("GPU agent ", gpu_agent_index, " does not exist; there are ", session->gpu_count()));
+    return -1;
+  }
+  agent->faults.Arm(kind, packet_ordinal, value);
+  return 0;
+}
+
+KILN_HSA_SIM_EXPORT void kiln_hsa_sim_clear_faults(void) {
+  BeginApiCall("kiln_hsa_sim_clear_faults");
+  std::shared_ptr<Session> session = CurrentSession();
+  if (!session) return;
+  for (uint32_t i = 0; i < session->gpu_count(); ++i) session->gpu(i)->faults.Clear();
+}
+
+KILN_HSA_SIM_EXPORT const char* kiln_hsa_sim_last_error(void) { return LastError().c_str(); }
+
+KILN_HSA_SIM_EXPORT uint64_t kiln_hsa_sim_dispatches_completed(uint32_t gpu_agent_index) {
+  std::shared_ptr<Session> session = CurrentSession();
+  Agent* agent = session ? session->gpu(gpu_agent_index) : nullptr;
+  return agent ? agent->dispatches_completed.load(std::memory_order_relaxed) : 0;
+}
+
+hsa_status_t HSA_API hsa_amd_register_system_event_handler(hsa_amd_system_event_callback_t callback, void* data) {
+  std::shared_ptr<Session> session = EnterApi(__func__);
+  if (!session) return HSA_STATUS_ERROR_NOT_INITIALIZED;
+  if (callback == nullptr) return Fail(HSA_STATUS_ERROR_INVALID_ARGUMENT, "callback is null");
+  session->events.Add(callback, data);
+  return HSA_STATUS_SUCCESS;
+}
+
+}  // extern "C"

@@ -1,0 +1,81 @@
+/* Control interface of kiln's HSA simulator (libkiln_hsa_sim.so), beside the subset of the
+ * HSA runtime API it exports. Plain C, no HSA types: tests and the hip driver reach these
+ * through dlsym on the same library handle.
+ *
+ * Configuration: the simulated agents are fixed at hsa_init. They come from the last
+ * kiln_hsa_sim_configure call made while the runtime was not initialized, else from the
+ * environment variable KILN_HSA_SIM_AGENTS, else one default agent:
+ *   KILN_HSA_SIM_AGENTS="gfx942"                      one agent, defaults for gfx942
+ *   KILN_HSA_SIM_AGENTS="gfx942,gfx1100:cu=48"        two agents
+ *   KILN_HSA_SIM_AGENTS="gfx942:cu=8:mem=1G"          keys separated by ':'
+ *   keys: cu=N (compute units), wave=64|32, lds=BYTES, mem=BYTES (device memory); BYTES takes a
+ *   K/M/G suffix (binary multiples). Any "gfx" + 3 to 5 hex digits is accepted; ISAs without
+ *   defaults below get 64 CUs and wave64 (three digits, GCN/CDNA) or wave32 (more, RDNA).
+ * Defaults per ISA: gfx942: 304 CUs, wave 64, 64 KiB LDS; gfx90a: 104, 64, 64 KiB;
+ * gfx1100: 48, wave 32, 64 KiB; device memory 16 GiB (accounting only: host memory is
+ * committed as it is touched). A CPU agent with system and kernarg pools always exists.
+ *
+ * Faults for tests: KILN_HSA_SIM_FAULTS="memory@3" (the same syntax as kiln_hsa_sim_inject
+ * below, ';'-separated) is read at hsa_init too. */
+#ifndef KILN_DRIVERS_HIP_SIM_HSA_SIM_CONTROL_H_
+#define KILN_DRIVERS_HIP_SIM_HSA_SIM_CONTROL_H_
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct kiln_hsa_sim_agent_config_t {
+  const char* isa;              /* "gfx942", "gfx90a", "gfx1100", ... (copied) */
+  uint32_t compute_units;       /* 0: the ISA's default */
+  uint32_t wavefront_size;      /* 0: the ISA's default; else 64 or 32 */
+  uint32_t lds_bytes;           /* 0: 64 KiB */
+  uint64_t device_memory_bytes; /* 0: 16 GiB */
+} kiln_hsa_sim_agent_config_t;
+
+/* Sets the agents of the next hsa_init. Returns 0, or -1 when the runtime is initialized or
+ * a field is invalid (see kiln_hsa_sim_last_error). count 0 restores the default. */
+int kiln_hsa_sim_configure(const kiln_hsa_sim_agent_config_t* agents, uint32_t count);
+
+typedef enum kiln_hsa_sim_fault_kind_t {
+  /* The dispatch packet raises a GPU memory fault at `value` (an address): every system event
+   * handler gets HSA_AMD_GPU_MEMORY_FAULT_EVENT (page not present), then the queue's error
+   * callback gets HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION; the packet never completes and
+   * the queue processes nothing more. */
+  KILN_HSA_SIM_FAULT_MEMORY = 1,
+  /* The queue's error callback gets HSA_STATUS_ERROR_EXCEPTION at that packet (a trap). */
+  KILN_HSA_SIM_FAULT_QUEUE_ERROR = 2,
+  /* The packet takes `value` microseconds longer before it completes: its workgroups start that
+   * much later, while later packets without the barrier bit may run (and complete) meanwhile. */
+  KILN_HSA_SIM_FAULT_SLOW = 3,
+} kiln_hsa_sim_fault_kind_t;
+
+/* Arms a fault on a GPU agent's kernel dispatch packets: the one-shot faults (memory, queue
+ * error) hit the packet_ordinal-th kernel dispatch packet that agent's queues start from now
+ * on (0: the next one). SLOW applies to every dispatch packet from that ordinal on until
+ * cleared. Returns 0, or -1 for a bad agent index or kind. Works at any time after hsa_init.
+ * Text form (KILN_HSA_SIM_FAULTS): "memory@N[:ADDRESS]", "queue_error@N", "slow@N:MICROSECONDS",
+ * each optionally prefixed by "AGENT/" (GPU agent index, default 0); numbers are decimal or 0x
+ * hexadecimal; ADDRESS defaults to 0. A packet starts once it passed the packet processor's checks
+ * and its barrier bit's wait; one that then faults or traps has counted. */
+int kiln_hsa_sim_inject(kiln_hsa_sim_fault_kind_t kind, uint32_t gpu_agent_index, uint64_t packet_ordinal,
+                        uint64_t value);
+/* Disarms every fault. */
+void kiln_hsa_sim_clear_faults(void);
+
+/* Details of the last HSA call on this thread that failed (which check, which values), or ""
+ * when it gave none. Valid until this thread's next HSA call, except that a successful
+ * hsa_status_string leaves it alone (describe the status, then read the detail). Inside a
+ * queue's error callback and a system event handler it describes the queue error or fault
+ * being reported. */
+const char* kiln_hsa_sim_last_error(void);
+
+/* Kernel dispatch packets a GPU agent's queues have completed since hsa_init. */
+uint64_t kiln_hsa_sim_dispatches_completed(uint32_t gpu_agent_index);
+
+#ifdef __cplusplus
+}  /* extern "C" */
+#endif
+
+#endif  /* KILN_DRIVERS_HIP_SIM_HSA_SIM_CONTROL_H_ */

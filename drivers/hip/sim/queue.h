@@ -1,0 +1,131 @@
+// AQL queues and their packet processors.
+//
+// A Queue owns a ring of 64-byte AQL packets, its read and write indices, a doorbell signal,
+// one packet-processor thread and a small pool of "compute unit" worker threads.
+//
+// The packet processor (packet_processor.cc) consumes the packet at the read index once its
+// header type is no longer INVALID: it loads the 16-bit header with acquire, copies the rest
+// of the packet, sets the slot's header back to INVALID and then advances the read index with
+// release, so a producer that has seen the read index pass a slot may reuse it. While no
+// packet is ready it spins briefly (~50 us), then sleeps until the doorbell signal changes.
+//
+// Kernel dispatch packets go to the workers, which run their workgroups (the twin's entry,
+// one call per workgroup) while the processor moves on to the next packet: packets without
+// the barrier bit really overlap. A packet with the barrier bit starts only once every earlier
+// packet of the queue has completed. Barrier-AND/OR packets are handled by the processor
+// itself and hold up the packets behind them until they complete.
+//
+// Errors (malformed packets, traps, injected faults) put the queue in the error state: the
+// processor calls the application's callback once, from its own thread, with
+// kiln_hsa_sim_last_error() returning the detail during the call; the queue then processes
+// nothing more: the failed packet's completion signal is never touched, and dispatches still
+// running drop their remaining workgroups and never complete either.
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "drivers/hip/sim/signal.h"
+#include "drivers/hip/sim/sim_api.h"
+
+namespace kiln::hsa_sim {
+
+class Session;
+struct Agent;
+struct KernelSymbol;
+
+// "Compute units" per queue: threads that run workgroups.
+inline constexpr uint32_t kDefaultComputeWorkers = 2;
+
+using QueueCallback = void (*)(hsa_status_t status, hsa_queue_t* source, void* data);
+
+// One kernel dispatch on its way through the workers.
+struct Dispatch {
+  uint64_t packet_id = 0;
+  hsa_kernel_dispatch_packet_t packet{};
+  std::shared_ptr<KernelSymbol> kernel;
+  std::shared_ptr<Signal> completion;  // null for the 0 handle
+  uint32_t workgroup_count[3] = {1, 1, 1};
+  uint64_t total_workgroups = 1;
+  Clock::time_point not_before;                   // SLOW faults: no workgroup starts earlier
+  uint32_t release_scope = HSA_FENCE_SCOPE_NONE;  // applied before the completion signal
+  uint64_t next_workgroup = 0;                    // guarded by Queue::work_mu_
+  std::atomic<uint64_t> finished{0};
+  std::atomic<bool> failed{false};
+};
+
+class Queue {
+ public:
+  // hsa_queue_create after argument checks: `size` is a power of two in range. Starts the
+  // threads. Sets the last error on failure.
+  static hsa_status_t Create(Session& session, Agent& agent, uint32_t size, hsa_queue_type32_t type,
+                             QueueCallback callback, void* data, std::shared_ptr<Queue>* out);
+  ~Queue();
+  Queue(const Queue&) = delete;
+  Queue& operator=(const Queue&) = delete;
+
+  hsa_queue_t* hsa() { return &hsa_; }
+  Agent& agent() const { return agent_; }
+  std::atomic<uint64_t>& write_index() { return write_index_; }
+  std::atomic<uint64_t>& read_index() { return read_index_; }
+
+  // Stops and joins every thread of the queue, whatever state it is in. Packets not yet
+  // completed never complete. Idempotent.
+  void Stop();
+
+ private:
+  Queue(Session& session, Agent& agent);
+
+  // Packet processor (packet_processor.cc).
+  void ProcessorMain();
+  bool WaitForPacket(uint64_t index);
+  bool WaitAllComplete();
+  void HandleKernelDispatch(uint64_t packet_id, const hsa_kernel_dispatch_packet_t& packet);
+  void HandleBarrier(uint64_t packet_id, const hsa_barrier_and_packet_t& packet, bool is_and);
+  bool running() const;  // neither stopping nor failed
+  void RaiseError(hsa_status_t status, std::string detail);
+  void DeliverErrorAndIdle();
+
+  // Workers.
+  void WorkerMain();
+  void RunWorkgroup(Dispatch& dispatch, uint64_t workgroup, void* group_segment);
+  void FinishWorkgroup(Dispatch& dispatch, bool ok);
+
+  Session& session_;
+  Agent& agent_;
+  hsa_queue_t hsa_{};
+  void* ring_ = nullptr;
+  uint32_t mask_ = 0;
+  QueueCallback callback_ = nullptr;
+  void* callback_data_ = nullptr;
+  std::shared_ptr<Signal> doorbell_;
+  std::atomic<uint64_t> write_index_{0};
+  std::atomic<uint64_t> read_index_{0};
+
+  std::atomic<bool> stop_{false};
+  Waiter processor_waiter_;             // doorbell, completions, errors, Stop()
+  std::atomic<uint32_t> in_flight_{0};  // dispatches launched and not finished
+
+  std::mutex error_mu_;
+  hsa_status_t error_status_ = HSA_STATUS_SUCCESS;  // first error wins
+  std::string error_detail_;
+  std::atomic<bool> failed_{false};
+
+  std::mutex work_mu_;
+  std::condition_variable work_cv_;
+  std::deque<std::shared_ptr<Dispatch>> pending_;  // dispatches with unclaimed workgroups
+
+  std::mutex stop_mu_;    // serializes Stop()
+  bool stopped_ = false;  // guarded by stop_mu_
+  std::thread processor_;
+  std::vector<std::thread> workers_;
+};
+
+}  // namespace kiln::hsa_sim

@@ -1,0 +1,97 @@
+// The runtime between hsa_init and the matching last hsa_shut_down: a Session owns the agents,
+// every registry of handles, the allocations and the simulator's threads. hsa_init with a
+// reference count of 0 builds one from the configuration; the last hsa_shut_down stops its
+// threads and frees everything, and the next hsa_init reads the configuration again.
+#pragma once
+
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "drivers/hip/sim/agents.h"
+#include "drivers/hip/sim/config.h"
+#include "drivers/hip/sim/memory.h"
+#include "drivers/hip/sim/registry.h"
+#include "drivers/hip/sim/signal.h"
+#include "drivers/hip/sim/sim_api.h"
+
+namespace kiln::hsa_sim {
+
+class Queue;
+struct CodeObjectReader;
+class Executable;
+struct KernelSymbol;
+
+// Application handlers of hsa_amd_register_system_event_handler.
+class SystemEvents {
+ public:
+  void Add(hsa_amd_system_event_callback_t callback, void* data);
+  // Calls every handler, in registration order, on the calling thread.
+  void Deliver(const hsa_amd_event_t& event);
+
+ private:
+  std::mutex mu_;
+  std::vector<std::pair<hsa_amd_system_event_callback_t, void*>> handlers_;
+};
+
+class Session {
+ public:
+  static StatusOr<std::shared_ptr<Session>> Create(const std::vector<AgentConfig>& gpus,
+                                                   const std::vector<FaultSpec>& faults);
+  ~Session();
+  Session(const Session&) = delete;
+  Session& operator=(const Session&) = delete;
+
+  // Stops every simulator thread (queues, copy engines), wakes every waiter, unloads the
+  // executables and frees the allocations. Called once, by the last hsa_shut_down, without
+  // the global lock: queue callbacks may still be calling into the API meanwhile.
+  void Shutdown();
+
+  const std::vector<std::unique_ptr<Agent>>& agents() const { return agents_; }
+  uint32_t gpu_count() const { return gpu_count_; }
+  Agent* gpu(uint32_t gpu_index) const { return gpu_index < gpu_count_ ? agents_[gpu_index].get() : nullptr; }
+  Agent* FindAgent(hsa_agent_t agent) const;
+  const Isa* FindIsa(hsa_isa_t isa) const;
+  Pool* FindPool(hsa_amd_memory_pool_t pool) const;
+
+  Registry<Signal> signals;
+  Registry<Queue> queues;  // keyed by the address of the queue's hsa_queue_t
+  Registry<CodeObjectReader> readers;
+  Registry<Executable> executables;
+  Registry<KernelSymbol> kernels;  // keyed by the symbol handle, which is also the kernel object
+  AllocationTable memory;
+  SystemEvents events;
+
+ private:
+  Session() = default;
+  std::vector<std::unique_ptr<Isa>> isas_;
+  std::vector<std::unique_ptr<Agent>> agents_;  // GPUs, then the CPU agent
+  uint32_t gpu_count_ = 0;
+  MemoryBudget system_memory_;
+  bool shut_down_ = false;
+};
+
+// Starts an HSA entry point: clears this thread's last error, names the function for error
+// messages, and returns the session, or null when the runtime is not initialized (with the
+// last error saying so; the caller returns HSA_STATUS_ERROR_NOT_INITIALIZED).
+std::shared_ptr<Session> EnterApi(const char* function);
+
+// The session if initialized, without touching the last error (control functions).
+std::shared_ptr<Session> CurrentSession();
+
+// kiln_hsa_sim_configure: the agents of the next hsa_init (nullopt: the environment or the
+// default). False, changing nothing, while the runtime is initialized.
+bool SetConfiguredAgents(std::optional<std::vector<AgentConfig>> agents);
+
+// Marks the calling thread as a simulator thread working for `owner` (a queue, a copy engine).
+// hsa_shut_down refuses to run on such a thread (it would have to join itself), and
+// hsa_queue_destroy refuses to destroy the queue that owns the calling thread.
+void SetSimThreadOwner(const void* owner);
+const void* SimThreadOwner();
+
+// Nanoseconds of the HSA system timestamp (steady clock).
+uint64_t TimestampNs();
+
+}  // namespace kiln::hsa_sim
