@@ -36,6 +36,7 @@ struct InFlight {
   std::vector<std::pair<uint64_t, const hal::DispatchCommand*>> dispatches;  // packet index, command
   Status failure;  // set when a copy could not be started after packets were written
   std::vector<hsa_signal_t> copy_runs;  // each run's done signal; negative when a copy failed
+  bool emitting = true;  // its packets are still being written: it must not be retired yet
 };
 
 std::string DescribeDispatch(const hal::DispatchCommand& d) {
@@ -154,11 +155,6 @@ class HipDevice final : public hal::Device {
     KILN_RETURN_IF_ERROR(ValidateQueueLists(wait, signal), "in queue_execute");
     KILN_RETURN_IF_ERROR(ValidateCommandBuffers(command_buffers), "in queue_execute");
     submissions_.fetch_add(1, std::memory_order_relaxed);
-    if (Status failed = failure(); !failed.ok()) {
-      Status status = failed.With("the device ", name_, " failed earlier and accepts no more work");
-      hal::FailAll(signal, status);
-      return status;
-    }
     auto sub = std::make_unique<InFlight>();
     sub->signal.assign(signal.begin(), signal.end());
     sub->command_buffers.assign(command_buffers.begin(), command_buffers.end());
@@ -254,23 +250,6 @@ class HipDevice final : public hal::Device {
 
   static bool Abandon(void* self) { return static_cast<HipDevice*>(self)->failed_.load(std::memory_order_acquire); }
 
-  // Writes the submission's packets and copies and hands it to the completion thread. A
-  // submission that cannot run (a transient buffer not allocated, no memory for its
-  // kernel arguments) is accepted and fails its signals, as if it had failed running.
-  Status Submit(std::unique_ptr<InFlight> sub) {
-    if (Status status = Publish(*sub); !status.ok()) {
-      hal::FailAll(sub->signal, status.With("in queue_execute on ", name_));
-      return OkStatus();
-    }
-    for (const hal::SemaphoreValue& sv : sub->signal) runtime_->AddTimepoint(sv.semaphore.get(), sv.value, sub->completion);
-    {
-      std::lock_guard lock(mutex_);
-      in_flight_.push_back(std::move(sub));
-    }
-    work_cv_.notify_one();
-    return OkStatus();
-  }
-
   // The end of the run of copies that starts at steps[i]: copies with no barrier between
   // them run together after everything before them.
   static size_t CopyRunEnd(const std::vector<Step>& steps, size_t i) {
@@ -279,25 +258,26 @@ class HipDevice final : public hal::Device {
     return end;
   }
 
-  // Writes the packets and starts the copies of `sub`. An error returned means nothing was
-  // written. Once packets are written the submission always ends with its fence; a copy the
-  // engine refuses then fails the submission (sub.failure) instead.
-  Status Publish(InFlight& sub) {
+  // What a submission needs before its packets are written: the prepared command buffers
+  // and every signal. Copy runs get two signals each: started (their fence) and done.
+  struct Plan {
     std::vector<Program*> programs;
+    std::vector<Ref<PooledSignal>> run_signals;
+  };
+
+  Status Prepare(InFlight& sub, Plan& plan) {
     for (size_t i = 0; i < sub.command_buffers.size(); ++i) {
       KILN_ASSIGN_OR_RETURN(RefCounted * prepared, sub.command_buffers[i]->Prepared([&]() -> StatusOr<Ref<RefCounted>> {
         KILN_ASSIGN_OR_RETURN(Ref<Program> program, Program::Build(*sub.command_buffers[i], *host_arena_));
         return Ref<RefCounted>(std::move(program));
       }), "while preparing command buffer ", i);
-      programs.push_back(static_cast<Program*>(prepared));
-      KILN_RETURN_IF_ERROR(programs.back()->CheckCommitted(), "in command buffer ", i);
+      plan.programs.push_back(static_cast<Program*>(prepared));
+      KILN_RETURN_IF_ERROR(plan.programs.back()->CheckCommitted(), "in command buffer ", i);
     }
     // Every dispatch packet decrements the completion signal too, so its value tells how far
     // the submission got (which dispatch a fault hit); the final fence takes it to zero.
-    // Copy runs get two signals each: started (their fence) and done.
     int64_t dispatch_count = 0;
-    std::vector<Ref<PooledSignal>> run_signals;
-    for (Program* program : programs) {
+    for (Program* program : plan.programs) {
       const std::vector<Step>& steps = program->steps();
       for (size_t i = 0; i < steps.size();) {
         if (std::holds_alternative<DispatchStep>(steps[i].op)) {
@@ -307,15 +287,46 @@ class HipDevice final : public hal::Device {
         size_t end = CopyRunEnd(steps, i);
         KILN_ASSIGN_OR_RETURN(Ref<PooledSignal> started, runtime_->AcquireSignal(1));
         KILN_ASSIGN_OR_RETURN(Ref<PooledSignal> done, runtime_->AcquireSignal(static_cast<int64_t>(end - i)));
-        run_signals.push_back(std::move(started));
-        run_signals.push_back(std::move(done));
+        sub.copy_runs.push_back(done->handle());
+        plan.run_signals.push_back(std::move(started));
+        plan.run_signals.push_back(std::move(done));
         i = end;
       }
     }
     KILN_ASSIGN_OR_RETURN(sub.completion, runtime_->AcquireSignal(dispatch_count + 1));
+    return OkStatus();
+  }
 
+  // Writes the submission's packets and starts its copies. It is registered (in flight,
+  // and its semaphores' timepoints) before its first packet is visible, so a fault always
+  // finds it. A submission that cannot be prepared (a transient buffer not allocated, no
+  // memory for kernel arguments), or that meets a failed device, is accepted and fails its
+  // signals, as if it had failed running.
+  Status Submit(std::unique_ptr<InFlight> owned) {
+    Plan plan;
+    if (Status status = Prepare(*owned, plan); !status.ok()) {
+      hal::FailAll(owned->signal, status.With("in queue_execute on ", name_));
+      return OkStatus();
+    }
     AqlQueue::Batch batch = queue_->Begin(&HipDevice::Abandon, this);
-    KILN_RETURN_IF_ERROR(failure());
+    if (Status failed = failure(); !failed.ok()) {
+      hal::FailAll(owned->signal, failed.With("the device ", name_, " failed earlier and accepts no more work"));
+      return OkStatus();
+    }
+    InFlight& sub = *owned;
+    for (const hal::SemaphoreValue& sv : sub.signal) runtime_->AddTimepoint(sv.semaphore.get(), sv.value, sub.completion);
+    {
+      std::lock_guard lock(mutex_);
+      in_flight_.push_back(std::move(owned));
+    }
+    work_cv_.notify_one();
+    Emit(sub, plan, batch);
+    return OkStatus();
+  }
+
+  // Once packets are written the submission always ends with its fence; a copy the engine
+  // refuses fails the submission (sub.failure) instead of stopping there.
+  void Emit(InFlight& sub, Plan& plan, AqlQueue::Batch& batch) {
     bool barrier = false;
     // Barrier-AND packets that hold the queue until `deps` are all zero; the packet after
     // them gets the barrier bit too, so nothing overtakes them.
@@ -339,9 +350,10 @@ class HipDevice final : public hal::Device {
 
     size_t next_run = 0;
     const Ref<PooledSignal>* copies_done = nullptr;  // the last copy run, until a packet waits for it
-    for (Program* program : programs) {
+    Status copy_failure;
+    for (Program* program : plan.programs) {
       const std::vector<Step>& steps = program->steps();
-      for (size_t i = 0; i < steps.size() && sub.failure.ok();) {
+      for (size_t i = 0; i < steps.size() && copy_failure.ok();) {
         if (const auto* d = std::get_if<DispatchStep>(&steps[i].op)) {
           if (copies_done) {
             wait_for({copies_done, 1});
@@ -350,17 +362,19 @@ class HipDevice final : public hal::Device {
           auto* p = batch.Next<hsa_kernel_dispatch_packet_t>();
           std::memcpy(reinterpret_cast<uint8_t*>(p) + 4, reinterpret_cast<const uint8_t*>(&d->packet) + 4, 60);
           p->completion_signal = sub.completion->handle();
+          {
+            std::lock_guard lock(mutex_);  // FaultSite reads the list from the queue's threads
+            sub.dispatches.emplace_back(batch.index(), d->command);
+          }
           batch.Publish(PacketHeader(HSA_PACKET_TYPE_KERNEL_DISPATCH, barrier || steps[i].barrier_before), d->setup);
-          sub.dispatches.emplace_back(batch.index(), d->command);
           barrier = false;
           ++i;
           continue;
         }
         size_t end = CopyRunEnd(steps, i);
         if (copies_done) wait_for({copies_done, 1});
-        const Ref<PooledSignal>& started = run_signals[next_run++];
-        copies_done = &run_signals[next_run++];
-        sub.copy_runs.push_back((*copies_done)->handle());
+        const Ref<PooledSignal>& started = plan.run_signals[next_run++];
+        copies_done = &plan.run_signals[next_run++];
         fence(started->handle());
         hsa_signal_t start_handle = started->handle();
         for (size_t first = i; i < end; ++i) {
@@ -374,16 +388,21 @@ class HipDevice final : public hal::Device {
           if (!copied.ok()) {
             // The copies not issued will never decrement the run's signal.
             hsa_.hsa_signal_subtract_screlease((*copies_done)->handle(), static_cast<hsa_signal_value_t>(end - i));
-            sub.failure = copied.With("in command ", i - first, " of a run of copies");
+            copy_failure = copied.With("in command ", i - first, " of a run of copies");
             break;
           }
         }
       }
     }
     if (copies_done) wait_for({copies_done, 1});
+    {
+      std::lock_guard lock(mutex_);
+      if (!copy_failure.ok()) sub.failure = copy_failure.With("in queue_execute on ", name_);
+      for (Ref<PooledSignal>& signal : plan.run_signals) sub.keep.push_back(std::move(signal));
+    }
     fence(sub.completion->handle());
-    for (Ref<PooledSignal>& signal : run_signals) sub.keep.push_back(std::move(signal));
-    return OkStatus();
+    std::lock_guard lock(mutex_);
+    sub.emitting = false;
   }
 
   void RetireLoop() {
@@ -405,6 +424,7 @@ class HipDevice final : public hal::Device {
           done = std::move(in_flight_.front());
           in_flight_.pop_front();
         }
+        // Its fence published the failure (if any) before its signal reached zero.
         Status status = !done->failure.ok() ? done->failure
                         : value < 0         ? DataLossError("the submission's completion signal went negative on ", name_)
                                             : OkStatus();
@@ -412,10 +432,14 @@ class HipDevice final : public hal::Device {
       } else if (ReleaseFailedCopies()) {
         continue;
       } else if (Status failed = failure(); !failed.ok()) {
-        std::deque<std::unique_ptr<InFlight>> failing;
+        // Submissions still being written stay until they are complete (the next round).
+        std::vector<std::unique_ptr<InFlight>> failing;
         {
           std::lock_guard lock(mutex_);
-          failing.swap(in_flight_);
+          while (!in_flight_.empty() && !in_flight_.front()->emitting) {
+            failing.push_back(std::move(in_flight_.front()));
+            in_flight_.pop_front();
+          }
         }
         for (auto& sub : failing) Retire(*sub, failed);
       }
