@@ -39,6 +39,7 @@ struct QueueStatistics {
   uint64_t submissions = 0;
   uint64_t dispatches = 0;
   uint64_t transient_bytes_reserved = 0;  // live queue_alloca storage
+  uint64_t device_waits = 0;  // semaphore waits the device itself kept (GPU barrier packets), not the host
 };
 
 class Device : public RefCounted {

@@ -124,7 +124,7 @@ class CpuDevice final : public hal::Device {
   }
 
   hal::QueueStatistics queue_statistics() const override {
-    return {submissions_.load(), dispatches_.load(), transient_pool_->reserved_bytes()};
+    return {submissions_.load(), dispatches_.load(), transient_pool_->reserved_bytes(), 0};
   }
 
   StatusOr<Ref<hal::Buffer>> QueueAlloca(hal::SemaphoreList wait, hal::SemaphoreList signal,

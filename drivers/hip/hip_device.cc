@@ -10,12 +10,12 @@
 #include "drivers/hip/hip_allocator.h"
 #include "drivers/hip/hip_executable.h"
 #include "drivers/hip/host_arena.h"
+#include "drivers/hip/submission.h"
 
 namespace kiln::hip {
 namespace {
 
 constexpr uint32_t kDefaultQueuePackets = 4096;
-constexpr uint32_t kMaxBarrierDependencies = 5;  // dep_signal slots of a barrier-AND packet
 
 // What a deferred queue operation reaches after the device is gone: `device` becomes null
 // and the operation fails its signals instead of running.
@@ -24,19 +24,6 @@ struct DeviceLink {
   std::condition_variable idle_cv;
   class HipDevice* device = nullptr;
   uint64_t pending = 0;  // deferred operations not yet finished
-};
-
-// A submission between its packets' publication and its retirement.
-struct InFlight {
-  Ref<PooledSignal> completion;
-  std::vector<Ref<PooledSignal>> keep;          // other signals its packets and copies use
-  std::vector<hal::SemaphoreValue> signal;
-  std::vector<hal::SemaphoreValue> device_waits;  // waits its barrier packets stand for
-  std::vector<Ref<hal::CommandBuffer>> command_buffers;
-  std::vector<std::pair<uint64_t, const hal::DispatchCommand*>> dispatches;  // packet index, command
-  Status failure;  // set when a copy could not be started after packets were written
-  std::vector<hsa_signal_t> copy_runs;  // each run's done signal; negative when a copy failed
-  bool emitting = true;  // its packets are still being written: it must not be retired yet
 };
 
 std::string DescribeDispatch(const hal::DispatchCommand& d) {
@@ -115,7 +102,7 @@ class HipDevice final : public hal::Device {
   }
 
   hal::QueueStatistics queue_statistics() const override {
-    return {submissions_.load(), dispatches_.load(), transient_bytes_.load()};
+    return {submissions_.load(), dispatches_.load(), transient_bytes_.load(), device_waits_.load()};
   }
 
   StatusOr<Ref<hal::Buffer>> QueueAlloca(hal::SemaphoreList wait, hal::SemaphoreList signal,
@@ -170,6 +157,7 @@ class HipDevice final : public hal::Device {
       if (Ref<PooledSignal> pending = runtime_->FindTimepoint(sv.semaphore.get(), sv.value)) {
         sub->keep.push_back(std::move(pending));
         sub->device_waits.push_back(sv);
+        device_waits_.fetch_add(1, std::memory_order_relaxed);
       } else {
         host_waits.push_back(sv);
       }
@@ -250,61 +238,14 @@ class HipDevice final : public hal::Device {
 
   static bool Abandon(void* self) { return static_cast<HipDevice*>(self)->failed_.load(std::memory_order_acquire); }
 
-  // The end of the run of copies that starts at steps[i]: copies with no barrier between
-  // them run together after everything before them.
-  static size_t CopyRunEnd(const std::vector<Step>& steps, size_t i) {
-    size_t end = i + 1;
-    while (end < steps.size() && std::holds_alternative<CopyStep>(steps[end].op) && !steps[end].barrier_before) ++end;
-    return end;
-  }
-
-  // What a submission needs before its packets are written: the prepared command buffers
-  // and every signal. Copy runs get two signals each: started (their fence) and done.
-  struct Plan {
-    std::vector<Program*> programs;
-    std::vector<Ref<PooledSignal>> run_signals;
-  };
-
-  Status Prepare(InFlight& sub, Plan& plan) {
-    for (size_t i = 0; i < sub.command_buffers.size(); ++i) {
-      KILN_ASSIGN_OR_RETURN(RefCounted * prepared, sub.command_buffers[i]->Prepared([&]() -> StatusOr<Ref<RefCounted>> {
-        KILN_ASSIGN_OR_RETURN(Ref<Program> program, Program::Build(*sub.command_buffers[i], *host_arena_));
-        return Ref<RefCounted>(std::move(program));
-      }), "while preparing command buffer ", i);
-      plan.programs.push_back(static_cast<Program*>(prepared));
-      KILN_RETURN_IF_ERROR(plan.programs.back()->CheckCommitted(), "in command buffer ", i);
-    }
-    // Every dispatch packet decrements the completion signal too, so its value tells how far
-    // the submission got (which dispatch a fault hit); the final fence takes it to zero.
-    int64_t dispatch_count = 0;
-    for (Program* program : plan.programs) {
-      const std::vector<Step>& steps = program->steps();
-      for (size_t i = 0; i < steps.size();) {
-        if (std::holds_alternative<DispatchStep>(steps[i].op)) {
-          ++dispatch_count, ++i;
-          continue;
-        }
-        size_t end = CopyRunEnd(steps, i);
-        KILN_ASSIGN_OR_RETURN(Ref<PooledSignal> started, runtime_->AcquireSignal(1));
-        KILN_ASSIGN_OR_RETURN(Ref<PooledSignal> done, runtime_->AcquireSignal(static_cast<int64_t>(end - i)));
-        sub.copy_runs.push_back(done->handle());
-        plan.run_signals.push_back(std::move(started));
-        plan.run_signals.push_back(std::move(done));
-        i = end;
-      }
-    }
-    KILN_ASSIGN_OR_RETURN(sub.completion, runtime_->AcquireSignal(dispatch_count + 1));
-    return OkStatus();
-  }
-
   // Writes the submission's packets and starts its copies. It is registered (in flight,
   // and its semaphores' timepoints) before its first packet is visible, so a fault always
   // finds it. A submission that cannot be prepared (a transient buffer not allocated, no
   // memory for kernel arguments), or that meets a failed device, is accepted and fails its
   // signals, as if it had failed running.
   Status Submit(std::unique_ptr<InFlight> owned) {
-    Plan plan;
-    if (Status status = Prepare(*owned, plan); !status.ok()) {
+    SubmissionPlan plan;
+    if (Status status = PrepareSubmission(*owned, *runtime_, *host_arena_, plan); !status.ok()) {
       hal::FailAll(owned->signal, status.With("in queue_execute on ", name_));
       return OkStatus();
     }
@@ -320,89 +261,8 @@ class HipDevice final : public hal::Device {
       in_flight_.push_back(std::move(owned));
     }
     work_cv_.notify_one();
-    Emit(sub, plan, batch);
+    EmitSubmission(sub, plan, batch, hsa_, gpu_.agent, mutex_);
     return OkStatus();
-  }
-
-  // Once packets are written the submission always ends with its fence; a copy the engine
-  // refuses fails the submission (sub.failure) instead of stopping there.
-  void Emit(InFlight& sub, Plan& plan, AqlQueue::Batch& batch) {
-    bool barrier = false;
-    // Barrier-AND packets that hold the queue until `deps` are all zero; the packet after
-    // them gets the barrier bit too, so nothing overtakes them.
-    auto wait_for = [&](std::span<const Ref<PooledSignal>> deps) {
-      for (size_t first = 0; first < deps.size(); first += kMaxBarrierDependencies) {
-        auto* p = batch.Next<hsa_barrier_and_packet_t>();
-        for (size_t k = 0; k < kMaxBarrierDependencies && first + k < deps.size(); ++k) {
-          p->dep_signal[k] = deps[first + k]->handle();
-        }
-        batch.Publish(PacketHeader(HSA_PACKET_TYPE_BARRIER_AND, false), 0);
-        barrier = true;
-      }
-    };
-    // A packet that completes `signal` once everything before it on the queue has.
-    auto fence = [&](hsa_signal_t signal) {
-      auto* p = batch.Next<hsa_barrier_and_packet_t>();
-      p->completion_signal = signal;
-      batch.Publish(PacketHeader(HSA_PACKET_TYPE_BARRIER_AND, true), 0);
-    };
-    wait_for(sub.keep);
-
-    size_t next_run = 0;
-    const Ref<PooledSignal>* copies_done = nullptr;  // the last copy run, until a packet waits for it
-    Status copy_failure;
-    for (Program* program : plan.programs) {
-      const std::vector<Step>& steps = program->steps();
-      for (size_t i = 0; i < steps.size() && copy_failure.ok();) {
-        if (const auto* d = std::get_if<DispatchStep>(&steps[i].op)) {
-          if (copies_done) {
-            wait_for({copies_done, 1});
-            copies_done = nullptr;
-          }
-          auto* p = batch.Next<hsa_kernel_dispatch_packet_t>();
-          std::memcpy(reinterpret_cast<uint8_t*>(p) + 4, reinterpret_cast<const uint8_t*>(&d->packet) + 4, 60);
-          p->completion_signal = sub.completion->handle();
-          {
-            std::lock_guard lock(mutex_);  // FaultSite reads the list from the queue's threads
-            sub.dispatches.emplace_back(batch.index(), d->command);
-          }
-          batch.Publish(PacketHeader(HSA_PACKET_TYPE_KERNEL_DISPATCH, barrier || steps[i].barrier_before), d->setup);
-          barrier = false;
-          ++i;
-          continue;
-        }
-        size_t end = CopyRunEnd(steps, i);
-        if (copies_done) wait_for({copies_done, 1});
-        const Ref<PooledSignal>& started = plan.run_signals[next_run++];
-        copies_done = &plan.run_signals[next_run++];
-        fence(started->handle());
-        hsa_signal_t start_handle = started->handle();
-        for (size_t first = i; i < end; ++i) {
-          const CopyStep& c = std::get<CopyStep>(steps[i].op);
-          const uint8_t* source = c.source ? c.source->storage()->device_address() + c.source->byte_offset() + c.source_offset
-                                           : c.staging;
-          uint8_t* target = c.target->storage()->device_address() + c.target->byte_offset() + c.target_offset;
-          Status copied = hsa_.Check(hsa_.hsa_amd_memory_async_copy(target, gpu_.agent, source, gpu_.agent, c.length, 1,
-                                                                    &start_handle, (*copies_done)->handle()),
-                                     StrCat("hsa_amd_memory_async_copy of ", c.length, " bytes"));
-          if (!copied.ok()) {
-            // The copies not issued will never decrement the run's signal.
-            hsa_.hsa_signal_subtract_screlease((*copies_done)->handle(), static_cast<hsa_signal_value_t>(end - i));
-            copy_failure = copied.With("in command ", i - first, " of a run of copies");
-            break;
-          }
-        }
-      }
-    }
-    if (copies_done) wait_for({copies_done, 1});
-    {
-      std::lock_guard lock(mutex_);
-      if (!copy_failure.ok()) sub.failure = copy_failure.With("in queue_execute on ", name_);
-      for (Ref<PooledSignal>& signal : plan.run_signals) sub.keep.push_back(std::move(signal));
-    }
-    fence(sub.completion->handle());
-    std::lock_guard lock(mutex_);
-    sub.emitting = false;
   }
 
   void RetireLoop() {
@@ -425,7 +285,7 @@ class HipDevice final : public hal::Device {
           in_flight_.pop_front();
         }
         // Its fence published the failure (if any) before its signal reached zero.
-        Status status = !done->failure.ok() ? done->failure
+        Status status = !done->failure.ok() ? done->failure.With("in queue_execute on ", name_)
                         : value < 0         ? DataLossError("the submission's completion signal went negative on ", name_)
                                             : OkStatus();
         Retire(*done, status);
@@ -548,6 +408,7 @@ class HipDevice final : public hal::Device {
   std::atomic<uint64_t> submissions_{0};
   std::atomic<uint64_t> dispatches_{0};
   std::atomic<uint64_t> transient_bytes_{0};
+  std::atomic<uint64_t> device_waits_{0};
 };
 
 }  // namespace

@@ -20,6 +20,18 @@ hsa_status_t PoolInfo(const HsaLibrary& hsa, hsa_amd_memory_pool_t pool, hsa_amd
   return hsa.hsa_amd_memory_pool_get_info(pool, attribute, out);
 }
 
+// The handles an HSA iterate function reports, in order: `iterate(args..., callback, data)`.
+template <typename Handle, typename Iterate, typename... Args>
+StatusOr<std::vector<Handle>> Collect(const HsaLibrary& hsa, Iterate iterate, const char* what, Args... args) {
+  std::vector<Handle> out;
+  auto callback = [](Handle handle, void* data) {
+    static_cast<std::vector<Handle>*>(data)->push_back(handle);
+    return HSA_STATUS_SUCCESS;
+  };
+  KILN_RETURN_IF_ERROR(hsa.Check(iterate(args..., callback, &out), what));
+  return out;
+}
+
 struct PoolFacts {
   hsa_amd_memory_pool_t pool;
   hsa_amd_segment_t segment;
@@ -29,15 +41,9 @@ struct PoolFacts {
 };
 
 StatusOr<std::vector<PoolFacts>> Pools(const HsaLibrary& hsa, hsa_agent_t agent) {
-  std::vector<hsa_amd_memory_pool_t> pools;
-  KILN_RETURN_IF_ERROR(hsa.Check(hsa.hsa_amd_agent_iterate_memory_pools(
-                                     agent,
-                                     [](hsa_amd_memory_pool_t pool, void* data) {
-                                       static_cast<std::vector<hsa_amd_memory_pool_t>*>(data)->push_back(pool);
-                                       return HSA_STATUS_SUCCESS;
-                                     },
-                                     &pools),
-                                 "hsa_amd_agent_iterate_memory_pools"));
+  KILN_ASSIGN_OR_RETURN(std::vector<hsa_amd_memory_pool_t> pools,
+                        Collect<hsa_amd_memory_pool_t>(hsa, hsa.hsa_amd_agent_iterate_memory_pools,
+                                                       "hsa_amd_agent_iterate_memory_pools", agent));
   std::vector<PoolFacts> out;
   for (hsa_amd_memory_pool_t pool : pools) {
     PoolFacts facts{pool, HSA_AMD_SEGMENT_GLOBAL, 0, 0, false};
@@ -111,14 +117,8 @@ Status HsaRuntime::Initialize() {
 }
 
 Status HsaRuntime::DiscoverAgents() {
-  std::vector<hsa_agent_t> agents;
-  KILN_RETURN_IF_ERROR(hsa_->Check(hsa_->hsa_iterate_agents(
-                                       [](hsa_agent_t agent, void* data) {
-                                         static_cast<std::vector<hsa_agent_t>*>(data)->push_back(agent);
-                                         return HSA_STATUS_SUCCESS;
-                                       },
-                                       &agents),
-                                   "hsa_iterate_agents"));
+  KILN_ASSIGN_OR_RETURN(std::vector<hsa_agent_t> agents,
+                        Collect<hsa_agent_t>(*hsa_, hsa_->hsa_iterate_agents, "hsa_iterate_agents"));
   bool have_cpu = false;
   for (hsa_agent_t agent : agents) {
     hsa_device_type_t type;
@@ -152,15 +152,8 @@ Status HsaRuntime::DiscoverAgents() {
                                      "querying a GPU's workgroup size limit"));
     KILN_RETURN_IF_ERROR(hsa_->Check(AgentInfo(*hsa_, agent, HSA_AGENT_INFO_QUEUE_MAX_SIZE, &gpu.queue_max_packets),
                                      "querying a GPU's queue size limit"));
-    std::vector<hsa_isa_t> isas;
-    KILN_RETURN_IF_ERROR(hsa_->Check(hsa_->hsa_agent_iterate_isas(
-                                         agent,
-                                         [](hsa_isa_t isa, void* data) {
-                                           static_cast<std::vector<hsa_isa_t>*>(data)->push_back(isa);
-                                           return HSA_STATUS_SUCCESS;
-                                         },
-                                         &isas),
-                                     "hsa_agent_iterate_isas"));
+    KILN_ASSIGN_OR_RETURN(std::vector<hsa_isa_t> isas,
+                          Collect<hsa_isa_t>(*hsa_, hsa_->hsa_agent_iterate_isas, "hsa_agent_iterate_isas", agent));
     if (!isas.empty()) {
       uint32_t length = 0;
       KILN_RETURN_IF_ERROR(hsa_->Check(hsa_->hsa_isa_get_info_alt(isas[0], HSA_ISA_INFO_NAME_LENGTH, &length),
@@ -228,7 +221,7 @@ void HsaRuntime::RemoveTimepoint(const hal::Semaphore* semaphore, const PooledSi
 Ref<PooledSignal> HsaRuntime::FindTimepoint(const hal::Semaphore* semaphore, uint64_t value) {
   std::lock_guard lock(timepoint_mutex_);
   for (const Timepoint& t : timepoints_) {
-    if (t.semaphore == semaphore && t.value >= value) return t.signal;
+    if (t.semaphore == semaphore && t.value == value) return t.signal;
   }
   return nullptr;
 }

@@ -76,7 +76,9 @@ class HsaRuntime : public std::enable_shared_from_this<HsaRuntime> {
   // from the GPU's side. Registered at submission, withdrawn at retirement.
   void AddTimepoint(const hal::Semaphore* semaphore, uint64_t value, const Ref<PooledSignal>& signal);
   void RemoveTimepoint(const hal::Semaphore* semaphore, const PooledSignal* signal);
-  // A pending signal that reaches 0 once `semaphore` is at `value` or beyond, or null.
+  // The pending signal of the submission that will signal `semaphore` to exactly `value`, or
+  // null. Only an exact match: a submission that signals a later value is sufficient but not
+  // necessary (the host may signal `value` first), and waiting on it could deadlock.
   Ref<PooledSignal> FindTimepoint(const hal::Semaphore* semaphore, uint64_t value);
 
   // Memory faults of `agent` go to `handler` until it is removed.

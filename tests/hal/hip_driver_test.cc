@@ -164,6 +164,8 @@ TEST_F(HipSimTest, BarrierPacketsOrderWorkAcrossTwoQueues) {
   KILN_ASSERT_OK(a->QueueExecute({}, s1, three));
   KILN_ASSERT_OK(b->QueueExecute(s1, t1, one));
   KILN_ASSERT_OK(t->Wait(1, Deadline::After(30s)));
+  // b kept the wait itself (a barrier-AND packet on a's completion signal), not the host.
+  EXPECT_EQ(b->queue_statistics().device_waits, 1u);
   // 0 -> 1 -> 3 -> 7 on a, then 15 on b; any other order gives another value.
   for (uint32_t v : Contents(buf)) ASSERT_EQ(v, 15u);
 }

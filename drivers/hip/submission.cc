@@ -1,0 +1,132 @@
+#include "drivers/hip/submission.h"
+
+#include <cstring>
+
+namespace kiln::hip {
+namespace {
+
+constexpr uint32_t kMaxBarrierDependencies = 5;  // dep_signal slots of a barrier-AND packet
+
+// The end of the run of copies that starts at steps[i]: copies with no barrier between
+// them run together after everything before them.
+size_t CopyRunEnd(const std::vector<Step>& steps, size_t i) {
+  size_t end = i + 1;
+  while (end < steps.size() && std::holds_alternative<CopyStep>(steps[end].op) && !steps[end].barrier_before) ++end;
+  return end;
+}
+
+}  // namespace
+
+Status PrepareSubmission(InFlight& sub, HsaRuntime& runtime, HostArena& arena, SubmissionPlan& plan) {
+  for (size_t i = 0; i < sub.command_buffers.size(); ++i) {
+    KILN_ASSIGN_OR_RETURN(RefCounted * prepared, sub.command_buffers[i]->Prepared([&]() -> StatusOr<Ref<RefCounted>> {
+      KILN_ASSIGN_OR_RETURN(Ref<Program> program, Program::Build(*sub.command_buffers[i], arena));
+      return Ref<RefCounted>(std::move(program));
+    }), "while preparing command buffer ", i);
+    plan.programs.push_back(static_cast<Program*>(prepared));
+    KILN_RETURN_IF_ERROR(plan.programs.back()->CheckCommitted(), "in command buffer ", i);
+  }
+  // Every dispatch packet decrements the completion signal too, so its value tells how far
+  // the submission got (which dispatch a fault hit); the final fence takes it to zero.
+  int64_t dispatch_count = 0;
+  for (Program* program : plan.programs) {
+    const std::vector<Step>& steps = program->steps();
+    for (size_t i = 0; i < steps.size();) {
+      if (std::holds_alternative<DispatchStep>(steps[i].op)) {
+        ++dispatch_count, ++i;
+        continue;
+      }
+      size_t end = CopyRunEnd(steps, i);
+      KILN_ASSIGN_OR_RETURN(Ref<PooledSignal> started, runtime.AcquireSignal(1));
+      KILN_ASSIGN_OR_RETURN(Ref<PooledSignal> done, runtime.AcquireSignal(static_cast<int64_t>(end - i)));
+      sub.copy_runs.push_back(done->handle());
+      plan.run_signals.push_back(std::move(started));
+      plan.run_signals.push_back(std::move(done));
+      i = end;
+    }
+  }
+  KILN_ASSIGN_OR_RETURN(sub.completion, runtime.AcquireSignal(dispatch_count + 1));
+  return OkStatus();
+}
+
+void EmitSubmission(InFlight& sub, SubmissionPlan& plan, AqlQueue::Batch& batch, const HsaLibrary& hsa,
+                    hsa_agent_t gpu, std::mutex& shared_mutex) {
+  bool barrier = false;
+  // Barrier-AND packets that hold the queue until `deps` are all zero; the packet after
+  // them gets the barrier bit too, so nothing overtakes them.
+  auto wait_for = [&](std::span<const Ref<PooledSignal>> deps) {
+    for (size_t first = 0; first < deps.size(); first += kMaxBarrierDependencies) {
+      auto* p = batch.Next<hsa_barrier_and_packet_t>();
+      for (size_t k = 0; k < kMaxBarrierDependencies && first + k < deps.size(); ++k) {
+        p->dep_signal[k] = deps[first + k]->handle();
+      }
+      batch.Publish(PacketHeader(HSA_PACKET_TYPE_BARRIER_AND, false), 0);
+      barrier = true;
+    }
+  };
+  // A packet that completes `signal` once everything before it on the queue has.
+  auto fence = [&](hsa_signal_t signal) {
+    auto* p = batch.Next<hsa_barrier_and_packet_t>();
+    p->completion_signal = signal;
+    batch.Publish(PacketHeader(HSA_PACKET_TYPE_BARRIER_AND, true), 0);
+  };
+  wait_for(sub.keep);
+
+  size_t next_run = 0;
+  const Ref<PooledSignal>* copies_done = nullptr;  // the last copy run, until a packet waits for it
+  Status copy_failure;
+  for (Program* program : plan.programs) {
+    const std::vector<Step>& steps = program->steps();
+    for (size_t i = 0; i < steps.size() && copy_failure.ok();) {
+      if (const auto* d = std::get_if<DispatchStep>(&steps[i].op)) {
+        if (copies_done) {
+          wait_for({copies_done, 1});
+          copies_done = nullptr;
+        }
+        auto* p = batch.Next<hsa_kernel_dispatch_packet_t>();
+        std::memcpy(reinterpret_cast<uint8_t*>(p) + 4, reinterpret_cast<const uint8_t*>(&d->packet) + 4, 60);
+        p->completion_signal = sub.completion->handle();
+        {
+          std::lock_guard lock(shared_mutex);
+          sub.dispatches.emplace_back(batch.index(), d->command);
+        }
+        batch.Publish(PacketHeader(HSA_PACKET_TYPE_KERNEL_DISPATCH, barrier || steps[i].barrier_before), d->setup);
+        barrier = false;
+        ++i;
+        continue;
+      }
+      size_t end = CopyRunEnd(steps, i);
+      if (copies_done) wait_for({copies_done, 1});
+      const Ref<PooledSignal>& started = plan.run_signals[next_run++];
+      copies_done = &plan.run_signals[next_run++];
+      fence(started->handle());
+      hsa_signal_t start_handle = started->handle();
+      for (size_t first = i; i < end; ++i) {
+        const CopyStep& c = std::get<CopyStep>(steps[i].op);
+        const uint8_t* source = c.source ? c.source->storage()->device_address() + c.source->byte_offset() + c.source_offset
+                                         : c.staging;
+        uint8_t* target = c.target->storage()->device_address() + c.target->byte_offset() + c.target_offset;
+        Status copied = hsa.Check(hsa.hsa_amd_memory_async_copy(target, gpu, source, gpu, c.length, 1,
+                                                                  &start_handle, (*copies_done)->handle()),
+                                   StrCat("hsa_amd_memory_async_copy of ", c.length, " bytes"));
+        if (!copied.ok()) {
+          // The copies not issued will never decrement the run's signal.
+          hsa.hsa_signal_subtract_screlease((*copies_done)->handle(), static_cast<hsa_signal_value_t>(end - i));
+          copy_failure = copied.With("in command ", i - first, " of a run of copies");
+          break;
+        }
+      }
+    }
+  }
+  if (copies_done) wait_for({copies_done, 1});
+  {
+    std::lock_guard lock(shared_mutex);
+    if (!copy_failure.ok()) sub.failure = copy_failure;
+    for (Ref<PooledSignal>& signal : plan.run_signals) sub.keep.push_back(std::move(signal));
+  }
+  fence(sub.completion->handle());
+  std::lock_guard lock(shared_mutex);
+  sub.emitting = false;
+}
+
+}  // namespace kiln::hip
