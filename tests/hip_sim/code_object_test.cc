@@ -1,8 +1,6 @@
 // Code object readers, executables and symbols: the host twin loads, everything else is
 // refused with a reason.
 #include <cstring>
-#include <fstream>
-#include <iterator>
 #include <string>
 #include <vector>
 
@@ -126,8 +124,7 @@ TEST_F(HsaSimCodeObjectTest, OtherBytesAreRefused) {
   EXPECT_NE(last_error_.find("not an ELF file"), std::string::npos) << last_error_;
 
   // An x86-64 shared object that is not a twin: the CPU driver's test kernels.
-  std::ifstream in(KILN_KERNEL_DIR "/test_kernels.so", std::ios::binary);
-  std::vector<uint8_t> cpu_kernels((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::vector<uint8_t> cpu_kernels = ReadFileBytes(KILN_KERNEL_DIR "/test_kernels.so");
   ASSERT_FALSE(cpu_kernels.empty());
   EXPECT_EQ(Load(gpus_[0], cpu_kernels), HSA_STATUS_ERROR_INVALID_CODE_OBJECT);
   EXPECT_NE(last_error_.find("does not export kiln_gpu_twin_library_query"), std::string::npos) << last_error_;

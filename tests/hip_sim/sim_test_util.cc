@@ -18,11 +18,13 @@ kiln_hsa_sim_agent_config_t Gpu(const char* isa, uint64_t memory_bytes, uint32_t
   return config;
 }
 
+std::vector<uint8_t> ReadFileBytes(const char* path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::vector<uint8_t>(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
 const std::vector<uint8_t>& TestTwinBytes() {
-  static const std::vector<uint8_t>* bytes = [] {
-    std::ifstream in(KILN_KERNEL_DIR "/sim_test_twin.so", std::ios::binary);
-    return new std::vector<uint8_t>(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-  }();
+  static const auto* bytes = new std::vector<uint8_t>(ReadFileBytes(KILN_KERNEL_DIR "/sim_test_twin.so"));
   return *bytes;
 }
 

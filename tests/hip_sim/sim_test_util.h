@@ -33,6 +33,8 @@ inline constexpr uint64_t kHangTimeoutNs = 30'000'000'000ull;
 
 kiln_hsa_sim_agent_config_t Gpu(const char* isa, uint64_t memory_bytes = 0, uint32_t wavefront_size = 0);
 
+// The bytes of the file at `path`; empty when it cannot be read.
+std::vector<uint8_t> ReadFileBytes(const char* path);
 // The bytes of build/lib/kernels/sim_test_twin.so.
 const std::vector<uint8_t>& TestTwinBytes();
 

@@ -63,12 +63,10 @@ FaultTable::Effects FaultTable::OnDispatchStart() {
 namespace {
 
 constexpr uint32_t kMaxClockMhz = 2100;
-
-template <typename T>
-hsa_status_t Put(void* value, T v) {
-  std::memcpy(value, &v, sizeof(v));
-  return HSA_STATUS_SUCCESS;
-}
+// Dispatch limits that GPU agents and their ISA report alike.
+constexpr uint16_t kWorkgroupMaxDim[3] = {kWorkgroupMaxSize, kWorkgroupMaxSize, kWorkgroupMaxSize};
+constexpr hsa_dim3_t kGridMaxDim = {kGridMaxSize, kGridMaxSize, kGridMaxSize};
+constexpr uint32_t kFbarrierMaxSize = 32;
 
 // A NUL-padded char[size] (agent names are char[64]).
 hsa_status_t PutString(void* value, const std::string& text, size_t size) {
@@ -83,6 +81,11 @@ uint32_t ChipId(const std::string& isa) {
   if (isa == "gfx90a") return 0x740f;   // MI210
   if (isa == "gfx1100") return 0x744c;  // RX 7900 XTX
   return 0;
+}
+
+hsa_status_t UnknownAgentAttribute(int64_t attribute) {
+  return Fail(HSA_STATUS_ERROR_INVALID_ARGUMENT, "attribute ", Hex(static_cast<uint64_t>(attribute)),
+              " is not an agent attribute the simulator knows");
 }
 
 hsa_status_t GpuAgentInfo(const Agent& agent, int64_t attribute, void* value) {
@@ -107,19 +110,16 @@ hsa_status_t GpuAgentInfo(const Agent& agent, int64_t attribute, void* value) {
       return Put(value, true);
     case HSA_AGENT_INFO_WAVEFRONT_SIZE:
       return Put<uint32_t>(value, c.wavefront_size);
-    case HSA_AGENT_INFO_WORKGROUP_MAX_DIM: {
-      uint16_t dims[3] = {kWorkgroupMaxSize, kWorkgroupMaxSize, kWorkgroupMaxSize};
-      std::memcpy(value, dims, sizeof(dims));
-      return HSA_STATUS_SUCCESS;
-    }
+    case HSA_AGENT_INFO_WORKGROUP_MAX_DIM:
+      return Put(value, kWorkgroupMaxDim);
     case HSA_AGENT_INFO_WORKGROUP_MAX_SIZE:
       return Put<uint32_t>(value, kWorkgroupMaxSize);
     case HSA_AGENT_INFO_GRID_MAX_DIM:
-      return Put(value, hsa_dim3_t{kGridMaxSize, kGridMaxSize, kGridMaxSize});
+      return Put(value, kGridMaxDim);
     case HSA_AGENT_INFO_GRID_MAX_SIZE:
       return Put<uint32_t>(value, kGridMaxSize);
     case HSA_AGENT_INFO_FBARRIER_MAX_SIZE:
-      return Put<uint32_t>(value, 32);
+      return Put<uint32_t>(value, kFbarrierMaxSize);
     case HSA_AGENT_INFO_QUEUES_MAX:
       return Put<uint32_t>(value, kQueuesMax);
     case HSA_AGENT_INFO_QUEUE_MIN_SIZE:
@@ -132,11 +132,8 @@ hsa_status_t GpuAgentInfo(const Agent& agent, int64_t attribute, void* value) {
       return Put<uint32_t>(value, agent.node);
     case HSA_AGENT_INFO_DEVICE:
       return Put(value, HSA_DEVICE_TYPE_GPU);
-    case HSA_AGENT_INFO_CACHE_SIZE: {
-      uint32_t sizes[4] = {32 * 1024, 4 * 1024 * 1024, 0, 0};
-      std::memcpy(value, sizes, sizeof(sizes));
-      return HSA_STATUS_SUCCESS;
-    }
+    case HSA_AGENT_INFO_CACHE_SIZE:
+      return Put<uint32_t[4]>(value, {32 * 1024, 4 * 1024 * 1024, 0, 0});
     case HSA_AGENT_INFO_ISA:
       return Put(value, agent.isa->handle());
     case HSA_AGENT_INFO_EXTENSIONS:
@@ -189,8 +186,7 @@ hsa_status_t GpuAgentInfo(const Agent& agent, int64_t attribute, void* value) {
     case HSA_AMD_AGENT_INFO_COOPERATIVE_COMPUTE_UNIT_COUNT:
       return Put<uint32_t>(value, c.compute_units);
   }
-  return Fail(HSA_STATUS_ERROR_INVALID_ARGUMENT, "attribute ", Hex(static_cast<uint64_t>(attribute)),
-              " is not an agent attribute the simulator knows");
+  return UnknownAgentAttribute(attribute);
 }
 
 hsa_status_t CpuAgentInfo(const Agent& agent, int64_t attribute, void* value) {
@@ -219,11 +215,8 @@ hsa_status_t CpuAgentInfo(const Agent& agent, int64_t attribute, void* value) {
     case HSA_AGENT_INFO_QUEUE_MIN_SIZE:
     case HSA_AGENT_INFO_QUEUE_MAX_SIZE:
       return Put<uint32_t>(value, 0);
-    case HSA_AGENT_INFO_WORKGROUP_MAX_DIM: {
-      uint16_t dims[3] = {};
-      std::memcpy(value, dims, sizeof(dims));
-      return HSA_STATUS_SUCCESS;
-    }
+    case HSA_AGENT_INFO_WORKGROUP_MAX_DIM:
+      return Put<uint16_t[3]>(value, {0, 0, 0});
     case HSA_AGENT_INFO_GRID_MAX_DIM:
       return Put(value, hsa_dim3_t{0, 0, 0});
     case HSA_AGENT_INFO_QUEUE_TYPE:
@@ -232,11 +225,8 @@ hsa_status_t CpuAgentInfo(const Agent& agent, int64_t attribute, void* value) {
       return Put<uint32_t>(value, agent.node);
     case HSA_AGENT_INFO_DEVICE:
       return Put(value, HSA_DEVICE_TYPE_CPU);
-    case HSA_AGENT_INFO_CACHE_SIZE: {
-      uint32_t sizes[4] = {};
-      std::memcpy(value, sizes, sizeof(sizes));
-      return HSA_STATUS_SUCCESS;
-    }
+    case HSA_AGENT_INFO_CACHE_SIZE:
+      return Put<uint32_t[4]>(value, {0, 0, 0, 0});
     case HSA_AGENT_INFO_ISA:
       return Put(value, hsa_isa_t{0});
     case HSA_AGENT_INFO_EXTENSIONS:
@@ -277,48 +267,34 @@ hsa_status_t CpuAgentInfo(const Agent& agent, int64_t attribute, void* value) {
     case HSA_AMD_AGENT_INFO_SVM_DIRECT_HOST_ACCESS:
       return Put(value, true);
   }
-  return Fail(HSA_STATUS_ERROR_INVALID_ARGUMENT, "attribute ", Hex(static_cast<uint64_t>(attribute)),
-              " is not an agent attribute the simulator knows");
+  return UnknownAgentAttribute(attribute);
 }
 
 hsa_status_t IsaInfo(const Isa& isa, int64_t attribute, void* value) {
   switch (attribute) {
     case HSA_ISA_INFO_NAME_LENGTH:
       return Put<uint32_t>(value, static_cast<uint32_t>(isa.name.size()));
-    case HSA_ISA_INFO_NAME:  // exactly NAME_LENGTH bytes, no NUL, as HSA specifies
-      std::memcpy(value, isa.name.data(), isa.name.size());
-      return HSA_STATUS_SUCCESS;
-    case HSA_ISA_INFO_MACHINE_MODELS: {
-      bool models[2] = {false, true};
-      std::memcpy(value, models, sizeof(models));
-      return HSA_STATUS_SUCCESS;
-    }
-    case HSA_ISA_INFO_PROFILES: {
-      bool profiles[2] = {true, false};
-      std::memcpy(value, profiles, sizeof(profiles));
-      return HSA_STATUS_SUCCESS;
-    }
+    case HSA_ISA_INFO_NAME:
+      return PutName(value, isa.name);
+    case HSA_ISA_INFO_MACHINE_MODELS:
+      return Put<bool[2]>(value, {false, true});  // SMALL, LARGE
+    case HSA_ISA_INFO_PROFILES:
+      return Put<bool[2]>(value, {true, false});  // BASE, FULL
     case HSA_ISA_INFO_DEFAULT_FLOAT_ROUNDING_MODES:
-    case HSA_ISA_INFO_BASE_PROFILE_DEFAULT_FLOAT_ROUNDING_MODES: {
-      bool modes[3] = {false, true, true};  // DEFAULT, ZERO, NEAR
-      std::memcpy(value, modes, sizeof(modes));
-      return HSA_STATUS_SUCCESS;
-    }
+    case HSA_ISA_INFO_BASE_PROFILE_DEFAULT_FLOAT_ROUNDING_MODES:
+      return Put<bool[3]>(value, {false, true, true});  // DEFAULT, ZERO, NEAR
     case HSA_ISA_INFO_FAST_F16_OPERATION:
       return Put(value, true);
-    case HSA_ISA_INFO_WORKGROUP_MAX_DIM: {
-      uint16_t dims[3] = {kWorkgroupMaxSize, kWorkgroupMaxSize, kWorkgroupMaxSize};
-      std::memcpy(value, dims, sizeof(dims));
-      return HSA_STATUS_SUCCESS;
-    }
+    case HSA_ISA_INFO_WORKGROUP_MAX_DIM:
+      return Put(value, kWorkgroupMaxDim);
     case HSA_ISA_INFO_WORKGROUP_MAX_SIZE:
       return Put<uint32_t>(value, kWorkgroupMaxSize);
     case HSA_ISA_INFO_GRID_MAX_DIM:
-      return Put(value, hsa_dim3_t{kGridMaxSize, kGridMaxSize, kGridMaxSize});
+      return Put(value, kGridMaxDim);
     case HSA_ISA_INFO_GRID_MAX_SIZE:
       return Put<uint64_t>(value, kGridMaxSize);
     case HSA_ISA_INFO_FBARRIER_MAX_SIZE:
-      return Put<uint32_t>(value, 32);
+      return Put<uint32_t>(value, kFbarrierMaxSize);
   }
   return Fail(HSA_STATUS_ERROR_INVALID_ARGUMENT, "attribute ", attribute,
               " is not an ISA attribute the simulator knows (the call-convention ones are deprecated)");
@@ -369,7 +345,7 @@ hsa_status_t HSA_API hsa_agent_get_info(hsa_agent_t agent, hsa_agent_info_t attr
   std::shared_ptr<Session> session = EnterApi(__func__);
   if (!session) return HSA_STATUS_ERROR_NOT_INITIALIZED;
   const Agent* a = session->FindAgent(agent);
-  if (!a) return Fail(HSA_STATUS_ERROR_INVALID_AGENT, "agent ", Hex(agent.handle), " is not an agent of this runtime");
+  if (!a) return InvalidAgent(agent);
   if (value == nullptr) return Fail(HSA_STATUS_ERROR_INVALID_ARGUMENT, "value is null");
   int64_t attr = RawEnum(attribute);
   return a->gpu ? GpuAgentInfo(*a, attr, value) : CpuAgentInfo(*a, attr, value);
@@ -380,7 +356,7 @@ hsa_status_t HSA_API hsa_agent_iterate_isas(hsa_agent_t agent, hsa_status_t (*ca
   std::shared_ptr<Session> session = EnterApi(__func__);
   if (!session) return HSA_STATUS_ERROR_NOT_INITIALIZED;
   const Agent* a = session->FindAgent(agent);
-  if (!a) return Fail(HSA_STATUS_ERROR_INVALID_AGENT, "agent ", Hex(agent.handle), " is not an agent of this runtime");
+  if (!a) return InvalidAgent(agent);
   if (callback == nullptr) return Fail(HSA_STATUS_ERROR_INVALID_ARGUMENT, "callback is null");
   if (!a->isa) return HSA_STATUS_SUCCESS;  // the CPU agent runs no kernels
   return callback(a->isa->handle(), data);
@@ -400,7 +376,7 @@ hsa_status_t HSA_API hsa_amd_agent_iterate_memory_pools(
   std::shared_ptr<Session> session = EnterApi(__func__);
   if (!session) return HSA_STATUS_ERROR_NOT_INITIALIZED;
   const Agent* a = session->FindAgent(agent);
-  if (!a) return Fail(HSA_STATUS_ERROR_INVALID_AGENT, "agent ", Hex(agent.handle), " is not an agent of this runtime");
+  if (!a) return InvalidAgent(agent);
   if (callback == nullptr) return Fail(HSA_STATUS_ERROR_INVALID_ARGUMENT, "callback is null");
   for (const auto& pool : a->pools) {
     hsa_status_t status = callback(pool->handle(), data);
@@ -414,10 +390,7 @@ hsa_status_t HSA_API hsa_amd_memory_pool_get_info(hsa_amd_memory_pool_t memory_p
   std::shared_ptr<Session> session = EnterApi(__func__);
   if (!session) return HSA_STATUS_ERROR_NOT_INITIALIZED;
   const Pool* pool = session->FindPool(memory_pool);
-  if (!pool) {
-    return Fail(HSA_STATUS_ERROR_INVALID_MEMORY_POOL, "memory pool ", Hex(memory_pool.handle),
-                " is not a pool of this runtime");
-  }
+  if (!pool) return InvalidMemoryPool(memory_pool);
   if (value == nullptr) return Fail(HSA_STATUS_ERROR_INVALID_ARGUMENT, "value is null");
   return PoolInfo(*pool, RawEnum(attribute), value);
 }

@@ -28,13 +28,11 @@ inline constexpr uint64_t kAllocGranule = 4096;
 // One ISA ("amdgcn-amd-amdhsa--gfx942"). Agents with the same ISA share the record, so equal
 // handles mean equal ISAs as HSA requires.
 struct Isa {
-  std::string name;       // full name
-  std::string processor;  // "gfx942"
+  std::string name;  // full name
   hsa_isa_t handle() const { return {reinterpret_cast<uint64_t>(this)}; }
 };
 
 struct Pool {
-  Agent* agent = nullptr;
   std::string description;  // "device coarse-grained pool of GPU agent 0 (gfx942)", for messages
   hsa_amd_segment_t segment = HSA_AMD_SEGMENT_GLOBAL;
   uint32_t global_flags = 0;
@@ -78,7 +76,6 @@ class FaultTable {
 struct Agent {
   Agent();
   ~Agent();
-  uint32_t index = 0;      // position in hsa_iterate_agents order
   uint32_t gpu_index = 0;  // GPUs: position among the GPU agents
   bool gpu = false;
   uint32_t node = 0;

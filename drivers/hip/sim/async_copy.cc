@@ -82,9 +82,10 @@ void CopyEngine::Execute(const CopyJob& job) {
     // Hold the table so neither range is freed during the copy.
     auto lock = memory_.LockShared();
     uintptr_t dst = reinterpret_cast<uintptr_t>(job.dst), src = reinterpret_cast<uintptr_t>(job.src);
-    if (!memory_.FindLocked(dst, job.size) || !memory_.FindLocked(src, job.size)) {
-      std::string why = !memory_.FindLocked(dst, job.size) ? "destination " + memory_.DescribeLocked(dst, job.size)
-                                                           : "source " + memory_.DescribeLocked(src, job.size);
+    bool dst_ok = memory_.FindLocked(dst, job.size) != nullptr, src_ok = memory_.FindLocked(src, job.size) != nullptr;
+    if (!dst_ok || !src_ok) {
+      std::string why = !dst_ok ? "destination " + memory_.DescribeLocked(dst, job.size)
+                                : "source " + memory_.DescribeLocked(src, job.size);
       lock.unlock();
       std::fprintf(stderr,
                    "kiln_hsa_sim: async copy of %zu bytes on %s failed: %s (freed before the copy ran?); "

@@ -44,19 +44,10 @@ std::string AmdgpuMachName(uint32_t e_flags) {
 // not change what a host twin computes.
 std::string_view WithoutFeatures(std::string_view isa) { return isa.substr(0, isa.find(':')); }
 
-}  // namespace
-
-hsa_status_t Executable::Load(Session& session, const Agent& agent, const CodeObjectReader& reader,
-                              hsa_loaded_code_object_t* loaded) {
-  std::lock_guard lock(mu_);
-  if (frozen_)
-    return Fail(HSA_STATUS_ERROR_FROZEN_EXECUTABLE,
-                "the executable is frozen; load code objects before hsa_executable_freeze");
-  std::span<const uint8_t> image(static_cast<const uint8_t*>(reader.bytes), reader.size);
-  if (image.size() < 4 || std::memcmp(image.data(),
-                                      "\x7f"
-                                      "ELF",
-                                      4) != 0) {
+// Accepts an x86-64 ELF file; anything else (an HSACO above all) fails with what it is.
+hsa_status_t CheckElf(std::span<const uint8_t> image) {
+  static constexpr uint8_t kElfMagic[4] = {0x7f, 'E', 'L', 'F'};
+  if (image.size() < 4 || std::memcmp(image.data(), kElfMagic, 4) != 0) {
     return Fail(
         HSA_STATUS_ERROR_INVALID_CODE_OBJECT, "the code object (", image.size(),
         " bytes) is not an ELF file: hip-sim loads the x86-64 host twin that kiln's compiler emits beside each HSACO");
@@ -75,17 +66,12 @@ hsa_status_t Executable::Load(Session& session, const Agent& agent, const CodeOb
     return Fail(HSA_STATUS_ERROR_INVALID_CODE_OBJECT, "the ELF file is for machine ", machine,
                 ", neither an AMDGPU code object nor an x86-64 host twin");
   }
-  auto library = SharedObject::LoadFromMemory(image, "hip-sim twin");
-  if (!library.ok()) {
-    return Fail(HSA_STATUS_ERROR_INVALID_CODE_OBJECT,
-                "the x86-64 host twin could not be loaded: ", library.status().ToString());
-  }
-  auto query = reinterpret_cast<kiln_gpu_twin_query_fn_t>((*library)->Symbol(KILN_GPU_TWIN_QUERY_SYMBOL));
-  if (!query) {
-    return Fail(HSA_STATUS_ERROR_INVALID_CODE_OBJECT, "the x86-64 shared object does not export ",
-                KILN_GPU_TWIN_QUERY_SYMBOL, ", so it is not a host twin (hal/abi/gpu_kernel_abi.h)");
-  }
-  const kiln_gpu_twin_library_v1_t* descriptor = query(KILN_GPU_TWIN_ABI_VERSION);
+  return HSA_STATUS_SUCCESS;
+}
+
+// Accepts a twin library descriptor that is well-formed and lowered for `agent`'s ISA and
+// wavefront size. The kernel table's entries are checked as they are read.
+hsa_status_t CheckTwin(const kiln_gpu_twin_library_v1_t* descriptor, const Agent& agent) {
   if (!descriptor) {
     return Fail(HSA_STATUS_ERROR_INVALID_CODE_OBJECT, "the host twin does not provide twin ABI version ",
                 KILN_GPU_TWIN_ABI_VERSION, " (its query returned null)");
@@ -107,8 +93,7 @@ hsa_status_t Executable::Load(Session& session, const Agent& agent, const CodeOb
     return Fail(HSA_STATUS_ERROR_INVALID_CODE_OBJECT, "the host twin declares ", descriptor->kernel_count,
                 " kernels but no kernel table");
   }
-  std::string_view twin_isa = WithoutFeatures(descriptor->isa);
-  if (twin_isa != agent.isa->name) {
+  if (WithoutFeatures(descriptor->isa) != agent.isa->name) {
     return Fail(HSA_STATUS_ERROR_INVALID_ISA, "the host twin was lowered for ", descriptor->isa, " but ",
                 agent.Describe(), " is ", agent.isa->name);
   }
@@ -116,10 +101,33 @@ hsa_status_t Executable::Load(Session& session, const Agent& agent, const CodeOb
     return Fail(HSA_STATUS_ERROR_INVALID_ISA, "the host twin (", descriptor->isa, ") was lowered for wave",
                 descriptor->wavefront_size, " but ", agent.Describe(), " runs wave", agent.config.wavefront_size);
   }
+  return HSA_STATUS_SUCCESS;
+}
+
+}  // namespace
+
+hsa_status_t Executable::Load(Session& session, const Agent& agent, const CodeObjectReader& reader,
+                              hsa_loaded_code_object_t* loaded) {
+  std::lock_guard lock(mu_);
+  if (frozen_)
+    return Fail(HSA_STATUS_ERROR_FROZEN_EXECUTABLE,
+                "the executable is frozen; load code objects before hsa_executable_freeze");
+  std::span<const uint8_t> image(static_cast<const uint8_t*>(reader.bytes), reader.size);
+  if (hsa_status_t status = CheckElf(image); status != HSA_STATUS_SUCCESS) return status;
+  auto library = SharedObject::LoadFromMemory(image, "hip-sim twin");
+  if (!library.ok()) {
+    return Fail(HSA_STATUS_ERROR_INVALID_CODE_OBJECT,
+                "the x86-64 host twin could not be loaded: ", library.status().ToString());
+  }
+  auto query = reinterpret_cast<kiln_gpu_twin_query_fn_t>((*library)->Symbol(KILN_GPU_TWIN_QUERY_SYMBOL));
+  if (!query) {
+    return Fail(HSA_STATUS_ERROR_INVALID_CODE_OBJECT, "the x86-64 shared object does not export ",
+                KILN_GPU_TWIN_QUERY_SYMBOL, ", so it is not a host twin (hal/abi/gpu_kernel_abi.h)");
+  }
+  const kiln_gpu_twin_library_v1_t* descriptor = query(KILN_GPU_TWIN_ABI_VERSION);
+  if (hsa_status_t status = CheckTwin(descriptor, agent); status != HSA_STATUS_SUCCESS) return status;
 
   auto twin = std::make_shared<LoadedTwin>();
-  twin->agent = &agent;
-  twin->isa = descriptor->isa;
   std::vector<std::shared_ptr<KernelSymbol>> symbols;
   for (uint32_t i = 0; i < descriptor->kernel_count; ++i) {
     const kiln_gpu_twin_kernel_v1_t& k = descriptor->kernels[i];
@@ -188,6 +196,19 @@ void Executable::Unregister(Session& session) {
   twins_.clear();
 }
 
+namespace {
+
+hsa_status_t InvalidReader(hsa_code_object_reader_t reader) {
+  return Fail(HSA_STATUS_ERROR_INVALID_CODE_OBJECT_READER, "code object reader ", Hex(reader.handle),
+              " is not a live reader of this runtime");
+}
+
+hsa_status_t InvalidExecutable(hsa_executable_t executable) {
+  return Fail(HSA_STATUS_ERROR_INVALID_EXECUTABLE, "executable ", Hex(executable.handle),
+              " is not a live executable of this runtime");
+}
+
+}  // namespace
 }  // namespace kiln::hsa_sim
 
 using namespace kiln::hsa_sim;
@@ -201,21 +222,14 @@ hsa_status_t HSA_API hsa_code_object_reader_create_from_memory(const void* code_
   if (code_object == nullptr || size == 0 || code_object_reader == nullptr) {
     return Fail(HSA_STATUS_ERROR_INVALID_ARGUMENT, "code_object is null, size is 0 or code_object_reader is null");
   }
-  auto reader = std::make_shared<CodeObjectReader>(CodeObjectReader{code_object, size});
-  uint64_t handle = HandleOf(reader.get());
-  if (!session->readers.Add(handle, std::move(reader)))
-    return Fail(HSA_STATUS_ERROR_NOT_INITIALIZED, "the runtime is shutting down");
-  code_object_reader->handle = handle;
-  return HSA_STATUS_SUCCESS;
+  return RegisterHandle(session->readers, std::make_shared<CodeObjectReader>(CodeObjectReader{code_object, size}),
+                        code_object_reader);
 }
 
 hsa_status_t HSA_API hsa_code_object_reader_destroy(hsa_code_object_reader_t code_object_reader) {
   std::shared_ptr<Session> session = EnterApi(__func__);
   if (!session) return HSA_STATUS_ERROR_NOT_INITIALIZED;
-  if (!session->readers.Remove(code_object_reader.handle)) {
-    return Fail(HSA_STATUS_ERROR_INVALID_CODE_OBJECT_READER, "code object reader ", Hex(code_object_reader.handle),
-                " is not a live reader of this runtime");
-  }
+  if (!session->readers.Remove(code_object_reader.handle)) return InvalidReader(code_object_reader);
   return HSA_STATUS_SUCCESS;
 }
 
@@ -234,12 +248,7 @@ hsa_status_t HSA_API hsa_executable_create_alt(hsa_profile_t profile,
                 " is not an hsa_default_float_rounding_mode_t");
   }
   if (executable == nullptr) return Fail(HSA_STATUS_ERROR_INVALID_ARGUMENT, "executable (the output) is null");
-  auto e = std::make_shared<Executable>();
-  uint64_t handle = HandleOf(e.get());
-  if (!session->executables.Add(handle, std::move(e)))
-    return Fail(HSA_STATUS_ERROR_NOT_INITIALIZED, "the runtime is shutting down");
-  executable->handle = handle;
-  return HSA_STATUS_SUCCESS;
+  return RegisterHandle(session->executables, std::make_shared<Executable>(), executable);
 }
 
 hsa_status_t HSA_API hsa_executable_load_agent_code_object(hsa_executable_t executable, hsa_agent_t agent,
@@ -249,18 +258,13 @@ hsa_status_t HSA_API hsa_executable_load_agent_code_object(hsa_executable_t exec
   std::shared_ptr<Session> session = EnterApi(__func__);
   if (!session) return HSA_STATUS_ERROR_NOT_INITIALIZED;
   std::shared_ptr<Executable> e = session->executables.Find(executable.handle);
-  if (!e)
-    return Fail(HSA_STATUS_ERROR_INVALID_EXECUTABLE, "executable ", Hex(executable.handle),
-                " is not a live executable of this runtime");
+  if (!e) return InvalidExecutable(executable);
   const Agent* a = session->FindAgent(agent);
-  if (!a) return Fail(HSA_STATUS_ERROR_INVALID_AGENT, "agent ", Hex(agent.handle), " is not an agent of this runtime");
+  if (!a) return InvalidAgent(agent);
   if (!a->gpu)
     return Fail(HSA_STATUS_ERROR_INVALID_AGENT, a->Describe(), " runs no kernels; load code objects for a GPU agent");
   std::shared_ptr<CodeObjectReader> reader = session->readers.Find(code_object_reader.handle);
-  if (!reader) {
-    return Fail(HSA_STATUS_ERROR_INVALID_CODE_OBJECT_READER, "code object reader ", Hex(code_object_reader.handle),
-                " is not a live reader of this runtime");
-  }
+  if (!reader) return InvalidReader(code_object_reader);
   return e->Load(*session, *a, *reader, loaded_code_object);
 }
 
@@ -268,9 +272,7 @@ hsa_status_t HSA_API hsa_executable_freeze(hsa_executable_t executable, const ch
   std::shared_ptr<Session> session = EnterApi(__func__);
   if (!session) return HSA_STATUS_ERROR_NOT_INITIALIZED;
   std::shared_ptr<Executable> e = session->executables.Find(executable.handle);
-  if (!e)
-    return Fail(HSA_STATUS_ERROR_INVALID_EXECUTABLE, "executable ", Hex(executable.handle),
-                " is not a live executable of this runtime");
+  if (!e) return InvalidExecutable(executable);
   return e->Freeze();
 }
 
@@ -278,9 +280,7 @@ hsa_status_t HSA_API hsa_executable_destroy(hsa_executable_t executable) {
   std::shared_ptr<Session> session = EnterApi(__func__);
   if (!session) return HSA_STATUS_ERROR_NOT_INITIALIZED;
   std::shared_ptr<Executable> e = session->executables.Remove(executable.handle);
-  if (!e)
-    return Fail(HSA_STATUS_ERROR_INVALID_EXECUTABLE, "executable ", Hex(executable.handle),
-                " is not a live executable of this runtime");
+  if (!e) return InvalidExecutable(executable);
   e->Unregister(*session);
   return HSA_STATUS_SUCCESS;
 }
@@ -290,9 +290,7 @@ hsa_status_t HSA_API hsa_executable_get_symbol_by_name(hsa_executable_t executab
   std::shared_ptr<Session> session = EnterApi(__func__);
   if (!session) return HSA_STATUS_ERROR_NOT_INITIALIZED;
   std::shared_ptr<Executable> e = session->executables.Find(executable.handle);
-  if (!e)
-    return Fail(HSA_STATUS_ERROR_INVALID_EXECUTABLE, "executable ", Hex(executable.handle),
-                " is not a live executable of this runtime");
+  if (!e) return InvalidExecutable(executable);
   if (symbol_name == nullptr || symbol == nullptr)
     return Fail(HSA_STATUS_ERROR_INVALID_ARGUMENT, "symbol_name or symbol is null");
   if (agent == nullptr) {
@@ -300,7 +298,7 @@ hsa_status_t HSA_API hsa_executable_get_symbol_by_name(hsa_executable_t executab
                 "' (kernels have agent allocation: pass their agent)");
   }
   const Agent* a = session->FindAgent(*agent);
-  if (!a) return Fail(HSA_STATUS_ERROR_INVALID_AGENT, "agent ", Hex(agent->handle), " is not an agent of this runtime");
+  if (!a) return InvalidAgent(*agent);
   std::shared_ptr<KernelSymbol> s = e->FindSymbol(symbol_name, a);
   if (!s) {
     return Fail(HSA_STATUS_ERROR_INVALID_SYMBOL_NAME, "the executable has no kernel '", symbol_name, "' for ",
@@ -320,62 +318,38 @@ hsa_status_t HSA_API hsa_executable_symbol_get_info(hsa_executable_symbol_t exec
                 " is not a symbol of a live executable");
   }
   if (value == nullptr) return Fail(HSA_STATUS_ERROR_INVALID_ARGUMENT, "value is null");
-  auto put_u32 = [&](uint32_t v) {
-    std::memcpy(value, &v, sizeof(v));
-    return HSA_STATUS_SUCCESS;
-  };
   int64_t attr = RawEnum(attribute);
   switch (attr) {
-    case HSA_EXECUTABLE_SYMBOL_INFO_TYPE: {
-      hsa_symbol_kind_t kind = HSA_SYMBOL_KIND_KERNEL;
-      std::memcpy(value, &kind, sizeof(kind));
-      return HSA_STATUS_SUCCESS;
-    }
+    case HSA_EXECUTABLE_SYMBOL_INFO_TYPE:
+      return Put(value, HSA_SYMBOL_KIND_KERNEL);
     case HSA_EXECUTABLE_SYMBOL_INFO_NAME_LENGTH:
-      return put_u32(static_cast<uint32_t>(s->name.size()));
-    case HSA_EXECUTABLE_SYMBOL_INFO_NAME:  // exactly NAME_LENGTH bytes, no NUL, as HSA specifies
-      std::memcpy(value, s->name.data(), s->name.size());
-      return HSA_STATUS_SUCCESS;
+      return Put<uint32_t>(value, static_cast<uint32_t>(s->name.size()));
+    case HSA_EXECUTABLE_SYMBOL_INFO_NAME:
+      return PutName(value, s->name);
     case HSA_EXECUTABLE_SYMBOL_INFO_MODULE_NAME_LENGTH:
-      return put_u32(0);
+      return Put<uint32_t>(value, 0);
     case HSA_EXECUTABLE_SYMBOL_INFO_MODULE_NAME:
       return HSA_STATUS_SUCCESS;  // 0 bytes
-    case HSA_EXECUTABLE_SYMBOL_INFO_AGENT: {
-      hsa_agent_t agent = s->agent->handle();
-      std::memcpy(value, &agent, sizeof(agent));
-      return HSA_STATUS_SUCCESS;
-    }
-    case HSA_EXECUTABLE_SYMBOL_INFO_LINKAGE: {
-      hsa_symbol_linkage_t linkage = HSA_SYMBOL_LINKAGE_PROGRAM;
-      std::memcpy(value, &linkage, sizeof(linkage));
-      return HSA_STATUS_SUCCESS;
-    }
-    case HSA_EXECUTABLE_SYMBOL_INFO_IS_DEFINITION: {
-      bool definition = true;
-      std::memcpy(value, &definition, sizeof(definition));
-      return HSA_STATUS_SUCCESS;
-    }
-    case HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_OBJECT: {
-      // HSA: 0 until the executable is frozen.
-      uint64_t object = s->frozen.load(std::memory_order_acquire) ? s->handle() : 0;
-      std::memcpy(value, &object, sizeof(object));
-      return HSA_STATUS_SUCCESS;
-    }
+    case HSA_EXECUTABLE_SYMBOL_INFO_AGENT:
+      return Put(value, s->agent->handle());
+    case HSA_EXECUTABLE_SYMBOL_INFO_LINKAGE:
+      return Put(value, HSA_SYMBOL_LINKAGE_PROGRAM);
+    case HSA_EXECUTABLE_SYMBOL_INFO_IS_DEFINITION:
+      return Put(value, true);
+    case HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_OBJECT:  // HSA: 0 until the executable is frozen
+      return Put<uint64_t>(value, s->frozen.load(std::memory_order_acquire) ? s->handle() : 0);
     case HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_KERNARG_SEGMENT_SIZE:
-      return put_u32(s->kernarg_segment_size);
+      return Put<uint32_t>(value, s->kernarg_segment_size);
     case HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_KERNARG_SEGMENT_ALIGNMENT:
-      return put_u32(s->kernarg_segment_alignment);
+      return Put<uint32_t>(value, s->kernarg_segment_alignment);
     case HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_GROUP_SEGMENT_SIZE:
-      return put_u32(s->group_segment_size);
+      return Put<uint32_t>(value, s->group_segment_size);
     case HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_PRIVATE_SEGMENT_SIZE:
-      return put_u32(s->private_segment_size);
-    case HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_DYNAMIC_CALLSTACK: {
-      bool dynamic = false;
-      std::memcpy(value, &dynamic, sizeof(dynamic));
-      return HSA_STATUS_SUCCESS;
-    }
+      return Put<uint32_t>(value, s->private_segment_size);
+    case HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_DYNAMIC_CALLSTACK:
+      return Put(value, false);
     case HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_CALL_CONVENTION:
-      return put_u32(0);
+      return Put<uint32_t>(value, 0);
   }
   return Fail(HSA_STATUS_ERROR_INVALID_ARGUMENT, "attribute ", attr,
               " does not apply to kernel symbols (the simulator's only kind) or is unknown");

@@ -32,11 +32,9 @@ struct CodeObjectReader {
   size_t size;
 };
 
-// A loaded twin library.
+// A loaded twin library; its address is the hsa_loaded_code_object_t.
 struct LoadedTwin {
   std::unique_ptr<SharedObject> library;
-  const Agent* agent = nullptr;
-  std::string isa;
 };
 
 struct KernelSymbol {

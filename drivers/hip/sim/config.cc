@@ -97,6 +97,13 @@ StatusOr<uint32_t> ParseU32(std::string_view text, bool suffixes) {
   return static_cast<uint32_t>(value);
 }
 
+// Stores a parsed value in *field, or returns the parse error and leaves *field alone.
+template <typename T>
+Status Assign(const StatusOr<T>& parsed, T* field) {
+  if (parsed.ok()) *field = *parsed;
+  return parsed.status();
+}
+
 }  // namespace
 
 StatusOr<AgentConfig> ResolveAgentConfig(const kiln_hsa_sim_agent_config_t& config) {
@@ -142,21 +149,13 @@ StatusOr<std::vector<AgentConfig>> ParseAgentsText(std::string_view text) {
       std::string_view value = field.substr(eq + 1);
       Status parsed;
       if (key == "cu") {
-        auto v = ParseU32(value, false);
-        if (v.ok()) config.compute_units = *v;
-        parsed = v.status();
+        parsed = Assign(ParseU32(value, false), &config.compute_units);
       } else if (key == "wave") {
-        auto v = ParseU32(value, false);
-        if (v.ok()) config.wavefront_size = *v;
-        parsed = v.status();
+        parsed = Assign(ParseU32(value, false), &config.wavefront_size);
       } else if (key == "lds") {
-        auto v = ParseU32(value, true);
-        if (v.ok()) config.lds_bytes = *v;
-        parsed = v.status();
+        parsed = Assign(ParseU32(value, true), &config.lds_bytes);
       } else if (key == "mem") {
-        auto v = ParseNumber(value, true);
-        if (v.ok()) config.device_memory_bytes = *v;
-        parsed = v.status();
+        parsed = Assign(ParseNumber(value, true), &config.device_memory_bytes);
       } else {
         return InvalidArgumentError("agent '", Trim(entry), "': unknown key '", key,
                                     "' (the keys are cu, wave, lds and mem)");

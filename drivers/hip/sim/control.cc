@@ -2,21 +2,12 @@
 // events, in the simulator, are the injected memory faults).
 #include "drivers/hip/sim/runtime.h"
 
-namespace kiln::hsa_sim {
-namespace {
-
-const char* kControlFunctionConfigure = "kiln_hsa_sim_configure";
-const char* kControlFunctionInject = "kiln_hsa_sim_inject";
-
-}  // namespace
-}  // namespace kiln::hsa_sim
-
 using namespace kiln::hsa_sim;
 
 extern "C" {
 
 KILN_HSA_SIM_EXPORT int kiln_hsa_sim_configure(const kiln_hsa_sim_agent_config_t* agents, uint32_t count) {
-  BeginApiCall(kControlFunctionConfigure);
+  BeginApiCall(__func__);
   std::optional<std::vector<AgentConfig>> configured;
   if (count > 0) {
     if (agents == nullptr) {
@@ -46,12 +37,8 @@ KILN_HSA_SIM_EXPORT int kiln_hsa_sim_configure(const kiln_hsa_sim_agent_config_t
 
 KILN_HSA_SIM_EXPORT int kiln_hsa_sim_inject(kiln_hsa_sim_fault_kind_t kind, uint32_t gpu_agent_index,
                                             uint64_t packet_ordinal, uint64_t value) {
-  BeginApiCall(kControlFunctionInject);
-  std::shared_ptr<Session> session = CurrentSession();
-  if (!session) {
-    SetLastError("the HSA runtime is not initialized (call hsa_init first)");
-    return -1;
-  }
+  std::shared_ptr<Session> session = EnterApi(__func__);
+  if (!session) return -1;
   int64_t raw_kind = RawEnum(kind);
   if (raw_kind != KILN_HSA_SIM_FAULT_MEMORY && raw_kind != KILN_HSA_SIM_FAULT_QUEUE_ERROR &&
       raw_kind != KILN_HSA_SIM_FAULT_SLOW) {
@@ -68,7 +55,7 @@ KILN_HSA_SIM_EXPORT int kiln_hsa_sim_inject(kiln_hsa_sim_fault_kind_t kind, uint
 }
 
 KILN_HSA_SIM_EXPORT void kiln_hsa_sim_clear_faults(void) {
-  BeginApiCall("kiln_hsa_sim_clear_faults");
+  BeginApiCall(__func__);
   std::shared_ptr<Session> session = CurrentSession();
   if (!session) return;
   for (uint32_t i = 0; i < session->gpu_count(); ++i) session->gpu(i)->faults.Clear();

@@ -127,10 +127,7 @@ hsa_status_t HSA_API hsa_amd_memory_pool_allocate(hsa_amd_memory_pool_t memory_p
   std::shared_ptr<Session> session = EnterApi(__func__);
   if (!session) return HSA_STATUS_ERROR_NOT_INITIALIZED;
   Pool* pool = session->FindPool(memory_pool);
-  if (!pool) {
-    return Fail(HSA_STATUS_ERROR_INVALID_MEMORY_POOL, "memory pool ", Hex(memory_pool.handle),
-                " is not a pool of this runtime");
-  }
+  if (!pool) return InvalidMemoryPool(memory_pool);
   if (ptr == nullptr) return Fail(HSA_STATUS_ERROR_INVALID_ARGUMENT, "ptr (the output) is null");
   if (size == 0) return Fail(HSA_STATUS_ERROR_INVALID_ARGUMENT, "size is 0");
   if (flags != 0) return Fail(HSA_STATUS_ERROR_INVALID_ARGUMENT, "flags is ", flags, "; it is reserved and must be 0");

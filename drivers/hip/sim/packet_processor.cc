@@ -1,7 +1,8 @@
-// The packet processor and the compute-unit workers of a queue (see queue.h for the model).
+// The packet processor of a queue (see queue.h for the model); the workers that run the
+// dispatches it launches are in workers.cc.
 //
-// Queue errors raised here, each with the detail kiln_hsa_sim_last_error() returns inside
-// the queue's error callback:
+// The queue errors, each with the detail kiln_hsa_sim_last_error() returns inside the queue's
+// error callback (all raised here but the traps, which the workers raise):
 //   HSA_STATUS_ERROR_INVALID_PACKET_FORMAT   packet type other than KERNEL_DISPATCH,
 //                                            BARRIER_AND, BARRIER_OR; fence scope 3; setup
 //                                            dimensions not 1..3; a zero workgroup or grid
@@ -23,7 +24,6 @@
 //                                            handlers got HSA_AMD_GPU_MEMORY_FAULT_EVENT)
 #include <algorithm>
 #include <cstdio>
-#include <cstdlib>
 #include <cstring>
 
 #include "drivers/hip/sim/code_objects.h"
@@ -35,17 +35,6 @@ namespace {
 
 // How long the processor polls an empty slot before sleeping on the doorbell.
 constexpr auto kProcessorSpin = std::chrono::microseconds(50);
-// Group segments start with this byte in every position: their contents are undefined at
-// workgroup entry, and a twin that reads LDS before writing it should not see zeros.
-constexpr int kGroupSegmentPoison = 0xa5;
-
-inline void CpuRelax() {
-#if defined(__x86_64__) || defined(__i386__)
-  __builtin_ia32_pause();
-#else
-  std::this_thread::yield();
-#endif
-}
 
 inline uint16_t LoadHeader(const void* slot) {
   return __atomic_load_n(static_cast<const uint16_t*>(slot), __ATOMIC_ACQUIRE);
@@ -74,11 +63,13 @@ const char* PacketTypeName(uint32_t type) {
   return "unknown";
 }
 
-// The packet's acquire and release fences. The simulator's own hand-offs (the acquire load of
-// the header, the workers' mutex, acquire loads of dependency signals, the release decrement of
-// completion signals) already order what the fences would; they stay for what HSA says. GCC
-// refuses fences under -fsanitize=thread (ThreadSanitizer does not model them), so TSan builds
-// leave them out, relying on those hand-offs, which TSan does see.
+}  // namespace
+
+// The simulator's own hand-offs (the acquire load of the header, the workers' mutex, acquire
+// loads of dependency signals, the release decrement of completion signals) already order what
+// the fences would; they stay for what HSA says. GCC refuses fences under -fsanitize=thread
+// (ThreadSanitizer does not model them), so TSan builds leave them out, relying on those
+// hand-offs, which TSan does see.
 void ApplyFence(uint32_t scope, std::memory_order order) {
 #if !defined(__SANITIZE_THREAD__)
   if (scope != HSA_FENCE_SCOPE_NONE) std::atomic_thread_fence(order);
@@ -87,8 +78,6 @@ void ApplyFence(uint32_t scope, std::memory_order order) {
   (void)order;
 #endif
 }
-
-}  // namespace
 
 bool Queue::running() const {
   return !stop_.load(std::memory_order_acquire) && !failed_.load(std::memory_order_acquire);
@@ -388,89 +377,6 @@ void Queue::HandleBarrier(uint64_t id, const hsa_barrier_and_packet_t& p, bool i
       HeaderField(p.header, HSA_PACKET_HEADER_SCRELEASE_FENCE_SCOPE, HSA_PACKET_HEADER_WIDTH_SCRELEASE_FENCE_SCOPE),
       std::memory_order_release);
   if (completion) completion->Subtract(1, std::memory_order_release);
-}
-
-// ---- Workers ------------------------------------------------------------------------------
-
-void Queue::WorkerMain() {
-  SetSimThreadOwner(this);
-  size_t group_bytes = (std::max<size_t>(agent_.config.lds_bytes, 64) + 63) / 64 * 64;
-  std::unique_ptr<void, decltype(&std::free)> group(std::aligned_alloc(64, group_bytes), &std::free);
-  std::unique_lock lock(work_mu_);
-  while (!stop_.load(std::memory_order_acquire)) {
-    std::shared_ptr<Dispatch> dispatch;
-    uint64_t workgroup = 0;
-    Clock::time_point earliest = Clock::time_point::max();
-    Clock::time_point now = Clock::now();
-    for (auto it = pending_.begin(); it != pending_.end(); ++it) {
-      Dispatch& d = **it;
-      if (d.not_before > now) {  // SLOW: not yet; later dispatches may go first
-        earliest = std::min(earliest, d.not_before);
-        continue;
-      }
-      dispatch = *it;
-      workgroup = d.next_workgroup++;
-      if (d.next_workgroup == d.total_workgroups) pending_.erase(it);
-      break;
-    }
-    if (!dispatch) {
-      if (earliest == Clock::time_point::max()) {
-        work_cv_.wait(lock);
-      } else {
-        work_cv_.wait_until(lock, earliest);
-      }
-      continue;
-    }
-    lock.unlock();
-    if (group) {
-      RunWorkgroup(*dispatch, workgroup, group.get());
-    } else {
-      RaiseError(HSA_STATUS_ERROR_OUT_OF_RESOURCES, "no memory for a worker's group segment");
-      FinishWorkgroup(*dispatch, false);
-    }
-    dispatch.reset();
-    lock.lock();
-  }
-}
-
-void Queue::RunWorkgroup(Dispatch& d, uint64_t workgroup, void* group_segment) {
-  if (!running() || d.failed.load(std::memory_order_relaxed)) return FinishWorkgroup(d, false);
-  const hsa_kernel_dispatch_packet_t& p = d.packet;
-  kiln_gpu_twin_workgroup_v1_t w{};
-  uint64_t xy = uint64_t{d.workgroup_count[0]} * d.workgroup_count[1];
-  w.workgroup_id[0] = static_cast<uint32_t>(workgroup % d.workgroup_count[0]);
-  w.workgroup_id[1] = static_cast<uint32_t>(workgroup / d.workgroup_count[0] % d.workgroup_count[1]);
-  w.workgroup_id[2] = static_cast<uint32_t>(workgroup / xy);
-  w.workgroup_size[0] = p.workgroup_size_x;
-  w.workgroup_size[1] = p.workgroup_size_y;
-  w.workgroup_size[2] = p.workgroup_size_z;
-  w.grid_size[0] = p.grid_size_x;
-  w.grid_size[1] = p.grid_size_y;
-  w.grid_size[2] = p.grid_size_z;
-  w.wavefront_size = agent_.config.wavefront_size;
-  w.group_segment = group_segment;
-  w.group_segment_size = p.group_segment_size;
-  std::memset(group_segment, kGroupSegmentPoison, p.group_segment_size);
-  int result = d.kernel->entry(p.kernarg_address, &w);
-  if (result != 0) {
-    RaiseError(HSA_STATUS_ERROR_EXCEPTION, StrCat("kernel dispatch packet ", d.packet_id, " (kernel ", d.kernel->name,
-                                                  "): workgroup (", w.workgroup_id[0], ", ", w.workgroup_id[1], ", ",
-                                                  w.workgroup_id[2], ") trapped (the twin returned ", result, ")"));
-  }
-  FinishWorkgroup(d, result == 0);
-}
-
-void Queue::FinishWorkgroup(Dispatch& d, bool ok) {
-  if (!ok) d.failed.store(true, std::memory_order_relaxed);
-  if (d.finished.fetch_add(1, std::memory_order_acq_rel) + 1 != d.total_workgroups) return;
-  // The last workgroup: every other workgroup's writes happen-before this point.
-  if (!d.failed.load(std::memory_order_relaxed) && running()) {
-    ApplyFence(d.release_scope, std::memory_order_release);
-    agent_.dispatches_completed.fetch_add(1, std::memory_order_relaxed);
-    if (d.completion) d.completion->Subtract(1, std::memory_order_release);
-  }
-  in_flight_.fetch_sub(1, std::memory_order_acq_rel);
-  processor_waiter_.Wake();
 }
 
 }  // namespace kiln::hsa_sim

@@ -46,6 +46,9 @@ inline constexpr uint32_t kDefaultComputeWorkers = 2;
 
 using QueueCallback = void (*)(hsa_status_t status, hsa_queue_t* source, void* data);
 
+// Applies a packet's acquire or release fence of `scope` (an hsa_fence_scope_t).
+void ApplyFence(uint32_t scope, std::memory_order order);
+
 // One kernel dispatch on its way through the workers.
 struct Dispatch {
   uint64_t packet_id = 0;
@@ -93,7 +96,7 @@ class Queue {
   void RaiseError(hsa_status_t status, std::string detail);
   void DeliverErrorAndIdle();
 
-  // Workers.
+  // Workers (workers.cc).
   void WorkerMain();
   void RunWorkgroup(Dispatch& dispatch, uint64_t workgroup, void* group_segment);
   void FinishWorkgroup(Dispatch& dispatch, bool ok);

@@ -95,17 +95,10 @@ std::shared_ptr<Queue> QueueFor(const char* function, const hsa_queue_t* queue) 
   return q;
 }
 
-constexpr std::memory_order FailureOrder(std::memory_order order) {
-  return order == std::memory_order_acq_rel   ? std::memory_order_acquire
-         : order == std::memory_order_release ? std::memory_order_relaxed
-                                              : order;
-}
-
 }  // namespace
 }  // namespace kiln::hsa_sim
 
 using namespace kiln::hsa_sim;
-using kiln::StrCat;
 
 extern "C" {
 
@@ -116,7 +109,7 @@ hsa_status_t HSA_API hsa_queue_create(hsa_agent_t agent, uint32_t size, hsa_queu
   std::shared_ptr<Session> session = EnterApi(__func__);
   if (!session) return HSA_STATUS_ERROR_NOT_INITIALIZED;
   Agent* a = session->FindAgent(agent);
-  if (!a) return Fail(HSA_STATUS_ERROR_INVALID_AGENT, "agent ", Hex(agent.handle), " is not an agent of this runtime");
+  if (!a) return InvalidAgent(agent);
   if (!a->gpu) {
     return Fail(HSA_STATUS_ERROR_INVALID_AGENT, a->Describe(),
                 " does not support kernel dispatch; create queues on a GPU agent");
@@ -202,7 +195,7 @@ void HSA_API hsa_queue_store_write_index_screlease(const hsa_queue_t* queue, uin
   uint64_t HSA_API hsa_queue_cas_write_index_##suffix(const hsa_queue_t* queue, uint64_t expected, uint64_t value) { \
     auto q = QueueFor(__func__, queue);                                                                              \
     if (!q) return 0;                                                                                                \
-    q->write_index().compare_exchange_strong(expected, value, order, FailureOrder(order));                           \
+    q->write_index().compare_exchange_strong(expected, value, order, CasFailureOrder(order));                        \
     return expected;                                                                                                 \
   }                                                                                                                  \
   uint64_t HSA_API hsa_queue_add_write_index_##suffix(const hsa_queue_t* queue, uint64_t value) {                    \

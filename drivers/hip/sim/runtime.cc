@@ -43,10 +43,10 @@ uint64_t PhysicalMemoryBytes() {
   return static_cast<uint64_t>(pages) * static_cast<uint64_t>(page_size);
 }
 
-std::unique_ptr<Pool> MakePool(Agent* agent, std::string description, hsa_amd_segment_t segment, uint32_t flags,
-                               uint64_t size, MemoryBudget* budget, bool accessible_by_all) {
+// A pool that allocates from `budget`; with a null budget it does not allow runtime allocation.
+std::unique_ptr<Pool> MakePool(std::string description, hsa_amd_segment_t segment, uint32_t flags, uint64_t size,
+                               MemoryBudget* budget, bool accessible_by_all) {
   auto pool = std::make_unique<Pool>();
-  pool->agent = agent;
   pool->description = std::move(description);
   pool->segment = segment;
   pool->global_flags = flags;
@@ -129,7 +129,6 @@ StatusOr<std::shared_ptr<Session>> Session::Create(const std::vector<AgentConfig
   for (size_t i = 0; i < gpus.size(); ++i) {
     const AgentConfig& config = gpus[i];
     auto agent = std::make_unique<Agent>();
-    agent->index = static_cast<uint32_t>(i);
     agent->gpu_index = static_cast<uint32_t>(i);
     agent->gpu = true;
     agent->node = static_cast<uint32_t>(i + 1);  // node 0 is the CPU, as in ROCm
@@ -142,38 +141,34 @@ StatusOr<std::shared_ptr<Session>> Session::Create(const std::vector<AgentConfig
     if (!agent->isa) {
       auto isa = std::make_unique<Isa>();
       isa->name = isa_name;
-      isa->processor = config.isa;
       agent->isa = isa.get();
       session->isas_.push_back(std::move(isa));
     }
     agent->device_memory.capacity = config.device_memory_bytes;
     std::string who = agent->Describe();
-    Agent* a = agent.get();
-    agent->pools.push_back(MakePool(a, "device coarse-grained pool of " + who, HSA_AMD_SEGMENT_GLOBAL,
+    agent->pools.push_back(MakePool("device coarse-grained pool of " + who, HSA_AMD_SEGMENT_GLOBAL,
                                     HSA_AMD_MEMORY_POOL_GLOBAL_FLAG_COARSE_GRAINED, config.device_memory_bytes,
                                     &agent->device_memory, false));
-    agent->pools.push_back(MakePool(a, "device fine-grained pool of " + who, HSA_AMD_SEGMENT_GLOBAL,
+    agent->pools.push_back(MakePool("device fine-grained pool of " + who, HSA_AMD_SEGMENT_GLOBAL,
                                     HSA_AMD_MEMORY_POOL_GLOBAL_FLAG_FINE_GRAINED, config.device_memory_bytes,
                                     &agent->device_memory, false));
     agent->pools.push_back(
-        MakePool(a, "group segment pool of " + who, HSA_AMD_SEGMENT_GROUP, 0, config.lds_bytes, nullptr, false));
+        MakePool("group segment pool of " + who, HSA_AMD_SEGMENT_GROUP, 0, config.lds_bytes, nullptr, false));
     session->agents_.push_back(std::move(agent));
   }
 
   auto cpu = std::make_unique<Agent>();
-  cpu->index = session->gpu_count_;
   cpu->node = 0;
   cpu->name = "kiln-sim-cpu";
-  Agent* c = cpu.get();
   MemoryBudget* system = &session->system_memory_;
   uint64_t system_size = system->capacity;
   cpu->pools.push_back(
-      MakePool(c, "kernarg pool of the CPU agent", HSA_AMD_SEGMENT_GLOBAL,
+      MakePool("kernarg pool of the CPU agent", HSA_AMD_SEGMENT_GLOBAL,
                HSA_AMD_MEMORY_POOL_GLOBAL_FLAG_FINE_GRAINED | HSA_AMD_MEMORY_POOL_GLOBAL_FLAG_KERNARG_INIT, system_size,
                system, true));
-  cpu->pools.push_back(MakePool(c, "system fine-grained pool of the CPU agent", HSA_AMD_SEGMENT_GLOBAL,
+  cpu->pools.push_back(MakePool("system fine-grained pool of the CPU agent", HSA_AMD_SEGMENT_GLOBAL,
                                 HSA_AMD_MEMORY_POOL_GLOBAL_FLAG_FINE_GRAINED, system_size, system, true));
-  cpu->pools.push_back(MakePool(c, "system coarse-grained pool of the CPU agent", HSA_AMD_SEGMENT_GLOBAL,
+  cpu->pools.push_back(MakePool("system coarse-grained pool of the CPU agent", HSA_AMD_SEGMENT_GLOBAL,
                                 HSA_AMD_MEMORY_POOL_GLOBAL_FLAG_COARSE_GRAINED, system_size, system, false));
   session->agents_.push_back(std::move(cpu));
 
@@ -235,6 +230,14 @@ Pool* Session::FindPool(hsa_amd_memory_pool_t pool) const {
     }
   }
   return nullptr;
+}
+
+hsa_status_t InvalidAgent(hsa_agent_t agent) {
+  return Fail(HSA_STATUS_ERROR_INVALID_AGENT, "agent ", Hex(agent.handle), " is not an agent of this runtime");
+}
+
+hsa_status_t InvalidMemoryPool(hsa_amd_memory_pool_t pool) {
+  return Fail(HSA_STATUS_ERROR_INVALID_MEMORY_POOL, "memory pool ", Hex(pool.handle), " is not a pool of this runtime");
 }
 
 namespace {
@@ -330,7 +333,6 @@ const char* StatusText(int64_t status) {
 }  // namespace kiln::hsa_sim
 
 using namespace kiln::hsa_sim;
-using kiln::StrCat;
 
 extern "C" {
 
@@ -421,36 +423,27 @@ hsa_status_t HSA_API hsa_system_get_info(hsa_system_info_t attribute, void* valu
   int64_t attr = RawEnum(attribute);
   switch (attr) {
     case HSA_SYSTEM_INFO_VERSION_MAJOR:
-      *static_cast<uint16_t*>(value) = 1;
-      return HSA_STATUS_SUCCESS;
+      return Put<uint16_t>(value, 1);
     case HSA_SYSTEM_INFO_VERSION_MINOR:
-      *static_cast<uint16_t*>(value) = 1;
-      return HSA_STATUS_SUCCESS;
+      return Put<uint16_t>(value, 1);
     case HSA_SYSTEM_INFO_TIMESTAMP:
-      *static_cast<uint64_t*>(value) = TimestampNs();
-      return HSA_STATUS_SUCCESS;
+      return Put<uint64_t>(value, TimestampNs());
     case HSA_SYSTEM_INFO_TIMESTAMP_FREQUENCY:
-      *static_cast<uint64_t*>(value) = 1'000'000'000;  // timestamps and timeouts are nanoseconds
-      return HSA_STATUS_SUCCESS;
+      return Put<uint64_t>(value, 1'000'000'000);  // timestamps and timeouts are nanoseconds
     case HSA_SYSTEM_INFO_SIGNAL_MAX_WAIT:
-      *static_cast<uint64_t*>(value) = UINT64_MAX;
-      return HSA_STATUS_SUCCESS;
+      return Put<uint64_t>(value, UINT64_MAX);
     case HSA_SYSTEM_INFO_ENDIANNESS:
-      *static_cast<hsa_endianness_t*>(value) = HSA_ENDIANNESS_LITTLE;
-      return HSA_STATUS_SUCCESS;
+      return Put(value, HSA_ENDIANNESS_LITTLE);
     case HSA_SYSTEM_INFO_MACHINE_MODEL:
-      *static_cast<hsa_machine_model_t*>(value) = HSA_MACHINE_MODEL_LARGE;
-      return HSA_STATUS_SUCCESS;
+      return Put(value, HSA_MACHINE_MODEL_LARGE);
     case HSA_SYSTEM_INFO_EXTENSIONS:
       std::memset(value, 0, 128);  // no extensions
       return HSA_STATUS_SUCCESS;
     case HSA_AMD_SYSTEM_INFO_BUILD_VERSION:
-      *static_cast<const char**>(value) = "kiln hip-sim";
-      return HSA_STATUS_SUCCESS;
+      return Put<const char*>(value, "kiln hip-sim");
     case HSA_AMD_SYSTEM_INFO_SVM_SUPPORTED:
     case HSA_AMD_SYSTEM_INFO_SVM_ACCESSIBLE_BY_DEFAULT:
-      *static_cast<bool*>(value) = false;
-      return HSA_STATUS_SUCCESS;
+      return Put(value, false);
   }
   return Fail(HSA_STATUS_ERROR_INVALID_ARGUMENT, "attribute ", Hex(static_cast<uint64_t>(attr)),
               " is not a system attribute the simulator knows");

@@ -73,9 +73,27 @@ class Session {
   bool shut_down_ = false;
 };
 
-// Starts an HSA entry point: clears this thread's last error, names the function for error
-// messages, and returns the session, or null when the runtime is not initialized (with the
-// last error saying so; the caller returns HSA_STATUS_ERROR_NOT_INITIALIZED).
+// The failures for a handle that names nothing of this runtime: INVALID_AGENT and
+// INVALID_MEMORY_POOL, with the handle in the last error.
+hsa_status_t InvalidAgent(hsa_agent_t agent);
+hsa_status_t InvalidMemoryPool(hsa_amd_memory_pool_t pool);
+
+// Registers a new object under its address and returns that handle in out->handle, or fails
+// with NOT_INITIALIZED when the runtime is shutting down (the registry is closed).
+template <typename T, typename Handle>
+hsa_status_t RegisterHandle(Registry<T>& registry, std::shared_ptr<T> object, Handle* out) {
+  uint64_t handle = HandleOf(object.get());
+  if (!registry.Add(handle, std::move(object))) {
+    return Fail(HSA_STATUS_ERROR_NOT_INITIALIZED, "the runtime is shutting down");
+  }
+  out->handle = handle;
+  return HSA_STATUS_SUCCESS;
+}
+
+// Starts an API entry point (HSA or kiln_hsa_sim_*): clears this thread's last error, names
+// the function for error messages, and returns the session, or null when the runtime is not
+// initialized (with the last error saying so; an HSA function then returns
+// HSA_STATUS_ERROR_NOT_INITIALIZED).
 std::shared_ptr<Session> EnterApi(const char* function);
 
 // The session if initialized, without touching the last error (control functions).

@@ -1,4 +1,4 @@
-// Signals and the sleeping side of every wait in the simulator.
+// Signals, and how the simulator waits: it spins briefly (CpuRelax), then sleeps on a Waiter.
 //
 // A Signal is an atomic int64 plus a list of registered Waiters. Updates (store, add, ...)
 // wake the registered waiters; when nobody is registered an update costs one fence and one
@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <mutex>
 #include <span>
+#include <thread>
 #include <vector>
 
 #include "drivers/hip/sim/sim_api.h"
@@ -27,6 +28,23 @@
 namespace kiln::hsa_sim {
 
 using Clock = std::chrono::steady_clock;
+
+// One step of a spin-wait: a pause instruction, or a yield where there is none.
+inline void CpuRelax() {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#else
+  std::this_thread::yield();
+#endif
+}
+
+// The memory order of a failed compare-exchange whose success order is `order` (the strongest
+// one allowed: a failure has no release part).
+constexpr std::memory_order CasFailureOrder(std::memory_order order) {
+  return order == std::memory_order_acq_rel   ? std::memory_order_acquire
+         : order == std::memory_order_release ? std::memory_order_relaxed
+                                              : order;
+}
 
 class Waiter {
  public:

@@ -4,7 +4,6 @@
 // scacq_screl: acq_rel). The functions that cannot return a status (loads, stores, waits) do
 // nothing and return 0 for an invalid handle, with kiln_hsa_sim_last_error() saying why.
 #include <algorithm>
-#include <thread>
 
 #include "drivers/hip/sim/runtime.h"
 #include "drivers/hip/sim/signal.h"
@@ -17,21 +16,10 @@ namespace {
 // a small machine.
 constexpr auto kSpinTime = std::chrono::microseconds(20);
 
-inline void CpuRelax() {
-#if defined(__x86_64__) || defined(__i386__)
-  __builtin_ia32_pause();
-#else
-  std::this_thread::yield();
-#endif
-}
-
 }  // namespace
 
 int64_t Signal::CompareExchange(int64_t expected, int64_t value, std::memory_order order) {
-  std::memory_order failure = order == std::memory_order_acq_rel   ? std::memory_order_acquire
-                              : order == std::memory_order_release ? std::memory_order_relaxed
-                                                                   : order;
-  if (value_.compare_exchange_strong(expected, value, order, failure)) Notify();
+  if (value_.compare_exchange_strong(expected, value, order, CasFailureOrder(order))) Notify();
   return expected;  // the observed value either way
 }
 
@@ -187,13 +175,7 @@ hsa_status_t HSA_API hsa_signal_create(hsa_signal_value_t initial_value, uint32_
       }
     }
   }
-  auto s = std::make_shared<Signal>(initial_value);
-  uint64_t handle = HandleOf(s.get());
-  if (!session->signals.Add(handle, std::move(s))) {
-    return Fail(HSA_STATUS_ERROR_NOT_INITIALIZED, "the runtime is shutting down");
-  }
-  signal->handle = handle;
-  return HSA_STATUS_SUCCESS;
+  return RegisterHandle(session->signals, std::make_shared<Signal>(initial_value), signal);
 }
 
 hsa_status_t HSA_API hsa_signal_destroy(hsa_signal_t signal) {

@@ -1,6 +1,7 @@
 // Common include of every simulator source: the real HSA headers (Debian's libhsa-runtime-dev,
-// ROCm 5.2), compiled so that the functions we define get default visibility, the control
-// header likewise, and the last-error plumbing every API entry point uses.
+// ROCm 5.2), compiled so that the HSA functions the simulator defines get default visibility,
+// the control header likewise, the last-error plumbing every API entry point uses, and the
+// writers of attribute values for the hsa_*_get_info functions.
 //
 // The library is built with -fvisibility=hidden and a version script (exports.map), so the
 // only exported symbols are the HSA functions defined here and the kiln_hsa_sim_* functions.
@@ -67,5 +68,24 @@ int64_t RawEnum(const Enum& value) {
 // "0x1f00" for handles and addresses in messages.
 std::string Hex(uint64_t value);
 inline std::string Hex(const void* p) { return Hex(reinterpret_cast<uint64_t>(p)); }
+
+// ---- Attribute values ---------------------------------------------------------------------
+// `value` is the application's output of an hsa_*_get_info call, sized for the attribute's
+// type and not necessarily aligned for it.
+
+// Writes `v` as the attribute's value. Arrays work too: Put<uint32_t[4]>(value, {...}).
+template <typename T>
+hsa_status_t Put(void* value, const T& v) {
+  static_assert(std::is_trivially_copyable_v<T>);
+  std::memcpy(value, &v, sizeof(v));
+  return HSA_STATUS_SUCCESS;
+}
+
+// An *_INFO_NAME attribute: exactly NAME_LENGTH (name.size()) bytes, without a NUL, as HSA
+// specifies.
+inline hsa_status_t PutName(void* value, const std::string& name) {
+  std::memcpy(value, name.data(), name.size());
+  return HSA_STATUS_SUCCESS;
+}
 
 }  // namespace kiln::hsa_sim
