@@ -93,8 +93,10 @@ StatusOr<Ref<Program>> Program::Build(const hal::CommandBuffer& cb, HostArena& a
                            binding.buffer->byte_offset() + binding.offset;
         std::memcpy(kernargs + 8 * b, &address, 8);
       }
-      std::memcpy(kernargs + kiln_gpu_kernarg_constants_offset(info.binding_count), d->constants.data(),
-                  4 * d->constants.size());
+      if (!d->constants.empty()) {  // an empty vector's data() may be null, which memcpy must not get
+        std::memcpy(kernargs + kiln_gpu_kernarg_constants_offset(info.binding_count), d->constants.data(),
+                    4 * d->constants.size());
+      }
       std::memcpy(kernargs + kiln_gpu_kernarg_workgroup_count_offset(info.binding_count, info.constant_count),
                   d->workgroup_count.data(), 12);
       kernargs += AlignUp(kernel.kernarg_size, KILN_GPU_KERNARG_ALIGNMENT);
