@@ -75,8 +75,10 @@ void EmitSubmission(InFlight& sub, SubmissionPlan& plan, AqlQueue::Batch& batch,
   size_t next_run = 0;
   const Ref<PooledSignal>* copies_done = nullptr;  // the last copy run, until a packet waits for it
   Status copy_failure;
-  for (Program* program : plan.programs) {
-    const std::vector<Step>& steps = program->steps();
+  for (size_t cb = 0; cb < plan.programs.size(); ++cb) {
+    // Command buffers of one submission run in order: each starts after the one before.
+    if (cb > 0) barrier = true;
+    const std::vector<Step>& steps = plan.programs[cb]->steps();
     for (size_t i = 0; i < steps.size() && copy_failure.ok();) {
       if (const auto* d = std::get_if<DispatchStep>(&steps[i].op)) {
         if (copies_done) {
