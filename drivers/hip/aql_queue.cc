@@ -31,11 +31,14 @@ AqlQueue::Batch::Batch(AqlQueue& queue, bool (*abandon)(void*), void* abandon_da
 
 void* AqlQueue::Batch::NextSlot() {
   const uint64_t size = queue_.queue_->size;
-  // One slot at a time: the lock keeps the batch contiguous, and reserving one never waits
-  // for a slot of this same batch to be read.
-  index_ = queue_.hsa_.hsa_queue_add_write_index_scacq_screl(queue_.queue_, 1);
-  // Back-pressure: the slot is free once the processor has read the packet a ring ago.
-  for (uint32_t spins = 0; index_ - queue_.read_index() >= size; ++spins) {
+  if (reserved_ == 0) Reserve(1);
+  index_ = next_++;
+  --reserved_;
+  // Back-pressure: the slot is free once the processor has read the packet a ring ago. The
+  // read index only grows, so one seen earlier proves space without asking the runtime.
+  for (uint32_t spins = 0; index_ - queue_.known_read_index_ >= size; ++spins) {
+    queue_.known_read_index_ = queue_.read_index();
+    if (index_ - queue_.known_read_index_ < size) break;
     if (published_ && spins == 64) {
       // Ring the doorbell for what this batch published, or the processor may sleep on it.
       queue_.hsa_.hsa_signal_store_screlease(queue_.queue_->doorbell_signal, static_cast<hsa_signal_value_t>(index_ - 1));
@@ -57,7 +60,22 @@ void AqlQueue::Batch::Publish(uint16_t header, uint16_t setup) {
   published_ = true;
 }
 
+void AqlQueue::Batch::Reserve(uint64_t count) {
+  // The batch's slots may outnumber the ring: waiting for slot k needs only the batch's own
+  // slots before k to be read, and those are published before slot k is asked for.
+  // The batch holds the queue's lock, so a new range follows the one still unused.
+  uint64_t first = queue_.hsa_.hsa_queue_add_write_index_scacq_screl(queue_.queue_, count);
+  if (reserved_ == 0) next_ = first;
+  reserved_ += count;
+}
+
 AqlQueue::Batch::~Batch() {
+  // Slots reserved and not used must not stay INVALID (the processor would wait on them
+  // forever): they become barrier-AND packets without dependencies, which complete at once.
+  while (reserved_ > 0) {
+    Next<hsa_barrier_and_packet_t>();
+    Publish(PacketHeader(HSA_PACKET_TYPE_BARRIER_AND, false), 0);
+  }
   if (published_) {
     queue_.hsa_.hsa_signal_store_screlease(queue_.queue_->doorbell_signal, static_cast<hsa_signal_value_t>(index_));
   }

@@ -41,6 +41,9 @@ class AqlQueue {
     void Publish(uint16_t header, uint16_t setup);
     // Index of the packet returned by the last Next.
     uint64_t index() const { return index_; }
+    // Reserves the next `count` slots with one write-index update (Next reserves one at a
+    // time otherwise). Slots left unused when the batch ends become empty barrier packets.
+    void Reserve(uint64_t count);
     ~Batch();  // rings the doorbell for everything published
 
    private:
@@ -51,7 +54,9 @@ class AqlQueue {
     std::unique_lock<std::mutex> lock_;
     bool (*abandon_)(void*);
     void* abandon_data_;
-    uint64_t index_ = UINT64_MAX;  // last reserved
+    uint64_t index_ = UINT64_MAX;  // the slot Next returned last
+    uint64_t next_ = 0;            // the next reserved slot
+    uint64_t reserved_ = 0;        // reserved slots not yet returned by Next
     bool published_ = false;
   };
   Batch Begin(bool (*abandon)(void*), void* abandon_data) { return Batch(*this, abandon, abandon_data); }
@@ -65,6 +70,7 @@ class AqlQueue {
   const HsaLibrary& hsa_;
   hsa_queue_t* queue_;
   std::mutex mutex_;
+  uint64_t known_read_index_ = 0;  // a read index seen earlier (guarded by mutex_)
 };
 
 }  // namespace kiln::hip

@@ -70,6 +70,15 @@ void EmitSubmission(InFlight& sub, SubmissionPlan& plan, AqlQueue::Batch& batch,
     p->completion_signal = signal;
     batch.Publish(PacketHeader(HSA_PACKET_TYPE_BARRIER_AND, true), 0);
   };
+  // Exactly the packets written below unless a copy is refused: the barrier packets for the
+  // device waits, one per dispatch, two per copy run (its fence and the wait for it) and the
+  // final fence.
+  size_t dispatches = 0;
+  for (Program* program : plan.programs) {
+    for (const Step& step : program->steps()) dispatches += std::holds_alternative<DispatchStep>(step.op);
+  }
+  batch.Reserve((sub.keep.size() + kMaxBarrierDependencies - 1) / kMaxBarrierDependencies + dispatches +
+                plan.run_signals.size() + 1);
   wait_for(sub.keep);
 
   size_t next_run = 0;
