@@ -17,6 +17,8 @@
 // A device index the driver lacks, and a malformed one.
 // RUN: not kiln-run --module=%s --device=hip-sim:7 2>&1 | FileCheck %s --check-prefix=INDEX
 // INDEX: kiln-run: NOT_FOUND: the 'hip-sim' driver has 1 device(s); there is no device 7
+// RUN: not kiln-run --module=%s --device=cpu:1 2>&1 | FileCheck %s --check-prefix=CPU1
+// CPU1: kiln-run: NOT_FOUND: the 'cpu' driver has one device, 'cpu:0'; there is no device 1
 // RUN: not kiln-run --module=%s --device=cpu:x 2>&1 | FileCheck %s --check-prefix=BAD
 // BAD: kiln-run: INVALID_ARGUMENT: device name 'cpu:x' has a bad index 'x'
 //
