@@ -14,6 +14,10 @@ passed=0
 trap 'echo "stages: $passed passed, 1 failed"' ERR
 
 bash scripts/install-deps.sh
+# CI builds in a fresh clone each time, at a path of its own: let ccache reuse objects
+# compiled in another checkout (paths under this one are hashed relative to it, and the
+# working directory is not hashed; debug info may then name the other checkout's paths).
+export CCACHE_BASEDIR="$PWD" CCACHE_NOHASHDIR=true
 stage() {
   local preset=$1
   echo "== $preset =="
