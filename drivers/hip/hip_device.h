@@ -2,13 +2,15 @@
 // agent's memory pools as heaps, and a completion thread that retires submissions in order
 // as their completion signals reach zero.
 //
-// Submission. queue_execute writes every command buffer's packets at once when its waits
-// are met or pending on this runtime's GPU queues: a wait on a timepoint another submission
-// will signal becomes a barrier-AND packet on that submission's completion signal (on this
-// queue or another device's), never a host round trip. Waits on semaphores signalled by the
-// host defer the submission until they are reached. Execution barriers become packet barrier
-// bits; transfers run on the async copy engine, chained to the packets by signals. Every
-// submission ends with a barrier packet that decrements its completion signal.
+// Submission (packet writing: submission.h). queue_execute writes every command buffer's
+// packets at once when its waits are met or pending on this runtime's GPU queues: a wait on
+// exactly the timepoint another submission will signal becomes a barrier-AND packet on that
+// submission's completion signal (on this queue or another device's), never a host round
+// trip. Waits on semaphores signalled by the host defer the submission until they are
+// reached. Execution barriers become packet barrier bits, and each command buffer starts
+// after the one before; transfers run on the async copy engine, chained to the packets by
+// signals. Every submission ends with a barrier packet that takes its completion signal
+// to zero.
 //
 // Faults. A queue error or a GPU memory fault fails the device: the in-flight submissions
 // fail their semaphores with a status naming the fault and the dispatch it hit (executable,
