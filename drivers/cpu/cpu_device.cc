@@ -38,9 +38,6 @@ struct Submission {
   std::function<Status()> action;
   bool run_on_executor = false;  // false: cheap bookkeeping run on the resolving thread
   std::shared_ptr<QueueLink> link;
-  std::atomic<int> pending{0};
-  std::mutex failure_mutex;
-  Status wait_failure;
 
   void Complete(const Status& status) {
     if (status.ok()) {
@@ -52,13 +49,9 @@ struct Submission {
   }
 };
 
-void RunWhenReady(const std::shared_ptr<Submission>& sub) {
-  {
-    std::lock_guard lock(sub->failure_mutex);
-    if (!sub->wait_failure.ok()) {
-      return sub->Complete(sub->wait_failure.With("while waiting on a wait semaphore of a queue operation"));
-    }
-  }
+// Runs once every wait has resolved; `waited` is the first failure among them, if any.
+void RunWhenReady(const std::shared_ptr<Submission>& sub, const Status& waited) {
+  if (!waited.ok()) return sub->Complete(waited.With("while waiting on a wait semaphore of a queue operation"));
   if (!sub->run_on_executor) return sub->Complete(sub->action());
   QueueLink& link = *sub->link;
   CpuExecutor* executor;
@@ -82,14 +75,6 @@ void RunWhenReady(const std::shared_ptr<Submission>& sub) {
     }
     sub->Complete(status);
   });
-}
-
-void OnWaitResolved(const std::shared_ptr<Submission>& sub, const Status& status) {
-  if (!status.ok()) {
-    std::lock_guard lock(sub->failure_mutex);
-    if (sub->wait_failure.ok()) sub->wait_failure = status;
-  }
-  if (sub->pending.fetch_sub(1, std::memory_order_acq_rel) == 1) RunWhenReady(sub);
 }
 
 class CpuDevice final : public hal::Device {
@@ -186,12 +171,7 @@ class CpuDevice final : public hal::Device {
       std::lock_guard lock(link_->mutex);
       ++link_->in_flight;
     }
-    // One extra count keeps the submission from running before every wait is registered.
-    sub->pending.store(static_cast<int>(wait.size()) + 1);
-    for (const hal::SemaphoreValue& sv : wait) {
-      sv.semaphore->OnReach(sv.value, [sub](const Status& status) { OnWaitResolved(sub, status); });
-    }
-    OnWaitResolved(sub, OkStatus());
+    hal::WhenAllReached(wait, [sub](const Status& waited) { RunWhenReady(sub, waited); });
   }
 
   Status Execute(std::span<const Ref<hal::CommandBuffer>> cbs) {
