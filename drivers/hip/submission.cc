@@ -28,12 +28,11 @@ Status PrepareSubmission(InFlight& sub, HsaRuntime& runtime, HostArena& arena, S
   }
   // Every dispatch packet decrements the completion signal too, so its value tells how far
   // the submission got (which dispatch a fault hit); the final fence takes it to zero.
-  int64_t dispatch_count = 0;
   for (Program* program : plan.programs) {
     const std::vector<Step>& steps = program->steps();
     for (size_t i = 0; i < steps.size();) {
       if (std::holds_alternative<DispatchStep>(steps[i].op)) {
-        ++dispatch_count, ++i;
+        ++plan.dispatch_count, ++i;
         continue;
       }
       size_t end = CopyRunEnd(steps, i);
@@ -45,7 +44,7 @@ Status PrepareSubmission(InFlight& sub, HsaRuntime& runtime, HostArena& arena, S
       i = end;
     }
   }
-  KILN_ASSIGN_OR_RETURN(sub.completion, runtime.AcquireSignal(dispatch_count + 1));
+  KILN_ASSIGN_OR_RETURN(sub.completion, runtime.AcquireSignal(static_cast<int64_t>(plan.dispatch_count) + 1));
   return OkStatus();
 }
 
@@ -73,11 +72,7 @@ void EmitSubmission(InFlight& sub, SubmissionPlan& plan, AqlQueue::Batch& batch,
   // Exactly the packets written below unless a copy is refused: the barrier packets for the
   // device waits, one per dispatch, two per copy run (its fence and the wait for it) and the
   // final fence.
-  size_t dispatches = 0;
-  for (Program* program : plan.programs) {
-    for (const Step& step : program->steps()) dispatches += std::holds_alternative<DispatchStep>(step.op);
-  }
-  batch.Reserve((sub.keep.size() + kMaxBarrierDependencies - 1) / kMaxBarrierDependencies + dispatches +
+  batch.Reserve((sub.keep.size() + kMaxBarrierDependencies - 1) / kMaxBarrierDependencies + plan.dispatch_count +
                 plan.run_signals.size() + 1);
   wait_for(sub.keep);
 

@@ -31,6 +31,7 @@ struct InFlight {
 struct SubmissionPlan {
   std::vector<Program*> programs;  // owned by the command buffers
   std::vector<Ref<PooledSignal>> run_signals;
+  size_t dispatch_count = 0;
 };
 
 // Prepares the command buffers (once per command buffer, kept with it) and takes the
