@@ -150,10 +150,11 @@ class HipDevice final : public hal::Device {
     std::vector<hal::SemaphoreValue> host_waits;
     for (const hal::SemaphoreValue& sv : wait) {
       StatusOr<uint64_t> current = sv.semaphore->Query();
-      if (!current.ok() || *current >= sv.value) {
-        if (!current.ok()) host_waits.push_back(sv);  // resolves at once, failing the submission
+      if (!current.ok()) {
+        host_waits.push_back(sv);  // resolves at once, failing the submission
         continue;
       }
+      if (*current >= sv.value) continue;
       if (Ref<PooledSignal> pending = runtime_->FindTimepoint(sv.semaphore.get(), sv.value)) {
         sub->keep.push_back(std::move(pending));
         sub->device_waits.push_back(sv);
