@@ -29,6 +29,8 @@ struct DeviceInfo {
   std::string architecture;  // GPUs: the chip ("gfx942"); empty for CPUs
   uint32_t compute_units = 0;   // GPUs
   uint32_t subgroup_size = 0;   // GPUs: the wavefront size (64 or 32)
+  // How many workgroups a distributed dispatch is split into: the CPU's worker threads, or a
+  // few per compute unit of a GPU.
   uint32_t worker_count = 1;
   std::array<uint32_t, 3> max_workgroup_count = {65535, 65535, 65535};
   uint32_t max_local_memory_bytes = 0;

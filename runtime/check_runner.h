@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "base/status.h"
+#include "hal/device.h"
 #include "vm/module.h"
 
 namespace kiln::runtime {
@@ -24,6 +25,8 @@ struct CheckResult {
 // empty (NOT_FOUND if there is no such test). Errors are about the setup (device, link);
 // test failures are results.
 StatusOr<std::vector<CheckResult>> RunChecks(std::string_view device_name, Ref<vm::Module> module,
+                                             std::string_view function = {});
+StatusOr<std::vector<CheckResult>> RunChecks(Ref<hal::Device> device, Ref<vm::Module> module,
                                              std::string_view function = {});
 
 }  // namespace kiln::runtime

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <string>
 
+#include "drivers/builtin_drivers.h"
 #include "runtime/check_runner.h"
 #include "tools/flags.h"
 #include "tools/load_module.h"
@@ -41,9 +42,13 @@ kiln::Status ParseFlags(int argc, char** argv, Flags& flags) {
 }
 
 kiln::Status Run(const Flags& flags, bool& all_passed) {
-  KILN_ASSIGN_OR_RETURN(kiln::Ref<kiln::vm::Module> module, kiln::tools::LoadModule(flags.file, flags.check_indices));
+  // The device first: a .mlir file is compiled for it, and a missing one fails at once.
+  KILN_ASSIGN_OR_RETURN(kiln::Ref<kiln::hal::Device> device, kiln::BuiltinDriverRegistry().CreateDevice(flags.device));
+  KILN_ASSIGN_OR_RETURN(kiln::Ref<kiln::vm::Module> module,
+                        kiln::tools::LoadModule(flags.file, flags.check_indices,
+                                                kiln::tools::CompileTargetFor(device->info())));
   KILN_ASSIGN_OR_RETURN(std::vector<kiln::runtime::CheckResult> results,
-                        kiln::runtime::RunChecks(flags.device, module, flags.function));
+                        kiln::runtime::RunChecks(std::move(device), module, flags.function));
   size_t passed = 0;
   for (const kiln::runtime::CheckResult& result : results) {
     std::printf("[%s] %s\n", result.passed ? "  PASSED  " : "  FAILED  ", result.function.c_str());

@@ -1,5 +1,5 @@
-// kiln-compile in.mlir -o out.kiln [--target=cpu] [--target-cpu=NAME]
-//              [--dump-ir-after=PASS|all] [--dump-dispatches=DIR] [--check-indices]
+// kiln-compile in.mlir -o out.kiln [--target=cpu|gfx942|gfx90a|gfx1100] [--target-cpu=NAME]
+//              [--dump-ir-after=PASS|all] [--dump-dispatches=DIR] [--check-indices] [--report=FILE|-]
 // Compiles an MLIR program (linalg on tensors, TOSA) into a .kiln module. Diagnostics carry
 // source locations; the exit code is 1 when anything fails.
 #include "compiler/pipeline/Compile.h"
@@ -19,8 +19,8 @@ int main(int argc, char** argv) {
   cl::opt<std::string> input(cl::Positional, cl::desc("<input.mlir>"), cl::Required, cl::cat(category));
   cl::opt<std::string> output("o", cl::desc("Output module (.kiln)"), cl::value_desc("file"), cl::Required,
                               cl::cat(category));
-  cl::opt<std::string> target("target", cl::desc("Target: cpu"), cl::init("cpu"), cl::cat(category));
-  cl::opt<std::string> target_cpu("target-cpu", cl::desc("x86-64 CPU name (default: this machine's CPU)"),
+  cl::opt<std::string> target("target", cl::desc("Target: cpu, or an AMD GPU chip (gfx942, gfx90a, gfx1100)"), cl::init("cpu"), cl::cat(category));
+  cl::opt<std::string> target_cpu("target-cpu", cl::desc("x86-64 CPU name for CPU code and GPU host twins (default: this machine's CPU)"),
                                   cl::cat(category));
   cl::opt<std::string> dump_ir_after("dump-ir-after", cl::desc("Print the IR after PASS (or 'all') to stderr"),
                                      cl::value_desc("PASS|all"), cl::cat(category));
@@ -31,6 +31,10 @@ int main(int argc, char** argv) {
                                        "tensor.extract index "
                                        "fails, naming the first one"),
                               cl::cat(category));
+  cl::opt<std::string> report("report",
+                               cl::desc("Write each GPU dispatch's registers, LDS, scratch and occupancy to FILE "
+                                        "('-' for stdout)"),
+                               cl::value_desc("FILE"), cl::cat(category));
   cl::HideUnrelatedOptions(category);
   if (!cl::ParseCommandLineOptions(argc, argv, "kiln compiler: MLIR to a .kiln module\n", &llvm::errs())) return 1;
 
@@ -55,6 +59,7 @@ int main(int argc, char** argv) {
   options.dump_ir_after = dump_ir_after;
   options.dump_dispatches_dir = dump_dispatches;
   options.check_indices = check_indices;
+  options.report = report;
   mlir::FailureOr<std::vector<uint8_t>> module = kiln::compiler::CompileSource(context, sources, options);
   if (mlir::failed(module)) return 1;
 

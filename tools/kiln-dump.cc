@@ -3,14 +3,20 @@
 //
 //   kiln-dump FILE.kiln                  the whole module
 //   kiln-dump FILE.kiln --function=NAME  one function
+//   kiln-dump FILE.kiln --extract-executables=DIR
+//                                        writes every executable's binaries to DIR (.so for
+//                                        the CPU; .hsaco and .twin.so for an AMD GPU)
 //
 // Errors print one line, "kiln-dump: <status>", to stderr and exit 1.
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <optional>
 #include <string>
 #include <string_view>
 
 #include "base/status.h"
+#include "tools/executable_files.h"
 #include "tools/flags.h"
 #include "vm/disassembler.h"
 #include "vm/module.h"
@@ -18,9 +24,26 @@
 namespace {
 
 constexpr std::string_view kUsage =
-    "usage: kiln-dump FILE.kiln [--function=NAME]\n"
+    "usage: kiln-dump FILE.kiln [--function=NAME] [--extract-executables=DIR]\n"
     "Prints a kiln module: header, imports and exports with signatures, rodata, executables\n"
-    "and the bytecode of every function (or only of --function=NAME).\n";
+    "(with each GPU kernel's registers, LDS, scratch and occupancy) and the bytecode of every\n"
+    "function (or only of --function=NAME). --extract-executables=DIR writes each executable's\n"
+    "binaries to DIR instead, for llvm-readelf and llvm-objdump.\n";
+
+kiln::Status ExtractExecutables(const kiln::vm::Module& module, const std::string& dir) {
+  KILN_ASSIGN_OR_RETURN(std::vector<kiln::tools::ExecutableFile> files, kiln::tools::ExecutableFiles(module));
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec) return kiln::UnavailableError("cannot create '", dir, "': ", ec.message());
+  for (const kiln::tools::ExecutableFile& file : files) {
+    std::string path = (std::filesystem::path(dir) / file.name).string();
+    std::ofstream out(path, std::ios::binary);
+    out.write(reinterpret_cast<const char*>(file.bytes.data()), static_cast<std::streamsize>(file.bytes.size()));
+    if (!out.flush()) return kiln::UnavailableError("cannot write '", path, "'");
+    std::printf("%s\n", path.c_str());
+  }
+  return kiln::OkStatus();
+}
 
 int Fail(const kiln::Status& status) {
   std::fprintf(stderr, "kiln-dump: %s\n", status.ToString().c_str());
@@ -28,7 +51,7 @@ int Fail(const kiln::Status& status) {
 }
 
 int Run(int argc, char** argv) {
-  std::optional<std::string> path, function;
+  std::optional<std::string> path, function, extract_dir;
   for (int i = 1; i < argc; ++i) {
     std::string_view arg = argv[i];
     if (arg == "--help" || arg == "-h") {
@@ -38,19 +61,25 @@ int Run(int argc, char** argv) {
     std::string value;
     if (kiln::tools::FlagValue(arg, "--function=", value)) {
       function = value;
+    } else if (kiln::tools::FlagValue(arg, "--extract-executables=", value)) {
+      extract_dir = value;
     } else if (arg.starts_with("-") && arg != "-") {
-      return Fail(kiln::InvalidArgumentError("unknown flag '", arg, "'; usage: kiln-dump FILE.kiln [--function=NAME]"));
+      return Fail(kiln::InvalidArgumentError("unknown flag '", arg, "'; usage: kiln-dump FILE.kiln [--function=NAME] [--extract-executables=DIR]"));
     } else if (path) {
       return Fail(kiln::InvalidArgumentError("more than one module given ('", *path, "' and '", arg,
-                                             "'); usage: kiln-dump FILE.kiln [--function=NAME]"));
+                                             "'); usage: kiln-dump FILE.kiln [--function=NAME] [--extract-executables=DIR]"));
     } else {
       path = std::string(arg);
     }
   }
-  if (!path) return Fail(kiln::InvalidArgumentError("no module given; usage: kiln-dump FILE.kiln [--function=NAME]"));
+  if (!path) return Fail(kiln::InvalidArgumentError("no module given; usage: kiln-dump FILE.kiln [--function=NAME] [--extract-executables=DIR]"));
 
   kiln::StatusOr<kiln::Ref<kiln::vm::Module>> module = kiln::vm::Module::LoadFromFile(*path);
   if (!module.ok()) return Fail(module.status());
+  if (extract_dir) {
+    kiln::Status extracted = ExtractExecutables(**module, *extract_dir);
+    return extracted.ok() ? 0 : Fail(extracted);
+  }
   std::string text;
   if (function) {
     kiln::StatusOr<uint32_t> ordinal = kiln::vm::FindFunction(**module, *function);
@@ -58,6 +87,9 @@ int Run(int argc, char** argv) {
     text = kiln::vm::DisassembleFunction(**module, *ordinal);
   } else {
     text = kiln::vm::DumpModule(**module);
+    kiln::StatusOr<std::string> kernels = kiln::tools::DescribeGpuKernels(**module);
+    if (!kernels.ok()) return Fail(kernels.status());
+    if (!kernels->empty()) text += "\nGPU kernels:\n" + *kernels;
   }
   if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size() || std::fflush(stdout) != 0) {
     return Fail(kiln::UnavailableError("cannot write the listing to stdout"));

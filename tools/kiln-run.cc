@@ -102,7 +102,10 @@ kiln::Status Run(const Flags& flags, bool& matched) {
   if (!flags.list) {
     KILN_ASSIGN_OR_RETURN(device, kiln::BuiltinDriverRegistry().CreateDevice(flags.device));
   }
-  KILN_ASSIGN_OR_RETURN(kiln::Ref<kiln::vm::Module> module, kiln::tools::LoadModule(flags.module, flags.check_indices));
+  // A .mlir module is compiled for the device's target (the CPU when only listing).
+  std::string target = device ? kiln::tools::CompileTargetFor(device->info()) : "cpu";
+  KILN_ASSIGN_OR_RETURN(kiln::Ref<kiln::vm::Module> module,
+                        kiln::tools::LoadModule(flags.module, flags.check_indices, target));
   if (flags.list) {
     matched = true;
     return List(*module);

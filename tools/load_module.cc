@@ -6,7 +6,11 @@
 
 namespace kiln::tools {
 
-StatusOr<Ref<vm::Module>> LoadModule(const std::string& path, bool check_indices) {
+std::string CompileTargetFor(const hal::DeviceInfo& device) {
+  return device.architecture.empty() ? "cpu" : device.architecture;
+}
+
+StatusOr<Ref<vm::Module>> LoadModule(const std::string& path, bool check_indices, const std::string& target) {
   if (!path.ends_with(".mlir")) {
     if (check_indices) {
       return InvalidArgumentError("index checks are compiled in: '", path, "' is a compiled module; pass its .mlir "
@@ -18,6 +22,7 @@ StatusOr<Ref<vm::Module>> LoadModule(const std::string& path, bool check_indices
 #if KILN_HAVE_COMPILER
   compiler::CompileOptions options;
   options.check_indices = check_indices;
+  options.target = target;
   KILN_ASSIGN_OR_RETURN(std::vector<uint8_t> bytes, compiler::CompileFile(path, options));
   return vm::Module::LoadFromMemory(bytes, path);
 #else

@@ -5,12 +5,17 @@
 #include <string>
 
 #include "base/status.h"
+#include "hal/device.h"
 #include "vm/module.h"
 
 namespace kiln::tools {
 
+// The compiler target whose code runs on a device: its chip for a GPU ("gfx942"), else "cpu".
+std::string CompileTargetFor(const hal::DeviceInfo& device);
+
 // With `check_indices` the .mlir file is compiled in checked mode (CompileOptions); a
-// .kiln file cannot be, and is refused.
-StatusOr<Ref<vm::Module>> LoadModule(const std::string& path, bool check_indices = false);
+// .kiln file cannot be, and is refused. A .mlir file is compiled for `target`.
+StatusOr<Ref<vm::Module>> LoadModule(const std::string& path, bool check_indices = false,
+                                     const std::string& target = "cpu");
 
 }  // namespace kiln::tools

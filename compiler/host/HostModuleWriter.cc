@@ -103,8 +103,11 @@ class FunctionWriter;
 
 class HostWriter {
  public:
-  HostWriter(ModuleOp module, const HostExecutable& executable)
-      : module_(module), executable_(executable), builder_(module.getName().value_or("module").str()) {}
+  // `executables` are one executable for several targets: the same name and exports, one
+  // binary each; the first one's exports describe them all.
+  HostWriter(ModuleOp module, ArrayRef<HostExecutable> executables)
+      : module_(module), executables_(executables), executable_(executables.front()),
+        builder_(module.getName().value_or("module").str()) {}
 
   FailureOr<std::vector<uint8_t>> Write();
 
@@ -153,6 +156,7 @@ class HostWriter {
 
  private:
   ModuleOp module_;
+  ArrayRef<HostExecutable> executables_;
   const HostExecutable& executable_;
   ModuleBuilder builder_;
   llvm::StringMap<uint32_t> imports_;
@@ -863,12 +867,15 @@ LogicalResult FunctionWriter::WriteArith(Operation* op) {
 }
 
 FailureOr<std::vector<uint8_t>> HostWriter::Write() {
-  if (!executable_.data.empty()) {
+  // The runtime looks executable 0 up by name among the binaries for each target and loads
+  // the one its device runs (hal/module/hal_module.h).
+  for (const HostExecutable& executable : executables_) {
+    if (executable.data.empty()) continue;
     std::vector<vm::ExecutableExportSpec> specs;
-    for (const HostExecutableExport& e : executable_.exports) {
+    for (const HostExecutableExport& e : executable.exports) {
       specs.push_back({e.name, e.binding_count, e.constant_count, {1, 1, 1}, 0});
     }
-    builder_.AddExecutable(executable_.name, executable_.format, executable_.data, specs);
+    builder_.AddExecutable(executable.name, executable.format, executable.data, specs);
   }
   SmallVector<func::FuncOp> functions;
   for (func::FuncOp fn : module_.getOps<func::FuncOp>()) {
@@ -908,8 +915,22 @@ FailureOr<std::vector<uint8_t>> HostWriter::Write() {
 
 }  // namespace
 
-FailureOr<std::vector<uint8_t>> WriteHostModule(ModuleOp module, const HostExecutable& executable) {
-  return HostWriter(module, executable).Write();
+FailureOr<std::vector<uint8_t>> WriteHostModule(ModuleOp module, ArrayRef<HostExecutable> executables) {
+  for (const HostExecutable& other : executables.drop_front()) {
+    const HostExecutable& first = executables.front();
+    bool same = other.name == first.name && other.exports.size() == first.exports.size();
+    for (size_t i = 0; same && i < first.exports.size(); ++i) {
+      const HostExecutableExport &a = first.exports[i], &b = other.exports[i];
+      same = a.name == b.name && a.binding_count == b.binding_count && a.constant_count == b.constant_count &&
+             a.distributed == b.distributed;
+    }
+    if (!same) {
+      return module.emitError() << "the " << first.format << " and " << other.format
+                                << " executables disagree on their exports",
+             failure();
+    }
+  }
+  return HostWriter(module, executables).Write();
 }
 
 }  // namespace kiln::compiler

@@ -32,14 +32,16 @@ struct HostExecutableExport {
 
 struct HostExecutable {
   std::string name;
-  std::string format;  // "elf-x86_64"
+  std::string format;  // "elf-x86_64", "amdgpu-hsaco"
   std::vector<uint8_t> data;
   std::vector<HostExecutableExport> exports;
 };
 
 // Writes the VM module for the host functions of `module` (every func.func outside the
 // executable module; public ones are exported). Ops the host cannot run get a diagnostic
-// naming them.
-mlir::FailureOr<std::vector<uint8_t>> WriteHostModule(mlir::ModuleOp module, const HostExecutable& executable);
+// naming them. `executables` (at least one) are the dispatch functions compiled for each
+// target, with identical export tables; the module carries them all.
+mlir::FailureOr<std::vector<uint8_t>> WriteHostModule(mlir::ModuleOp module,
+                                                      llvm::ArrayRef<HostExecutable> executables);
 
 }  // namespace kiln::compiler

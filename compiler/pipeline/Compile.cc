@@ -5,6 +5,8 @@
 #include "compiler/codegen/cpu/ElfEmitter.h"
 #include "compiler/codegen/cpu/LinalgExtInterfaces.h"
 #include "compiler/codegen/cpu/Passes.h"
+#include "compiler/codegen/gpu/GpuExecutable.h"
+#include "compiler/codegen/gpu/Passes.h"
 #include "compiler/input/InputDialects.h"
 #include "compiler/dialect/KilnDialect.h"
 #include "compiler/host/HostModuleWriter.h"
@@ -21,7 +23,9 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/GPU/GPUToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/ROCDL/ROCDLToLLVMIRTranslation.h"
 
 namespace kiln::compiler {
 
@@ -108,6 +112,7 @@ void RegisterCompilerPasses() {
     registerAllPasses();
     registerKilnPasses();
     cpu::registerKilnCpuPasses();
+    gpu::registerKilnGpuPasses();
   });
 }
 
@@ -119,21 +124,109 @@ void RegisterCompilerDialects(DialectRegistry& registry) {
   cpu::RegisterLinalgExtInterfaces(registry);
   registerBuiltinDialectTranslation(registry);
   registerLLVMDialectTranslation(registry);
+  registerGPUDialectTranslation(registry);
+  registerROCDLDialectTranslation(registry);
 }
+
+namespace {
+
+// What --target names: "cpu", AMD GPU chips, or a comma-separated list of them (one binary
+// per target in the module; the runtime loads the one its device runs).
+struct Targets {
+  bool cpu = false;
+  std::vector<gpu::GpuTarget> gpus;
+};
+
+FailureOr<Targets> ParseTargets(MLIRContext& context, const CompileOptions& options) {
+  Targets targets;
+  auto error = [&] { return emitError(UnknownLoc::get(&context)); };
+  llvm::SmallVector<llvm::StringRef> names;
+  llvm::StringRef(options.target).split(names, ',');
+  for (llvm::StringRef name : names) {
+    name = name.trim();
+    bool repeated = name == "cpu" ? targets.cpu : llvm::any_of(targets.gpus, [&](const gpu::GpuTarget& t) {
+      return t.chip == name;
+    });
+    if (repeated) return error() << "--target names '" << name << "' twice", failure();
+    if (name == "cpu") {
+      targets.cpu = true;
+    } else if (std::optional<gpu::GpuTarget> chip = gpu::LookupGpuTarget(name)) {
+      targets.gpus.push_back(*chip);
+    } else {
+      return error() << "unknown --target '" << name << "'; this compiler targets: cpu, " << gpu::SupportedGpuChips()
+                     << " (or a comma-separated list of them)",
+             failure();
+    }
+  }
+  if (!options.target_cpu.empty() && options.target_cpu != "host" && !cpu::IsKnownCpu(options.target_cpu)) {
+    return error() << "unknown --target-cpu '" << options.target_cpu
+                   << "'; expected 'host' or an x86-64 CPU name such as znver3 or x86-64-v3",
+           failure();
+  }
+  if (!targets.gpus.empty() && options.check_indices) {
+    return error() << "checked mode (--check-indices) is not supported for --target=" << targets.gpus.front().chip
+                   << " yet",
+           failure();
+  }
+  return targets;
+}
+
+LogicalResult CompileCpuExecutable(ModuleOp executables, const CompileOptions& options, HostExecutable& executable) {
+  PassManager bufferize_pm(executables.getContext());
+  ConfigureDumps(bufferize_pm, options);
+  cpu::BufferizePipelineOptions bufferize;
+  bufferize.vector_bits = cpu::VectorRegisterBits({options.target_cpu});
+  bufferize.check_indices = options.check_indices;
+  cpu::BuildCpuBufferizePipeline(bufferize_pm, bufferize);
+  if (failed(bufferize_pm.run(executables))) return failure();
+  std::vector<cpu::CpuExport> exports = CollectExports(executables);
+  PassManager lower_pm(executables.getContext());
+  ConfigureDumps(lower_pm, options);
+  cpu::BuildCpuLowerToLLVMPipeline(lower_pm);
+  if (failed(lower_pm.run(executables))) return failure();
+  FailureOr<std::vector<uint8_t>> elf = cpu::EmitCpuElf(executables, exports, {options.target_cpu});
+  if (failed(elf)) return failure();
+  executable.format = "elf-x86_64";
+  executable.data = std::move(*elf);
+  for (const cpu::CpuExport& e : exports) {
+    executable.exports.push_back({e.name, e.binding_count, e.constant_count, e.distributed});
+  }
+  return success();
+}
+
+LogicalResult CompileGpuExecutable(ModuleOp executables, const gpu::GpuTarget& target, const CompileOptions& options,
+                                   HostExecutable& executable, llvm::raw_ostream& report) {
+  FailureOr<gpu::GpuExecutable> compiled = gpu::CompileGpuExecutable(
+      executables, target, {options.target_cpu}, [&](PassManager& pm) { ConfigureDumps(pm, options); });
+  if (failed(compiled)) return failure();
+  gpu::PrintResourceReport(report, target, compiled->exports);
+  executable.format = "amdgpu-hsaco";
+  executable.data = std::move(compiled->container);
+  for (const gpu::GpuExport& e : compiled->exports) {
+    executable.exports.push_back({e.name, e.binding_count, e.constant_count, e.distributed});
+  }
+  return success();
+}
+
+LogicalResult WriteReport(ModuleOp module, const std::string& path, llvm::StringRef text) {
+  if (path == "-") {
+    llvm::outs() << text;
+    llvm::outs().flush();
+    return success();
+  }
+  std::error_code ec;
+  llvm::raw_fd_ostream os(path, ec);
+  if (ec) return module.emitError() << "cannot write the --report file '" << path << "': " << ec.message(), failure();
+  os << text;
+  return success();
+}
+
+}  // namespace
 
 FailureOr<std::vector<uint8_t>> CompileSource(MLIRContext& context, llvm::SourceMgr& sources,
                                               const CompileOptions& options) {
-  if (options.target != "cpu") {
-    return emitError(UnknownLoc::get(&context)) << "unknown --target '" << options.target
-                                                << "'; this compiler targets: cpu",
-           failure();
-  }
-  if (!options.target_cpu.empty() && options.target_cpu != "host" && !cpu::IsKnownCpu(options.target_cpu)) {
-    return emitError(UnknownLoc::get(&context)) << "unknown --target-cpu '" << options.target_cpu
-                                                << "'; expected 'host' or an x86-64 CPU name such as znver3 or "
-                                                   "x86-64-v3",
-           failure();
-  }
+  FailureOr<Targets> targets = ParseTargets(context, options);
+  if (failed(targets)) return failure();
   RegisterCompilerPasses();
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sources, &context);
   if (!module) return failure();
@@ -143,29 +236,39 @@ FailureOr<std::vector<uint8_t>> CompileSource(MLIRContext& context, llvm::Source
   BuildHostPipeline(host_pm, options);
   if (failed(host_pm.run(*module))) return failure();
 
-  HostExecutable executable{"kiln_executable", "elf-x86_64", {}, {}};
-  if (ModuleOp executables = FindExecutables(*module)) {
-    if (!options.dump_dispatches_dir.empty() && failed(DumpDispatches(executables, options.dump_dispatches_dir))) {
+  std::string report;
+  llvm::raw_string_ostream report_os(report);
+  std::vector<HostExecutable> executables;
+  if (ModuleOp executables_module = FindExecutables(*module)) {
+    if (!options.dump_dispatches_dir.empty() &&
+        failed(DumpDispatches(executables_module, options.dump_dispatches_dir))) {
       return failure();
     }
-    PassManager bufferize_pm(&context);
-    ConfigureDumps(bufferize_pm, options);
-    cpu::BuildCpuBufferizePipeline(bufferize_pm, cpu::VectorRegisterBits({options.target_cpu}),
-                                   options.check_indices);
-    if (failed(bufferize_pm.run(executables))) return failure();
-    std::vector<cpu::CpuExport> exports = CollectExports(executables);
-    PassManager lower_pm(&context);
-    ConfigureDumps(lower_pm, options);
-    cpu::BuildCpuLowerToLLVMPipeline(lower_pm);
-    if (failed(lower_pm.run(executables))) return failure();
-    FailureOr<std::vector<uint8_t>> elf = cpu::EmitCpuElf(executables, exports, {options.target_cpu});
-    if (failed(elf)) return failure();
-    executable.data = std::move(*elf);
-    for (const cpu::CpuExport& e : exports) {
-      executable.exports.push_back({e.name, e.binding_count, e.constant_count, e.distributed});
+    // Each target lowers its own copy of the dispatch functions.
+    auto compile = [&](auto&& compile_for_target) -> LogicalResult {
+      OwningOpRef<ModuleOp> copy = executables_module.clone();
+      HostExecutable executable{"kiln_executable", "", {}, {}};
+      if (failed(compile_for_target(*copy, executable))) return failure();
+      executables.push_back(std::move(executable));
+      return success();
+    };
+    if (targets->cpu && failed(compile([&](ModuleOp m, HostExecutable& e) {
+          return CompileCpuExecutable(m, options, e);
+        }))) {
+      return failure();
     }
+    for (const gpu::GpuTarget& target : targets->gpus) {
+      if (failed(compile([&](ModuleOp m, HostExecutable& e) {
+            return CompileGpuExecutable(m, target, options, e, report_os);
+          }))) {
+        return failure();
+      }
+    }
+  } else {
+    executables.push_back(HostExecutable{"kiln_executable", "elf-x86_64", {}, {}});
   }
-  return WriteHostModule(*module, executable);
+  if (!options.report.empty() && failed(WriteReport(*module, options.report, report))) return failure();
+  return WriteHostModule(*module, executables);
 }
 
 }  // namespace kiln::compiler

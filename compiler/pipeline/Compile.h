@@ -14,12 +14,16 @@
 namespace kiln::compiler {
 
 struct CompileOptions {
+  // "cpu", or an AMD GPU chip: "gfx942" (MI300), "gfx90a" (MI200), "gfx1100" (RDNA3).
   std::string target = "cpu";
   std::string target_cpu;  // empty: the host CPU and its features
   // Print the IR after the named pass ("all" for every pass) to stderr.
   std::string dump_ir_after;
   // When set, every executable function is written to DIR/NAME.mlir before code generation.
   std::string dump_dispatches_dir;
+  // When set, per-dispatch resources of GPU code (registers, LDS, scratch, occupancy) are
+  // written to this file, or to stdout for "-".
+  std::string report;
   // Checked mode: gather, scatter and tensor.extract-in-generic indices are checked, and
   // a dispatch meeting an out-of-range one fails naming the first (kiln.index_check). Off, they follow the ops'
   // defined out-of-range behaviour silently (docs/iree-compatibility.md).

@@ -47,6 +47,9 @@ std::string FaultReasons(uint32_t mask) {
   return out.empty() ? "unknown reason" : out;
 }
 
+// Workgroups of a distributed dispatch per compute unit (see worker_count).
+constexpr uint32_t kWorkgroupsPerComputeUnit = 8;
+
 class HipDevice final : public hal::Device {
  public:
   HipDevice(std::string driver_name, std::shared_ptr<HsaRuntime> runtime, const GpuAgent& gpu, uint32_t index)
@@ -59,7 +62,9 @@ class HipDevice final : public hal::Device {
     info_.architecture = gpu.name;
     info_.compute_units = gpu.compute_units;
     info_.subgroup_size = gpu.wavefront_size;
-    info_.worker_count = gpu.compute_units;
+    // A distributed dispatch is split into this many workgroups (DESIGN.md section 3): a few
+    // per compute unit, so that each SIMD has waves to switch between while others wait.
+    info_.worker_count = gpu.compute_units * kWorkgroupsPerComputeUnit;
     info_.max_workgroup_count = {0x7fffffffu, 0xffffu, 0xffffu};
     info_.max_local_memory_bytes = gpu.lds_bytes;
     info_.executable_formats = {std::string(hal::kExecutableFormatAmdgpu)};

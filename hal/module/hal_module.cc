@@ -1,5 +1,6 @@
 #include "hal/module/hal_module.h"
 
+#include <algorithm>
 #include <cstring>
 
 #include "vm/context.h"
@@ -429,6 +430,35 @@ HalModule::~HalModule() = default;
 
 std::span<const vm::NativeFunction> HalModule::functions() const { return Functions(); }
 
+namespace {
+
+// A module compiled for several targets holds one binary per target under the same
+// executable name; the ordinal names the first. The device gets the one in a format it
+// loads, or the ordinal's own when none is (CreateExecutable then says why).
+StatusOr<const vm::fb::ExecutableDef*> SelectBinary(
+    const vm::Module& module, const flatbuffers::Vector<flatbuffers::Offset<vm::fb::ExecutableDef>>& defs,
+    uint32_t ordinal, const DeviceInfo& device) {
+  const vm::fb::ExecutableDef* named = defs.Get(ordinal);
+  auto loads = [&](const vm::fb::ExecutableDef* def) {
+    return def->format() && std::ranges::find(device.executable_formats, def->format()->string_view()) !=
+                                device.executable_formats.end();
+  };
+  if (loads(named)) return named;
+  std::string formats;
+  for (const vm::fb::ExecutableDef* def : defs) {
+    if (!def->name() || !named->name() || def->name()->string_view() != named->name()->string_view()) continue;
+    if (loads(def)) return def;
+    formats += StrCat(formats.empty() ? "" : ", ", def->format() ? def->format()->string_view() : "?");
+  }
+  if (formats.find(',') == std::string::npos) return named;  // one binary: let the driver explain
+  std::string wanted;
+  for (const std::string& f : device.executable_formats) wanted += StrCat(wanted.empty() ? "" : ", ", f);
+  return InvalidArgumentError("module '", module.name(), "' has executable '", named->name()->string_view(),
+                              "' for ", formats, " but ", device.name, " loads ", wanted);
+}
+
+}  // namespace
+
 StatusOr<Ref<Executable>> HalModule::LookupExecutable(const vm::Module& module, uint32_t ordinal) {
   std::lock_guard lock(mutex_);
   auto key = std::make_pair(&module, ordinal);
@@ -438,7 +468,7 @@ StatusOr<Ref<Executable>> HalModule::LookupExecutable(const vm::Module& module, 
     return OutOfRangeError("module '", module.name(), "' has no executable ", ordinal, " (it has ",
                            defs ? defs->size() : 0, ")");
   }
-  const vm::fb::ExecutableDef* def = defs->Get(ordinal);
+  KILN_ASSIGN_OR_RETURN(const vm::fb::ExecutableDef* def, SelectBinary(module, *defs, ordinal, device_->info()));
   std::span<const uint8_t> data;
   if (def->data()) data = {def->data()->data(), def->data()->size()};
   KILN_ASSIGN_OR_RETURN(Ref<Executable> exe,

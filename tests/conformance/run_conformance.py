@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """Runs kiln-check over every IREE e2e test file and compares with expected_failures.txt.
 
-usage: run_conformance.py KILN_CHECK CONFORMANCE_DIR EXPECTED_FAILURES [--jobs N]
+usage: run_conformance.py KILN_CHECK CONFORMANCE_DIR EXPECTED_FAILURES [--jobs N] [--device NAME]
+
+With --device, kiln-check compiles each file for that device and runs it there (hip-sim:
+the AMD GPU code path on kiln's HSA simulator); each device has its own expected failures.
 
 Exit 0 when every file passes or is an expected failure; 1 when an unlisted file fails or
 a listed one passes (the list only shrinks) or the list is malformed; 77 (ctest's skip
@@ -31,9 +34,10 @@ def read_expected_failures(path):
     return expected
 
 
-def run(kiln_check, path):
+def run(kiln_check, path, device):
+    command = [kiln_check, path] + ([f"--device={device}"] if device else [])
     try:
-        done = subprocess.run([kiln_check, path], capture_output=True, text=True, timeout=TIMEOUT_SECONDS)
+        done = subprocess.run(command, capture_output=True, text=True, timeout=TIMEOUT_SECONDS)
         return done.returncode == 0, done.stdout + done.stderr
     except subprocess.TimeoutExpired:
         return False, f"timed out after {TIMEOUT_SECONDS} s"
@@ -45,6 +49,7 @@ def main():
     parser.add_argument("directory")
     parser.add_argument("expected_failures")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--device", default="")
     args = parser.parse_args()
     if not os.path.isdir(args.directory):
         print(f"SKIP: no conformance files at {args.directory} (the shared IREE e2e tests are not on this machine)")
@@ -53,7 +58,8 @@ def main():
     files = sorted(f[:-5] for f in os.listdir(args.directory) if f.endswith(".mlir"))
     unknown = sorted(set(expected) - set(files))
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-        outcomes = dict(zip(files, pool.map(lambda n: run(args.kiln_check, os.path.join(args.directory, n + ".mlir")),
+        outcomes = dict(zip(files, pool.map(lambda n: run(args.kiln_check, os.path.join(args.directory, n + ".mlir"),
+                                                               args.device),
                                             files)))
     passed, xfailed, unexpected_failures, unexpected_passes = [], [], [], []
     for name in files:

@@ -4,9 +4,13 @@
 
 namespace kiln::compiler::cpu {
 
-void BuildCpuBufferizePipeline(mlir::OpPassManager& pm, int64_t vector_bits, bool check_indices) {
+void BuildCpuBufferizePipeline(mlir::OpPassManager& pm, const BufferizePipelineOptions& options) {
+  int64_t vector_bits = options.vector_bits;
+  bool check_indices = options.check_indices;
   AddPipeline(pm, "canonicalize,cse");
-  pm.addPass(createDistributeToWorkgroups());
+  DistributeToWorkgroupsOptions distribute;
+  distribute.strideTile = options.stride_tile;
+  pm.addPass(createDistributeToWorkgroups(distribute));
   AddPipeline(pm, "canonicalize,cse,eliminate-empty-tensors");
   AddPipeline(pm, "one-shot-bufferize{unknown-type-conversion=identity-layout-map}");
   pm.addPass(createPlacePrivateBuffers());
@@ -16,7 +20,11 @@ void BuildCpuBufferizePipeline(mlir::OpPassManager& pm, int64_t vector_bits, boo
   pm.addPass(createLinalgExtToLoops(LinalgExtToLoopsOptions{check_indices}));
   // Before copies become loops: the entry points decide whether distribution is safe by
   // looking for copies into whole bindings.
-  pm.addPass(createWrapEntryPoints());
+  if (options.add_entry_points) {
+    options.add_entry_points(pm);
+  } else {
+    pm.addPass(createWrapEntryPoints());
+  }
   pm.addPass(createCopiesToLinalg());
   pm.addPass(createTileContractions(TileContractionsOptions{vector_bits}));
   AddPipeline(pm, "canonicalize,cse");
@@ -29,17 +37,24 @@ void BuildCpuBufferizePipeline(mlir::OpPassManager& pm, int64_t vector_bits, boo
   pm.addPass(createLowerIndexChecks());
 }
 
-void BuildCpuLowerToLLVMPipeline(mlir::OpPassManager& pm) {
-  // Small floats: scaled conversions become plain ones, arithmetic moves to f32, then
-  // conversions become bit manipulation.
+void BuildCpuPrepareForLLVMPipeline(mlir::OpPassManager& pm) {
+  // Small floats (bf16, f8, f4): scaled conversions become plain ones, arithmetic moves to
+  // f32 (x86 has no bf16 arithmetic; LLVM would call compiler-rt, which kernels do not
+  // link), then conversions become bit manipulation.
   pm.addPass(createExpandArith());
-  AddPipeline(pm, "arith-emulate-unsupported-floats{source-types=f8E4M3FN,f8E4M3FNUZ,f8E5M2,f8E5M2FNUZ,"
+  AddPipeline(pm, "arith-emulate-unsupported-floats{source-types=bf16,f8E4M3FN,f8E4M3FNUZ,f8E5M2,f8E5M2FNUZ,"
                   "f8E8M0FNU,f4E2M1FN target-type=f32}");
   pm.addPass(createExpandFloat8());
   AddPipeline(pm,
               "canonicalize,cse,convert-vector-to-scf{full-unroll=true},expand-strided-metadata,lower-affine,"
-              "fold-memref-alias-ops,convert-scf-to-cf,kiln-cpu-expand-arith,"
-              "convert-vector-to-llvm{vector-contract-lowering=outerproduct},convert-math-to-llvm,convert-math-to-libm,finalize-memref-to-llvm,convert-index-to-llvm,"
+              "fold-memref-alias-ops,convert-scf-to-cf,kiln-cpu-expand-arith");
+}
+
+void BuildCpuLowerToLLVMPipeline(mlir::OpPassManager& pm) {
+  BuildCpuPrepareForLLVMPipeline(pm);
+  AddPipeline(pm,
+              "convert-vector-to-llvm{vector-contract-lowering=outerproduct},convert-math-to-llvm,convert-math-to-libm,"
+              "finalize-memref-to-llvm,convert-index-to-llvm,"
               "convert-arith-to-llvm,convert-ub-to-llvm,convert-cf-to-llvm,convert-func-to-llvm,reconcile-unrealized-casts,"
               "canonicalize,cse");
 }

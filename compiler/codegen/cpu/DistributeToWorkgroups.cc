@@ -5,6 +5,7 @@
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Tensor/Transforms/Transforms.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
@@ -65,8 +66,9 @@ void TileRowsForCache(RewriterBase& rewriter, scf::ForOp loop, size_t dim) {
   (void)TileAndFuse(rewriter, tileable, tile_sizes);
 }
 
-// Why `fn` stays one workgroup, or success once it is distributed.
-LogicalResult Distribute(func::FuncOp fn, std::string& why) {
+// Why `fn` stays one workgroup, or success once it is distributed. `stride_tile` > 0
+// makes a grid-stride loop over static blocks (the pass's stride-tile option).
+LogicalResult Distribute(func::FuncOp fn, int64_t stride_tile, std::string& why) {
   Operation* root = FindRoot(fn);
   auto tileable = dyn_cast_or_null<TilingInterface>(root);
   if (!tileable) {
@@ -87,22 +89,34 @@ LogicalResult Distribute(func::FuncOp fn, std::string& why) {
   Value extent = getValueOrCreateConstantIndexOp(rewriter, loc, domain[dim].size);
   Value workgroup_id = fn.getArgument(fn.getNumArguments() - 2);
   Value workgroup_count = fn.getArgument(fn.getNumArguments() - 1);
-  Value chunk = arith::CeilDivUIOp::create(rewriter, loc, extent, workgroup_count);
-  // A zero chunk (empty extent) would make a zero-step loop.
-  Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
-  chunk = arith::MaxUIOp::create(rewriter, loc, chunk, one);
+  Value chunk;
+  if (stride_tile > 0) {
+    chunk = arith::ConstantIndexOp::create(rewriter, loc, stride_tile);
+  } else {
+    chunk = arith::CeilDivUIOp::create(rewriter, loc, extent, workgroup_count);
+    // A zero chunk (empty extent) would make a zero-step loop.
+    Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+    chunk = arith::MaxUIOp::create(rewriter, loc, chunk, one);
+  }
 
   SmallVector<OpFoldResult> tile_sizes(iterators.size(), rewriter.getIndexAttr(0));
-  tile_sizes[dim] = chunk;
+  tile_sizes[dim] = stride_tile > 0 ? OpFoldResult(rewriter.getIndexAttr(stride_tile)) : OpFoldResult(chunk);
   FailureOr<scf::SCFTileAndFuseResult> tiled = TileAndFuse(rewriter, tileable, tile_sizes);
   if (failed(tiled) || tiled->loops.size() != 1) {
     why = "tiling its root failed";
     return failure();
   }
 
-  // This workgroup's block: [id * chunk, min(extent, (id + 1) * chunk)), one iteration.
   auto loop = cast<scf::ForOp>(tiled->loops.front().getOperation());
   rewriter.setInsertionPoint(loop);
+  if (stride_tile > 0) {
+    // Blocks id, id + count, ...: [id * T, extent) in steps of count * T.
+    loop.setLowerBound(arith::MulIOp::create(rewriter, loc, workgroup_id, chunk));
+    loop.setStep(arith::MulIOp::create(rewriter, loc, workgroup_count, chunk));
+    fn->setAttr(kDistributedAttr, rewriter.getUnitAttr());
+    return success();
+  }
+  // This workgroup's block: [id * chunk, min(extent, (id + 1) * chunk)), one iteration.
   Value lower = arith::MulIOp::create(rewriter, loc, workgroup_id, chunk);
   Value upper = arith::MinUIOp::create(rewriter, loc, extent, arith::AddIOp::create(rewriter, loc, lower, chunk));
   loop.setLowerBound(lower);
@@ -117,6 +131,7 @@ LogicalResult Distribute(func::FuncOp fn, std::string& why) {
 }
 
 struct DistributeToWorkgroupsPass : impl::DistributeToWorkgroupsBase<DistributeToWorkgroupsPass> {
+  using DistributeToWorkgroupsBase::DistributeToWorkgroupsBase;
   void runOnOperation() override {
     // Fused producers write slices of whole-tensor destinations; as tile-sized empty
     // tensors they bufferise to tile-sized temporaries instead of whole-tensor ones.
@@ -126,7 +141,7 @@ struct DistributeToWorkgroupsPass : impl::DistributeToWorkgroupsBase<DistributeT
     for (func::FuncOp fn : getOperation().getOps<func::FuncOp>()) {
       if (!fn->hasAttr(kBindingDimsAttr)) continue;
       std::string why;
-      if (failed(Distribute(fn, why))) {
+      if (failed(Distribute(fn, strideTile, why))) {
         fn.emitRemark() << "dispatch '" << fn.getName() << "' runs as one workgroup: " << why;
       }
       (void)applyPatternsGreedily(fn, fold_empty);
@@ -135,4 +150,20 @@ struct DistributeToWorkgroupsPass : impl::DistributeToWorkgroupsBase<DistributeT
 };
 
 }  // namespace
+
+// A distributed function must write its outputs only inside its workgroup's block. A copy
+// into a whole binding (left by bufferization when it could not compute in place) would
+// race with the other workgroups, so such a function runs as one workgroup instead.
+void KeepDistributionSafe(func::FuncOp fn) {
+  if (!fn->hasAttr(kDistributedAttr)) return;
+  bool whole_binding_write = false;
+  fn.walk([&](memref::CopyOp copy) {
+    if (isa<BlockArgument>(copy.getTarget())) whole_binding_write = true;
+  });
+  if (!whole_binding_write) return;
+  fn->removeAttr(kDistributedAttr);
+  fn.emitRemark() << "dispatch '" << fn.getName()
+                  << "' runs as one workgroup: bufferization left a copy into a whole output binding";
+}
+
 }  // namespace kiln::compiler::cpu

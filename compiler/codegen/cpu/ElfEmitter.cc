@@ -1,22 +1,15 @@
 #include "compiler/codegen/cpu/ElfEmitter.h"
 
 #include "hal/abi/executable_abi.h"
-#include "lld/Common/Driver.h"
+#include "compiler/codegen/emit/ObjectEmission.h"
 #include "llvm/IR/IRBuilder.h"
-#include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
-#include "llvm/Passes/PassBuilder.h"
-#include "llvm/Support/FileSystem.h"
-#include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/Path.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/TargetParser/Host.h"
 #include "mlir/Target/LLVMIR/Export.h"
-
-LLD_HAS_DRIVER(elf)
 
 namespace kiln::compiler::cpu {
 
@@ -123,28 +116,6 @@ void AddLibraryQuery(llvm::Module& module, llvm::ArrayRef<CpuExport> exports) {
   b.CreateRet(b.CreateSelect(supported, library, llvm::ConstantPointerNull::get(ptr)));
 }
 
-void Optimize(llvm::Module& module, llvm::TargetMachine& machine) {
-  llvm::LoopAnalysisManager lam;
-  llvm::FunctionAnalysisManager fam;
-  llvm::CGSCCAnalysisManager cgam;
-  llvm::ModuleAnalysisManager mam;
-  llvm::PassBuilder pb(&machine);
-  pb.registerModuleAnalyses(mam);
-  pb.registerCGSCCAnalyses(cgam);
-  pb.registerFunctionAnalyses(fam);
-  pb.registerLoopAnalyses(lam);
-  pb.crossRegisterProxies(lam, fam, cgam, mam);
-  pb.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3).run(module, mam);
-}
-
-// A temporary file removed when this goes out of scope.
-struct TempFile {
-  llvm::SmallString<128> path;
-  ~TempFile() {
-    if (!path.empty()) llvm::sys::fs::remove(path);
-  }
-};
-
 }  // namespace
 
 bool IsKnownCpu(llvm::StringRef name) {
@@ -155,22 +126,16 @@ bool IsKnownCpu(llvm::StringRef name) {
   return info && info->isCPUStringValid(name);
 }
 
-mlir::FailureOr<std::vector<uint8_t>> EmitCpuElf(mlir::ModuleOp module, llvm::ArrayRef<CpuExport> exports,
-                                                 const CpuTargetOptions& options) {
+mlir::FailureOr<std::vector<uint8_t>> EmitCpuSharedObject(mlir::ModuleOp module,
+                                                          llvm::ArrayRef<std::string> entry_symbols,
+                                                          llvm::function_ref<void(llvm::Module&)> add_interface,
+                                                          const CpuTargetOptions& options) {
   std::string error;
   std::unique_ptr<llvm::TargetMachine> machine = CreateTargetMachine(options, error);
   if (!machine) return module.emitError() << "cannot create the x86-64 target machine: " << error, mlir::failure();
 
   // Anything left outside the LLVM dialect is an op the CPU lowering does not handle.
-  mlir::Operation* unlowered = nullptr;
-  module.walk([&](mlir::Operation* op) {
-    if (op != module.getOperation() && op->getDialect() && op->getDialect()->getNamespace() != "llvm") {
-      unlowered = op;
-      return mlir::WalkResult::interrupt();
-    }
-    return mlir::WalkResult::advance();
-  });
-  if (unlowered) {
+  if (mlir::Operation* unlowered = FindUnloweredOp(module, {"llvm"})) {
     return unlowered->emitError() << "kiln cannot generate CPU code for '" << unlowered->getName()
                                   << "' yet (it survived the lowering to LLVM)",
            mlir::failure();
@@ -180,57 +145,28 @@ mlir::FailureOr<std::vector<uint8_t>> EmitCpuElf(mlir::ModuleOp module, llvm::Ar
   if (!llvm_module) return module.emitError() << "cannot translate the executable to LLVM IR", mlir::failure();
   llvm_module->setTargetTriple(llvm::Triple(kTriple));
   llvm_module->setDataLayout(machine->createDataLayout());
-  for (const CpuExport& e : exports) {
-    if (!llvm_module->getFunction(e.entry_symbol)) {
-      return module.emitError() << "entry point '" << e.entry_symbol << "' of dispatch '" << e.name
-                                << "' is missing from the LLVM module",
-             mlir::failure();
+  for (const std::string& symbol : entry_symbols) {
+    if (!llvm_module->getFunction(symbol)) {
+      return module.emitError() << "entry point '" << symbol << "' is missing from the LLVM module", mlir::failure();
     }
   }
-  // Only the query function is visible; the export table keeps the entry points alive.
+  // Only the interface is visible; its tables keep the entry points alive.
   for (llvm::Function& f : *llvm_module) {
     if (!f.isDeclaration()) f.setLinkage(llvm::GlobalValue::InternalLinkage);
   }
-  AddLibraryQuery(*llvm_module, exports);
-  Optimize(*llvm_module, *machine);
+  add_interface(*llvm_module);
+  OptimizeModule(*llvm_module, *machine);
+  mlir::FailureOr<llvm::SmallVector<char, 0>> object = EmitObjectFile(*llvm_module, *machine, module.getLoc());
+  if (mlir::failed(object)) return mlir::failure();
+  return LinkSharedObject(*object, {"--hash-style=gnu", "-z", "noexecstack", "-z", "now"}, module.getLoc());
+}
 
-  llvm::SmallVector<char, 0> object;
-  {
-    llvm::raw_svector_ostream os(object);
-    llvm::legacy::PassManager codegen;
-    if (machine->addPassesToEmitFile(codegen, os, nullptr, llvm::CodeGenFileType::ObjectFile)) {
-      return module.emitError() << "the x86-64 backend cannot emit an object file", mlir::failure();
-    }
-    codegen.run(*llvm_module);
-  }
-
-  TempFile object_file, library_file;
-  int fd = -1;
-  if (std::error_code ec = llvm::sys::fs::createTemporaryFile("kiln-executable", "o", fd, object_file.path)) {
-    return module.emitError() << "cannot create a temporary object file: " << ec.message(), mlir::failure();
-  }
-  {
-    llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
-    os.write(object.data(), object.size());
-  }
-  if (std::error_code ec = llvm::sys::fs::createTemporaryFile("kiln-executable", "so", library_file.path)) {
-    return module.emitError() << "cannot create a temporary library file: " << ec.message(), mlir::failure();
-  }
-  std::string lld_output;
-  llvm::raw_string_ostream lld_os(lld_output);
-  const char* args[] = {"ld.lld",  "-shared", "--hash-style=gnu", "-z", "noexecstack", "-z", "now",
-                        "-o",      library_file.path.c_str(), object_file.path.c_str()};
-  lld::Result result = lld::lldMain(args, lld_os, lld_os, {{lld::Gnu, &lld::elf::link}});
-  if (result.retCode != 0) {
-    return module.emitError() << "lld failed to link the executable: " << lld_output, mlir::failure();
-  }
-  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> library = llvm::MemoryBuffer::getFile(library_file.path);
-  if (!library) {
-    return module.emitError() << "cannot read the linked executable: " << library.getError().message(),
-           mlir::failure();
-  }
-  llvm::StringRef bytes = (*library)->getBuffer();
-  return std::vector<uint8_t>(bytes.begin(), bytes.end());
+mlir::FailureOr<std::vector<uint8_t>> EmitCpuElf(mlir::ModuleOp module, llvm::ArrayRef<CpuExport> exports,
+                                                 const CpuTargetOptions& options) {
+  std::vector<std::string> entry_symbols;
+  for (const CpuExport& e : exports) entry_symbols.push_back(e.entry_symbol);
+  return EmitCpuSharedObject(
+      module, entry_symbols, [&](llvm::Module& llvm_module) { AddLibraryQuery(llvm_module, exports); }, options);
 }
 
 }  // namespace kiln::compiler::cpu

@@ -6,8 +6,13 @@
 #include <string>
 #include <vector>
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Support/LLVM.h"
+
+namespace llvm {
+class Module;
+}
 
 namespace kiln::compiler::cpu {
 
@@ -33,6 +38,15 @@ struct CpuTargetOptions {
 // shared object. Errors are emitted as diagnostics on `module`.
 mlir::FailureOr<std::vector<uint8_t>> EmitCpuElf(mlir::ModuleOp module, llvm::ArrayRef<CpuExport> exports,
                                                  const CpuTargetOptions& options);
+
+// The steps of EmitCpuElf for any interface: translates `module`, checks that every one of
+// `entry_symbols` is defined, makes every defined function internal, lets `add_interface`
+// add the exported symbols (which must keep the entry points alive), optimises, emits and
+// links. The GPU kernels' host twins are made with it.
+mlir::FailureOr<std::vector<uint8_t>> EmitCpuSharedObject(mlir::ModuleOp module,
+                                                          llvm::ArrayRef<std::string> entry_symbols,
+                                                          llvm::function_ref<void(llvm::Module&)> add_interface,
+                                                          const CpuTargetOptions& options);
 
 // The width in bits of the widest vector registers of the target: 512 with AVX-512F,
 // 256 with AVX, 128 otherwise.

@@ -16,6 +16,9 @@ struct ExpandArithPass : impl::ExpandArithBase<ExpandArithPass> {
     mlir::arith::populateExpandScalingExtTruncPatterns(patterns);
     mlir::arith::populateExpandF8E8M0Patterns(patterns);
     mlir::arith::populateExpandF4E2M1Patterns(patterns);
+    // bf16 <-> f32 as integer arithmetic (round to nearest even, NaN kept quiet): without
+    // AVX512_BF16 LLVM would call compiler-rt's __truncsfbf2, which kernels do not link.
+    mlir::arith::populateExpandBFloat16Patterns(patterns);
     if (mlir::failed(mlir::applyPatternsGreedily(getOperation(), std::move(patterns)))) {
       return signalPassFailure();
     }

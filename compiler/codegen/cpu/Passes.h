@@ -1,8 +1,11 @@
 // kiln's CPU code generation passes (Passes.td) and pipelines.
 #pragma once
 
+#include <functional>
+
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -22,11 +25,30 @@ namespace kiln::compiler::cpu {
 #define GEN_PASS_REGISTRATION
 #include "compiler/codegen/cpu/Passes.h.inc"
 
+struct BufferizePipelineOptions {
+  int64_t vector_bits = 128;  // width of the target's vector registers (VectorRegisterBits)
+  bool check_indices = false;  // add scatter index checks and lower every kiln.index_check
+  // 0: each workgroup takes one contiguous block of the root's first parallel loop; T > 0:
+  // blocks of T iterations in a grid-stride loop (DistributeToWorkgroups' stride-tile).
+  int64_t stride_tile = 0;
+  // Adds the passes making the target's entry points; null: WrapEntryPoints (the CPU ABI).
+  // The GPU target reuses the pipeline for the code its work-items run and adds its kernels.
+  std::function<void(mlir::OpPassManager&)> add_entry_points;
+};
+
 // Tensors to memrefs with entry points: distribution, bufferization, loop lowering and
 // the ABI wrappers. Runs on the executable module.
-// `vector_bits` is the width of the target's vector registers (see VectorRegisterBits);
-// `check_indices` adds scatter index checks and lowers every kiln.index_check.
-void BuildCpuBufferizePipeline(mlir::OpPassManager& pm, int64_t vector_bits, bool check_indices);
+void BuildCpuBufferizePipeline(mlir::OpPassManager& pm, const BufferizePipelineOptions& options);
+
+// Whether distributed `fn` (kiln.distributed) still writes only inside its workgroup's
+// block after bufferization; if a copy into a whole output binding was left, the attribute
+// is dropped (the dispatch then runs as one workgroup) with a remark saying why.
+void KeepDistributionSafe(mlir::func::FuncOp fn);
+
+// The target-neutral first half of BuildCpuLowerToLLVMPipeline: small floats emulated,
+// vectors unrolled to 1-D, views folded, structured control flow to blocks. The GPU target
+// shares it. Runs on the executable module.
+void BuildCpuPrepareForLLVMPipeline(mlir::OpPassManager& pm);
 // Memrefs and loops to the LLVM dialect. Runs on the executable module.
 void BuildCpuLowerToLLVMPipeline(mlir::OpPassManager& pm);
 

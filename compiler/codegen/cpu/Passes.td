@@ -84,7 +84,14 @@ def DistributeToWorkgroups : Pass<"kiln-cpu-distribute-to-workgroups", "mlir::Mo
     loop, a root without the tiling interface, a tiling failure) are left whole and run as
     one workgroup, with a remark saying why. A function that was split is marked
     `kiln.distributed`: the host may then launch any number of workgroups.
+
+    With `stride-tile=T` (the GPU's work-items) the root is tiled in blocks of T iterations
+    instead, and worker `id` of `count` takes blocks id, id + count, ... (a grid-stride
+    loop): tile-sized temporaries of fused producers then have static sizes (GPU kernels
+    cannot allocate dynamic ones) and neighbouring workers touch neighbouring memory.
   }];
+  let options = [Option<"strideTile", "stride-tile", "int64_t", /*default=*/"0",
+                        "Static block size of a grid-stride distribution (0: one contiguous block per worker)">];
   let dependentDialects = ["::mlir::scf::SCFDialect", "::mlir::affine::AffineDialect",
                            "::mlir::arith::ArithDialect", "::mlir::tensor::TensorDialect"];
 }
@@ -142,7 +149,7 @@ def ExpandArith : Pass<"kiln-cpu-expand-arith", "mlir::ModuleOp"> {
   let summary = "Expands the arith ops LLVM has no instruction for, and nothing else";
   let description = [{
     Ceil and floor divisions, scaling extensions and truncations, and conversions from and
-    to f8E8M0FNU and f4E2M1FN become plain arithmetic. Unlike upstream `arith-expand`,
+    to bf16, f8E8M0FNU and f4E2M1FN become plain arithmetic (no compiler-rt calls). Unlike upstream `arith-expand`,
     floating-point min and max stay whole, so that they lower to LLVM's `maxnum`/`minnum`
     and `maximum`/`minimum` intrinsics, which LLVM vectorises as reductions; the
     compare-and-select form they would expand to is not recognised as one.

@@ -3,6 +3,7 @@
 
 #include "compiler/codegen/cpu/Passes.h"
 #include "compiler/dialect/KilnDialect.h"
+#include "compiler/utils/EntryArguments.h"
 #include "hal/abi/executable_abi.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "llvm/ADT/SetVector.h"
@@ -50,7 +51,8 @@ class EntryBuilder {
   // KILN_DISPATCH_INDEX_OUT_OF_RANGE when the record at `record` names a site, else 0.
   Value IndexCheckResult(Value record) {
     Value site = LLVM::LoadOp::create(b_, loc_, b_.getI64Type(), record);
-    Value filled = LLVM::ICmpOp::create(b_, loc_, LLVM::ICmpPredicate::ne, site, I64(0));
+    Value filled = LLVM::ICmpOp::create(b_, loc_, LLVM::ICmpPredicate::ne, site,
+                                         LLVM::ConstantOp::create(b_, loc_, b_.getI64Type(), b_.getI64IntegerAttr(0)));
     Value code = LLVM::ConstantOp::create(b_, loc_, b_.getI32Type(), KILN_DISPATCH_INDEX_OUT_OF_RANGE);
     Value ok = LLVM::ConstantOp::create(b_, loc_, b_.getI32Type(), 0);
     return LLVM::SelectOp::create(b_, loc_, filled, code, ok);
@@ -58,57 +60,18 @@ class EntryBuilder {
 
   // A memref of `type` over `pointer`, with dynamic sizes from the words `dims` names.
   Value Memref(MemRefType type, Value pointer, ArrayRef<int64_t> dims, ArrayRef<int64_t> word_of_constant) {
-    Type i64 = b_.getI64Type();
-    int64_t rank = type.getRank();
-    SmallVector<Type> fields = {Ptr(), Ptr(), i64};
-    if (rank > 0) {
-      fields.push_back(LLVM::LLVMArrayType::get(i64, rank));
-      fields.push_back(LLVM::LLVMArrayType::get(i64, rank));
-    }
-    auto struct_type = LLVM::LLVMStructType::getLiteral(b_.getContext(), fields);
-    Value desc = LLVM::PoisonOp::create(b_, loc_, struct_type);
-    desc = LLVM::InsertValueOp::create(b_, loc_, desc, pointer, ArrayRef<int64_t>{0});
-    desc = LLVM::InsertValueOp::create(b_, loc_, desc, pointer, ArrayRef<int64_t>{1});
-    desc = LLVM::InsertValueOp::create(b_, loc_, desc, I64(0), ArrayRef<int64_t>{2});
-    SmallVector<Value> sizes;
-    for (int64_t d = 0; d < rank; ++d) {
-      sizes.push_back(type.isDynamicDim(d) ? LLVM::SExtOp::create(b_, loc_, i64, Word(word_of_constant[dims[d]]))
-                                           : I64(type.getDimSize(d)));
-    }
-    Value stride = I64(1);
-    for (int64_t d = rank - 1; d >= 0; --d) {
-      desc = LLVM::InsertValueOp::create(b_, loc_, desc, sizes[d], ArrayRef<int64_t>{3, d});
-      desc = LLVM::InsertValueOp::create(b_, loc_, desc, stride, ArrayRef<int64_t>{4, d});
-      if (d > 0) stride = LLVM::MulOp::create(b_, loc_, stride, sizes[d]);
-    }
-    return UnrealizedConversionCastOp::create(b_, loc_, TypeRange{type}, ValueRange{desc}).getResult(0);
+    return BuildMemrefOverPointer(b_, loc_, type, pointer, [&](int64_t d) -> Value {
+      return LLVM::SExtOp::create(b_, loc_, b_.getI64Type(), Word(word_of_constant[dims[d]]));
+    });
   }
 
   // A push-constant scalar of `type` starting at word `word`.
   Value Scalar(Type type, int64_t word) {
-    Value low = Word(word);
-    if (type.isIndex()) return arith::IndexCastOp::create(b_, loc_, type, low);
-    unsigned width = type.getIntOrFloatBitWidth();
-    Type int_type = b_.getIntegerType(width);
-    Value bits;
-    if (width == 64) {
-      Type i64 = b_.getI64Type();
-      Value lo = arith::ExtUIOp::create(b_, loc_, i64, low);
-      Value hi = arith::ExtUIOp::create(b_, loc_, i64, Word(word + 1));
-      Value shifted = arith::ShLIOp::create(b_, loc_, hi, arith::ConstantIntOp::create(b_, loc_, i64, 32));
-      bits = arith::OrIOp::create(b_, loc_, lo, shifted);
-    } else if (width == 32) {
-      bits = low;
-    } else {
-      bits = arith::TruncIOp::create(b_, loc_, int_type, low);
-    }
-    if (type == int_type) return bits;
-    return arith::BitcastOp::create(b_, loc_, type, bits);
+    return BuildScalarFromWords(b_, loc_, type, Word(word), PushConstantWordCount(type) == 2 ? Word(word + 1) : Value());
   }
 
  private:
   Type Ptr() { return LLVM::LLVMPointerType::get(b_.getContext()); }
-  Value I64(int64_t v) { return LLVM::ConstantOp::create(b_, loc_, b_.getI64Type(), b_.getI64IntegerAttr(v)); }
   Value Gep(Value base, int64_t bytes) {
     if (bytes == 0) return base;
     return LLVM::GEPOp::create(b_, loc_, Ptr(), b_.getI8Type(), base, ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(bytes)});
@@ -138,25 +101,16 @@ FailureOr<MemRefType> AddIndexCheckRecord(func::FuncOp fn) {
   return record_type;
 }
 
-// The number of 32-bit push-constant words a scalar of `type` takes.
-int64_t WordCount(Type type) { return !type.isIndex() && type.getIntOrFloatBitWidth() > 32 ? 2 : 1; }
-
 LogicalResult WrapFunction(func::FuncOp fn) {
   auto binding_dims = fn->getAttrOfType<ArrayAttr>(kBindingDimsAttr);
   if (!binding_dims) return success();  // not an executable function
   FunctionType type = fn.getFunctionType();
   size_t binding_count = binding_dims.size();
-  if (type.getNumInputs() < binding_count + 2) {
-    return fn.emitError() << "executable function has " << type.getNumInputs()
-                          << " arguments, fewer than its bindings plus workgroup id and count";
-  }
-  ArrayRef<Type> constant_types = type.getInputs().slice(binding_count, type.getNumInputs() - binding_count - 2);
-  SmallVector<int64_t> word_of_constant;
-  int64_t words = 0;
-  for (Type t : constant_types) {
-    word_of_constant.push_back(words);
-    words += WordCount(t);
-  }
+  FailureOr<DispatchArguments> signature = ReadDispatchArguments(fn, binding_count);
+  if (failed(signature)) return failure();
+  ArrayRef<Type> constant_types = signature->constant_types;
+  ArrayRef<int64_t> word_of_constant = signature->word_of_constant;
+  int64_t words = signature->words;
 
   MLIRContext* ctx = fn.getContext();
   Location loc = fn.getLoc();
@@ -198,21 +152,6 @@ LogicalResult WrapFunction(func::FuncOp fn) {
   func::ReturnOp::create(b, loc, ValueRange{result});
   fn.setPrivate();
   return success();
-}
-
-// A distributed function must write its outputs only inside its workgroup's block. A copy
-// into a whole binding (left by bufferization when it could not compute in place) would
-// race with the other workgroups, so such a function runs as one workgroup instead.
-void KeepDistributionSafe(func::FuncOp fn) {
-  if (!fn->hasAttr(kDistributedAttr)) return;
-  bool whole_binding_write = false;
-  fn.walk([&](memref::CopyOp copy) {
-    if (isa<BlockArgument>(copy.getTarget())) whole_binding_write = true;
-  });
-  if (!whole_binding_write) return;
-  fn->removeAttr(kDistributedAttr);
-  fn.emitRemark() << "dispatch '" << fn.getName()
-                  << "' runs as one workgroup: bufferization left a copy into a whole output binding";
 }
 
 struct WrapEntryPointsPass : impl::WrapEntryPointsBase<WrapEntryPointsPass> {

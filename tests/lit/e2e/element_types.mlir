@@ -9,6 +9,13 @@
 // RUN: kiln-run --module=%t.kiln --device=cpu-sync --function=f64_sqrt --input=2xf64=2,9 --expected_output=2xf64=1.4142135623730951,3 --atol=0 --rtol=1e-15
 // RUN: kiln-run --module=%t.kiln --device=cpu --function=f32_to_f16 --input=3xf32=1.00048828125,1.00146484375,70000 --expected_output=3xf16=1,1.001953125,inf --atol=0 --rtol=0
 // RUN: kiln-run --module=%t.kiln --device=cpu --function=f32_to_bf16 --input=2xf32=1.00390625,1.01171875 --expected_output=2xbf16=1,1.015625 --atol=0 --rtol=0
+// The same on the AMD GPU path: compiled for gfx942, run on hip-sim (the host twin).
+// RUN: kiln-compile --target=gfx942 %s -o %t.gpu.kiln
+// RUN: kiln-run --module=%t.gpu.kiln --device=hip-sim --function=add_i8 --input=4xi8=1,-2,127,-128 --input=4xi8=1,1,1,-1 --expected_output=4xi8=2,-1,-128,127
+// RUN: kiln-run --module=%t.gpu.kiln --device=hip-sim --function=less_than --input=3xi32=1,5,-3 --input=3xi32=2,5,-4 --expected_output=3xi1=1,0,0
+// RUN: kiln-run --module=%t.gpu.kiln --device=hip-sim --function=add_bf16 --input=2xbf16=1,256 --input=2xbf16=0.5,1 --expected_output=2xbf16=1.5,256
+// RUN: kiln-run --module=%t.gpu.kiln --device=hip-sim --function=f32_to_f16 --input=3xf32=1.00048828125,1.00146484375,70000 --expected_output=3xf16=1,1.001953125,inf --atol=0 --rtol=0
+// RUN: kiln-run --module=%t.gpu.kiln --device=hip-sim --function=f32_to_bf16 --input=2xf32=1.00390625,1.01171875 --expected_output=2xbf16=1,1.015625 --atol=0 --rtol=0
 
 func.func @add_i8(%a: tensor<4xi8>, %b: tensor<4xi8>) -> tensor<4xi8> {
   %r = arith.addi %a, %b : tensor<4xi8>

@@ -14,6 +14,11 @@
 // reading f8 from memory and accumulating in f32.
 // RUN: kiln-run --module=%t.kiln --device=cpu --function=fp8_linear --input=2x3xf32=1,2,3,0.5,0.25,1.1 --input=3x2xf32=1,0,0,1,1,1 --expected_output=2x2xf32=4,5,1.625,1.375 --atol=0 --rtol=0
 // RUN: kiln-run --module=%t.kiln --device=cpu-sync --function=fp8_linear_fnuz --input=2x3xf32=1,2,3,0.5,0.25,1.1 --input=3x2xf32=1,0,0,1,1,1 --expected_output=2x2xf32=4,5,1.625,1.375 --atol=0 --rtol=0
+// The same on the AMD GPU path: compiled for gfx942, run on hip-sim (the host twin).
+// RUN: kiln-compile --target=gfx942 %s -o %t.gpu.kiln
+// RUN: kiln-run --module=%t.gpu.kiln --device=hip-sim --function=roundtrip_e4m3fn --input=8xf32=1,1.0625,1.1875,448,464,500,0.001953125,-0.0009765625 --expected_output=8xf32=1,1,1.25,448,448,nan,0.001953125,-0 --atol=0 --rtol=0
+// RUN: kiln-run --module=%t.gpu.kiln --device=hip-sim --function=roundtrip_e5m2 --input=6xf32=57344,61440,-inf,nan,1.125,0.0000152587890625 --expected_output=6xf32=57344,inf,-inf,nan,1,0.0000152587890625 --atol=0 --rtol=0
+// RUN: kiln-run --module=%t.gpu.kiln --device=hip-sim --function=fp8_linear --input=2x3xf32=1,2,3,0.5,0.25,1.1 --input=3x2xf32=1,0,0,1,1,1 --expected_output=2x2xf32=4,5,1.625,1.375 --atol=0 --rtol=0
 
 func.func @roundtrip_e4m3fn(%x: tensor<8xf32>) -> tensor<8xf32> {
   %t = arith.truncf %x : tensor<8xf32> to tensor<8xf8E4M3FN>

@@ -9,6 +9,10 @@
 // BIG: result[0]: 100xf32=1 2 3 4 5
 // BIG-SAME: 99 100
 // RUN: kiln-run --module=%t.kiln --device=cpu-sync --function=flatten_scale --input=2x3xf32=1,2,3,4,5,6 --expected_output=6xf32=2,4,6,8,10,12
+// The same on the AMD GPU path: compiled for gfx942, run on hip-sim (the host twin).
+// RUN: kiln-compile --target=gfx942 %s -o %t.gpu.kiln
+// RUN: kiln-run --module=%t.gpu.kiln --device=hip-sim --function=repeat_double --input=3xf32=1,2,3 --input=4 --expected_output=3xf32=16,32,48
+// RUN: kiln-run --module=%t.gpu.kiln --device=hip-sim --function=sign_of_sum --input=3xf32=1,2,3 --expected_output=i32=1
 
 func.func @repeat_double(%x: tensor<3xf32>, %n: index) -> tensor<3xf32> {
   %c0 = arith.constant 0 : index

@@ -7,6 +7,15 @@
 // RUN: kiln-run --module=%t.kiln --device=cpu --function=conv --input=1x4x4x1xf32=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16 --input=2x2x1x1xf32=1,0,0,1 --expected_output=1x3x3x1xf32=7,9,11,15,17,19,23,25,27
 // RUN: kiln-run --module=%t.kiln --device=cpu-sync --function=pool --input=1x4x4x1xf32=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16 --expected_output=1x2x2x1xf32=6,8,14,16
 // RUN: kiln-run --module=%t.kiln --device=cpu --function=pack --input=4x4xf32=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15 --expected_output=4x4xf32=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15
+// The same on the AMD GPU path: compiled for gfx942, run on hip-sim (the host twin).
+// RUN: kiln-compile --target=gfx942 %s -o %t.gpu.kiln 2>/dev/null
+// RUN: kiln-run --module=%t.gpu.kiln --device=hip-sim --function=transpose --input=2x3xf32=1,2,3,4,5,6 --expected_output=3x2xf32=1,4,2,5,3,6
+// RUN: kiln-run --module=%t.gpu.kiln --device=hip-sim --function=broadcast --input=3xf32=1,2,3 --expected_output=2x3xf32=1,2,3,1,2,3
+// RUN: kiln-run --module=%t.gpu.kiln --device=hip-sim --function=map --input=3xf32=1,2,3 --input=3xf32=2,2,2 --expected_output=3xf32=2,4,6
+// RUN: kiln-run --module=%t.gpu.kiln --device=hip-sim --function=matvec --input=2x3xf32=1,2,3,4,5,6 --input=3xf32=1,1,1 --expected_output=2xf32=6,15
+// RUN: kiln-run --module=%t.gpu.kiln --device=hip-sim --function=conv --input=1x4x4x1xf32=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16 --input=2x2x1x1xf32=1,0,0,1 --expected_output=1x3x3x1xf32=7,9,11,15,17,19,23,25,27
+// RUN: kiln-run --module=%t.gpu.kiln --device=hip-sim --function=pool --input=1x4x4x1xf32=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16 --expected_output=1x2x2x1xf32=6,8,14,16
+// RUN: kiln-run --module=%t.gpu.kiln --device=hip-sim --function=pack --input=4x4xf32=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15 --expected_output=4x4xf32=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15
 
 func.func @transpose(%a: tensor<2x3xf32>) -> tensor<3x2xf32> {
   %e = tensor.empty() : tensor<3x2xf32>

@@ -6,6 +6,10 @@
 // RUN: kiln-run --module=%t.kiln --device=cpu-sync --function=dynamic_mm --input=1x2xf32=1,2 --input=2x2xf32=1,1,1,1 --expected_output=1x2xf32=3,3
 // Wrong shapes are refused at the function boundary.
 // RUN: not kiln-run --module=%t.kiln --device=cpu --function=static_mm --input=3x3xf32=1 --input=3x2xf32=1 2>&1 | FileCheck %s --check-prefix=SHAPE
+// The same on the AMD GPU path: compiled for gfx942, run on hip-sim (the host twin).
+// RUN: kiln-compile --target=gfx942 %s -o %t.gpu.kiln
+// RUN: kiln-run --module=%t.gpu.kiln --device=hip-sim --function=static_mm --input=2x3xf32=1,2,3,4,5,6 --input=3x2xf32=7,8,9,10,11,12 --expected_output=2x2xf32=58,64,139,154
+// RUN: kiln-run --module=%t.gpu.kiln --device=hip-sim --function=dynamic_mm --input=3x2xf32=1,2,3,4,5,6 --input=2x2xf32=1,0,0,1 --expected_output=3x2xf32=1,2,3,4,5,6
 // SHAPE: kiln-run:
 // SHAPE-SAME: expected a buffer view of 2x3xf32, got 3x3xf32
 // SHAPE-SAME: matmul.mlir:{{[0-9]+}}:22

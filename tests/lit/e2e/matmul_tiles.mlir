@@ -23,6 +23,12 @@
 // RUN: kiln-run --module=%t.avx2.kiln --device=cpu --function=batch_3x20x300x40 --expected_output=i64=0 --expected_output=i64=25914689
 // RUN: kiln-compile %s -o %t.sse.kiln --target-cpu=x86-64
 // RUN: kiln-run --module=%t.sse.kiln --device=cpu --function=f64_67x300x45 --expected_output=i64=0 --expected_output=i64=32543928
+// The same on the AMD GPU path: compiled for gfx942, run on hip-sim (the host twin).
+// RUN: kiln-compile --target=gfx942 %s -o %t.gpu.kiln
+// RUN: kiln-run --module=%t.gpu.kiln --device=hip-sim --function=f32_67x300x77 --expected_output=i64=0 --expected_output=i64=55708249
+// RUN: kiln-run --module=%t.gpu.kiln --device=hip-sim --function=f64_67x300x45 --expected_output=i64=0 --expected_output=i64=32543928
+// RUN: kiln-run --module=%t.gpu.kiln --device=hip-sim --function=batch_3x20x300x40 --expected_output=i64=0 --expected_output=i64=25914689
+// RUN: kiln-run --module=%t.gpu.kiln --device=hip-sim --function=f32_dynamic_rows --input=67 --expected_output=i64=0 --expected_output=i64=55708249
 
 func.func @f32_67x300x77() -> (i64, i64) {
   %zero = arith.constant 0.0 : f32

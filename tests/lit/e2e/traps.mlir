@@ -6,6 +6,10 @@
 // RUN: kiln-run --module=%t.kiln --device=cpu-sync --function=two_reduction_dims --input=2x3x2xf32=1,2,3,4,5,6,7,8,9,10,11,12 --input=3x2xf32=1,1,1,1,1,1 --expected_output=2xf32=21,57
 // A gather: tensor.extract inside linalg.generic, reading through an extract_slice view.
 // RUN: kiln-run --module=%t.kiln --device=cpu --function=gather_through_slice --input=4x3xf32=0,1,2,10,11,12,20,21,22,30,31,32 --input=2xi32=2,0 --expected_output=2x3xf32=30,31,32,10,11,12
+// The same on the AMD GPU path: compiled for gfx942, run on hip-sim (the host twin).
+// RUN: kiln-compile --target=gfx942 %s -o %t.gpu.kiln
+// RUN: kiln-run --module=%t.gpu.kiln --device=hip-sim --function=reshape_into_batch_matmul --input=2x2x2xf32=1,2,3,4,5,6,7,8 --input=2x2x2xf32=1,0,0,1,2,0,0,2 --expected_output=2x2x2xf32=1,2,3,4,10,12,14,16
+// RUN: kiln-run --module=%t.gpu.kiln --device=hip-sim --function=gather_through_slice --input=4x3xf32=0,1,2,10,11,12,20,21,22,30,31,32 --input=2xi32=2,0 --expected_output=2x3xf32=30,31,32,10,11,12
 
 func.func @reshape_into_batch_matmul(%a: tensor<2x2x2xf32>, %b: tensor<2x2x2xf32>) -> tensor<2x2x2xf32> {
   %flat = tensor.collapse_shape %a [[0, 1], [2]] : tensor<2x2x2xf32> into tensor<4x2xf32>

@@ -22,8 +22,11 @@
 // RUN: not kiln-run --module=%s --device=cpu:x 2>&1 | FileCheck %s --check-prefix=BAD
 // BAD: kiln-run: INVALID_ARGUMENT: device name 'cpu:x' has a bad index 'x'
 //
+// A .mlir module is compiled for the device it runs on: gfx942 code for hip-sim.
+// RUN: kiln-run --module=%s --device=hip-sim --input=4xf32=1,2,3,4 --expected_output=4xf32=2,4,6,8
 // hip-sim runs GPU executables; a module compiled for the CPU is refused naming both formats.
-// RUN: not kiln-run --module=%s --device=hip-sim --input=4xf32=1,2,3,4 2>&1 | FileCheck %s --check-prefix=FORMAT
+// RUN: kiln-compile %s -o %t.cpu.kiln
+// RUN: not kiln-run --module=%t.cpu.kiln --device=hip-sim --input=4xf32=1,2,3,4 2>&1 | FileCheck %s --check-prefix=FORMAT
 // FORMAT: kiln-run: INVALID_ARGUMENT: executable format 'elf-x86_64' is not supported by the hip driver; it loads 'amdgpu-hsaco'
 
 func.func @main(%a: tensor<4xf32>) -> tensor<4xf32> {

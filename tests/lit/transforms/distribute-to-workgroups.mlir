@@ -1,4 +1,5 @@
 // RUN: kiln-opt %s -split-input-file -kiln-cpu-distribute-to-workgroups -verify-diagnostics | FileCheck %s
+// RUN: kiln-opt %s -split-input-file -kiln-cpu-distribute-to-workgroups=stride-tile=1 | FileCheck %s --check-prefix=STRIDE
 
 // The root's first parallel loop is split into one block per workgroup, with the fill fused.
 // CHECK-LABEL: func.func @matmul
@@ -83,6 +84,29 @@ module @kiln_executable attributes {kiln.executable} {
       linalg.yield %d : f32
     } -> tensor<64x1024xf32>
     bufferization.materialize_in_destination %sub in restrict writable %out : (tensor<64x1024xf32>, memref<64x1024xf32>) -> ()
+    return
+  }
+}
+
+// -----
+
+// With a stride tile (GPU work-items), worker id takes rows id, id + count, ...: one row at
+// a time, so the fused fill's temporary is one static row.
+// STRIDE-LABEL: func.func @stride_rows
+// STRIDE-SAME: %[[ID:[a-z0-9]+]]: index, %[[COUNT:[a-z0-9]+]]: index) attributes {kiln.binding_dims
+// STRIDE-SAME: kiln.distributed
+// STRIDE: scf.for %{{.*}} = %[[ID]] to %{{.*}} step %[[COUNT]]
+// STRIDE: linalg.fill {{.*}} -> tensor<1x16xf32>
+// STRIDE: linalg.matmul {kiln.root}
+module @kiln_executable attributes {kiln.executable} {
+  func.func @stride_rows(%a: memref<?x8xf32>, %b: memref<8x16xf32>, %out: memref<?x16xf32>, %n: index, %id: index, %count: index) attributes {kiln.binding_dims = [array<i64: 0, -1>, array<i64: -1, -1>, array<i64: 0, -1>], kiln.input_count = 2 : i64} {
+    %ta = bufferization.to_tensor %a restrict : memref<?x8xf32> to tensor<?x8xf32>
+    %tb = bufferization.to_tensor %b restrict : memref<8x16xf32> to tensor<8x16xf32>
+    %zero = arith.constant 0.0 : f32
+    %e = tensor.empty(%n) : tensor<?x16xf32>
+    %f = linalg.fill ins(%zero : f32) outs(%e : tensor<?x16xf32>) -> tensor<?x16xf32>
+    %m = linalg.matmul {kiln.root} ins(%ta, %tb : tensor<?x8xf32>, tensor<8x16xf32>) outs(%f : tensor<?x16xf32>) -> tensor<?x16xf32>
+    bufferization.materialize_in_destination %m in restrict writable %out : (tensor<?x16xf32>, memref<?x16xf32>) -> ()
     return
   }
 }

@@ -1,0 +1,108 @@
+// GPU kernels around the dispatch functions (Passes.td, FormKernels).
+#include "compiler/codegen/cpu/Passes.h"
+#include "compiler/codegen/gpu/Passes.h"
+#include "compiler/dialect/KilnDialect.h"
+#include "compiler/utils/EntryArguments.h"
+
+namespace kiln::compiler::gpu {
+
+#define GEN_PASS_DEF_FORMKERNELS
+#include "compiler/codegen/gpu/Passes.h.inc"
+
+namespace {
+
+using namespace mlir;
+
+LogicalResult FormKernel(func::FuncOp body, int64_t workgroup_size) {
+  auto binding_dims = body->getAttrOfType<ArrayAttr>(kBindingDimsAttr);
+  if (!binding_dims) return success();  // not a dispatch function
+  bool has_checks = false;
+  body.walk([&](IndexCheckOp) { has_checks = true; });
+  if (has_checks) {
+    return body.emitError() << "dispatch '" << body.getName()
+                            << "' has index checks; checked mode (--check-indices) is not supported on GPU "
+                               "targets yet";
+  }
+  cpu::KeepDistributionSafe(body);
+  FunctionType type = body.getFunctionType();
+  size_t binding_count = binding_dims.size();
+  FailureOr<DispatchArguments> signature = ReadDispatchArguments(body, binding_count);
+  if (failed(signature)) return failure();
+  ArrayRef<Type> constant_types = signature->constant_types;
+  ArrayRef<int64_t> word_of_constant = signature->word_of_constant;
+  int64_t words = signature->words;
+
+  MLIRContext* ctx = body.getContext();
+  Location loc = body.getLoc();
+  OpBuilder b(body);
+  b.setInsertionPointAfter(body);
+  Type ptr = LLVM::LLVMPointerType::get(ctx);
+  Type i32 = b.getI32Type();
+  SmallVector<Type> kernel_inputs(binding_count, ptr);
+  kernel_inputs.append(words + 3, i32);
+  std::string name = body.getName().str();
+  body.setSymName(name + "_body");
+  auto kernel = func::FuncOp::create(b, loc, name, FunctionType::get(ctx, kernel_inputs, {}));
+  kernel->setAttr(kKernelAttr, b.getUnitAttr());
+  kernel->setAttr(kWorkgroupSizeAttr, b.getDenseI32ArrayAttr({static_cast<int32_t>(workgroup_size), 1, 1}));
+  kernel->setAttr(kKernelBodyAttr, FlatSymbolRefAttr::get(body.getSymNameAttr()));
+  Block* entry = kernel.addEntryBlock();
+  b.setInsertionPointToStart(entry);
+  auto word = [&](int64_t w) { return entry->getArgument(binding_count + w); };
+
+  SmallVector<Value> args;
+  for (size_t i = 0; i < binding_count; ++i) {
+    auto memref = dyn_cast<MemRefType>(type.getInput(i));
+    if (!memref || !memref.getLayout().isIdentity()) {
+      return body.emitError() << "binding " << i << " has type " << type.getInput(i)
+                              << "; expected an identity-layout memref";
+    }
+    ArrayRef<int64_t> dims = cast<DenseI64ArrayAttr>(binding_dims[i]).asArrayRef();
+    args.push_back(BuildMemrefOverPointer(b, loc, memref, entry->getArgument(i), [&](int64_t d) -> Value {
+      return LLVM::SExtOp::create(b, loc, b.getI64Type(), word(word_of_constant[dims[d]]));
+    }));
+  }
+  for (auto [i, t] : llvm::enumerate(constant_types)) {
+    int64_t w = word_of_constant[i];
+    args.push_back(BuildScalarFromWords(b, loc, t, word(w), PushConstantWordCount(t) == 2 ? word(w + 1) : Value()));
+  }
+  Value thread = mlir::gpu::ThreadIdOp::create(b, loc, mlir::gpu::Dimension::x);
+  Value block = mlir::gpu::BlockIdOp::create(b, loc, mlir::gpu::Dimension::x);
+  Value size = arith::ConstantIndexOp::create(b, loc, workgroup_size);
+  if (body->hasAttr(kDistributedAttr)) {
+    Value count_x = arith::IndexCastUIOp::create(b, loc, b.getIndexType(), word(words));
+    args.push_back(arith::AddIOp::create(b, loc, arith::MulIOp::create(b, loc, block, size), thread));
+    args.push_back(arith::MulIOp::create(b, loc, count_x, size));
+    func::CallOp::create(b, loc, body, args);
+  } else {
+    // One worker: work-item 0 of workgroup 0 (the host launches one workgroup).
+    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+    Value first = arith::AndIOp::create(
+        b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, thread, zero),
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, block, zero));
+    auto only_first = scf::IfOp::create(b, loc, first, /*withElseRegion=*/false);
+    b.setInsertionPointToStart(only_first.thenBlock());
+    args.push_back(zero);
+    args.push_back(arith::ConstantIndexOp::create(b, loc, 1));
+    func::CallOp::create(b, loc, body, args);
+    b.setInsertionPointAfter(only_first);
+  }
+  func::ReturnOp::create(b, loc);
+  // Bindings never alias a binding that is written (outputs are fresh allocations).
+  for (size_t i = 0; i < binding_count; ++i) body.setArgAttr(i, "llvm.noalias", b.getUnitAttr());
+  body.setPrivate();
+  return success();
+}
+
+struct FormKernelsPass : impl::FormKernelsBase<FormKernelsPass> {
+  using FormKernelsBase::FormKernelsBase;
+  void runOnOperation() override {
+    SmallVector<func::FuncOp> functions(getOperation().getOps<func::FuncOp>());
+    for (func::FuncOp fn : functions) {
+      if (failed(FormKernel(fn, workgroupSize))) return signalPassFailure();
+    }
+  }
+};
+
+}  // namespace
+}  // namespace kiln::compiler::gpu

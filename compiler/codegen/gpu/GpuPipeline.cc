@@ -1,0 +1,43 @@
+// The AMD GPU code generation pipelines, on the module marked `kiln.executable`.
+#include "compiler/codegen/cpu/Passes.h"
+#include "compiler/codegen/gpu/Passes.h"
+#include "compiler/utils/Pipelines.h"
+
+namespace kiln::compiler::gpu {
+
+namespace {
+
+// Registers of 128 bits: the per-work-item vectors are then dwordx4 loads and stores.
+constexpr int64_t kWorkItemVectorBits = 128;
+// A work-item computes one iteration of the root's first parallel loop at a time, its
+// neighbours the next ones (grid-stride), with fused producers' temporaries of static size.
+constexpr int64_t kWorkItemBlock = 1;
+
+}  // namespace
+
+void BuildGpuKernelPipeline(mlir::OpPassManager& pm, const GpuTarget& target) {
+  FormKernelsOptions kernels;
+  kernels.workgroupSize = target.wavefront_size;
+  cpu::BufferizePipelineOptions options;
+  options.vector_bits = kWorkItemVectorBits;
+  options.stride_tile = kWorkItemBlock;
+  options.add_entry_points = [kernels](mlir::OpPassManager& nested) { nested.addPass(createFormKernels(kernels)); };
+  cpu::BuildCpuBufferizePipeline(pm, options);
+}
+
+void BuildGpuLowerToRocdlPipeline(mlir::OpPassManager& pm, const GpuTarget& target) {
+  cpu::BuildCpuPrepareForLLVMPipeline(pm);
+  pm.addPass(createOutlineKernels());
+  AddPipeline(pm, "gpu.module(convert-vector-to-llvm{vector-contract-lowering=outerproduct},kiln-gpu-lower-to-rocdl{chip=" +
+                      target.chip + "}),reconcile-unrealized-casts,canonicalize,cse");
+  FinalizeKernelsOptions finalize;
+  finalize.chip = target.chip;
+  pm.addPass(createFinalizeKernels(finalize));
+}
+
+void BuildHostTwinLowerToLLVMPipeline(mlir::OpPassManager& pm) {
+  pm.addPass(createLowerHostTwin());
+  cpu::BuildCpuLowerToLLVMPipeline(pm);
+}
+
+}  // namespace kiln::compiler::gpu

@@ -1,0 +1,66 @@
+// The kernels of a gpu.module to LLVM and ROCDL (Passes.td, LowerToRocdl).
+#include "compiler/codegen/gpu/Passes.h"
+#include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
+#include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVM.h"
+#include "mlir/Conversion/GPUCommon/GPUCommonPass.h"
+#include "mlir/Conversion/GPUToROCDL/GPUToROCDLPass.h"
+#include "mlir/Conversion/IndexToLLVM/IndexToLLVM.h"
+#include "mlir/Conversion/LLVMCommon/ConversionTarget.h"
+#include "mlir/Conversion/LLVMCommon/TypeConverter.h"
+#include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
+#include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
+#include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
+#include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVM.h"
+#include "mlir/Dialect/AMDGPU/Utils/Chipset.h"
+#include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace kiln::compiler::gpu {
+
+#define GEN_PASS_DEF_LOWERTOROCDL
+#include "compiler/codegen/gpu/Passes.h.inc"
+
+namespace {
+
+using namespace mlir;
+
+struct LowerToRocdlPass : impl::LowerToRocdlBase<LowerToRocdlPass> {
+  using LowerToRocdlBase::LowerToRocdlBase;
+  void runOnOperation() override {
+    MLIRContext* ctx = &getContext();
+    FailureOr<amdgpu::Chipset> chipset = amdgpu::Chipset::parse(chip);
+    if (failed(chipset)) {
+      getOperation().emitError() << "'" << chip << "' is not an AMDGPU chip name";
+      return signalPassFailure();
+    }
+    LowerToLLVMOptions options(ctx);
+    options.overrideIndexBitwidth(64);
+    LLVMTypeConverter converter(ctx, options);
+    populateGpuMemorySpaceAttributeConversions(converter, [](mlir::gpu::AddressSpace space) -> unsigned {
+      switch (space) {
+        case mlir::gpu::AddressSpace::Global: return 1;
+        case mlir::gpu::AddressSpace::Workgroup: return 3;
+        case mlir::gpu::AddressSpace::Private: return 5;
+      }
+      return 0;
+    });
+    RewritePatternSet patterns(ctx);
+    populateGpuToROCDLConversionPatterns(converter, patterns, mlir::gpu::amd::Runtime::Unknown, *chipset);
+    arith::populateArithToLLVMConversionPatterns(converter, patterns);
+    cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);
+    populateFuncToLLVMConversionPatterns(converter, patterns);
+    populateFinalizeMemRefToLLVMConversionPatterns(converter, patterns);
+    populateVectorToLLVMConversionPatterns(converter, patterns);
+    populateMathToLLVMConversionPatterns(converter, patterns);
+    index::populateIndexToLLVMConversionPatterns(converter, patterns);
+    ub::populateUBToLLVMConversionPatterns(converter, patterns);
+    LLVMConversionTarget target(*ctx);
+    target.addLegalDialect<ROCDL::ROCDLDialect>();
+    target.addLegalOp<mlir::gpu::GPUModuleOp>();
+    if (failed(applyFullConversion(getOperation(), target, std::move(patterns)))) signalPassFailure();
+  }
+};
+
+}  // namespace
+}  // namespace kiln::compiler::gpu

@@ -1,0 +1,67 @@
+// RUN: kiln-opt %s -split-input-file -kiln-gpu-form-kernels=workgroup-size=64 -verify-diagnostics | FileCheck %s
+
+// A distributed dispatch: every work-item of the grid is one worker. The kernel's arguments
+// are the ABI's kernarg block: binding pointers, push-constant words, workgroup count.
+// CHECK-LABEL: func.func private @scale_body(
+// CHECK-SAME: llvm.noalias
+// CHECK-LABEL: func.func @scale(
+// CHECK-SAME: %[[IN:[a-z0-9]+]]: !llvm.ptr, %[[OUT:[a-z0-9]+]]: !llvm.ptr, %[[N:[a-z0-9]+]]: i32, %[[CX:[a-z0-9]+]]: i32, %{{.*}}: i32, %{{.*}}: i32)
+// CHECK-SAME: kiln.gpu.body = @scale_body, kiln.gpu.kernel, kiln.gpu.workgroup_size = array<i32: 64, 1, 1>
+// CHECK: %[[DIM:.*]] = llvm.sext %[[N]] : i32 to i64
+// CHECK: llvm.insertvalue %[[DIM]], %{{.*}}[3, 0]
+// CHECK: %[[NIDX:.*]] = arith.index_cast %[[N]] : i32 to index
+// CHECK: %[[TID:.*]] = gpu.thread_id x
+// CHECK: %[[BID:.*]] = gpu.block_id x
+// CHECK: %[[SIZE:.*]] = arith.constant 64 : index
+// CHECK: %[[COUNT:.*]] = arith.index_castui %[[CX]] : i32 to index
+// CHECK: %[[BASE:.*]] = arith.muli %[[BID]], %[[SIZE]]
+// CHECK: %[[ID:.*]] = arith.addi %[[BASE]], %[[TID]]
+// CHECK: %[[WORKERS:.*]] = arith.muli %[[COUNT]], %[[SIZE]]
+// CHECK: call @scale_body(%{{.*}}, %{{.*}}, %[[NIDX]], %[[ID]], %[[WORKERS]])
+module @kiln_executable attributes {kiln.executable} {
+  func.func @scale(%in: memref<?xf32>, %out: memref<?xf32>, %n: index, %id: index, %count: index) attributes {kiln.binding_dims = [array<i64: 0>, array<i64: 0>], kiln.input_count = 1 : i64, kiln.distributed} {
+    return
+  }
+}
+
+// -----
+
+// Not distributed: work-item 0 of workgroup 0 is the only worker.
+// CHECK-LABEL: func.func @sum(
+// CHECK: %[[TID:.*]] = gpu.thread_id x
+// CHECK: %[[BID:.*]] = gpu.block_id x
+// CHECK-DAG: %[[T0:.*]] = arith.cmpi eq, %[[TID]]
+// CHECK-DAG: %[[B0:.*]] = arith.cmpi eq, %[[BID]]
+// CHECK: %[[FIRST:.*]] = arith.andi
+// CHECK: scf.if %[[FIRST]]
+// CHECK: call @sum_body
+module @kiln_executable attributes {kiln.executable} {
+  func.func @sum(%in: memref<8xf32>, %out: memref<f32>, %id: index, %count: index) attributes {kiln.binding_dims = [array<i64: -1>, array<i64>], kiln.input_count = 1 : i64} {
+    return
+  }
+}
+
+// -----
+
+// 64-bit push constants take two words, low first.
+// CHECK-LABEL: func.func @wide(
+// CHECK-SAME: %{{.*}}: !llvm.ptr, %[[LO:[a-z0-9]+]]: i32, %[[HI:[a-z0-9]+]]: i32, %{{.*}}: i32, %{{.*}}: i32, %{{.*}}: i32)
+// CHECK: arith.extui %[[LO]]
+// CHECK: arith.extui %[[HI]]
+// CHECK: arith.bitcast %{{.*}} : i64 to f64
+module @kiln_executable attributes {kiln.executable} {
+  func.func @wide(%out: memref<4xf64>, %v: f64, %id: index, %count: index) attributes {kiln.binding_dims = [array<i64: -1>], kiln.input_count = 0 : i64} {
+    return
+  }
+}
+
+// -----
+
+module @kiln_executable attributes {kiln.executable} {
+  // expected-error @+1 {{dispatch 'checked' has index checks; checked mode (--check-indices) is not supported on GPU targets yet}}
+  func.func @checked(%out: memref<4xf32>, %i: index, %id: index, %count: index) attributes {kiln.binding_dims = [array<i64: -1>], kiln.input_count = 0 : i64} {
+    %c4 = arith.constant 4 : index
+    kiln.index_check %i below %c4 for "gather index"
+    return
+  }
+}
