@@ -15,7 +15,8 @@ namespace {
 constexpr int64_t kRegisterColumnVectors = 2;
 int64_t RegisterRows(int64_t vector_bits) { return vector_bits >= 512 ? 8 : vector_bits >= 256 ? 6 : 4; }
 // Cache blocks: a 256 x 256 block of the right-hand operand (256 KiB in f32) stays in L2
-// while the rows of the left-hand operand stream past it in blocks of 64.
+// while the rows of the left-hand operand stream past it in blocks of about 64 (a multiple
+// of the register tile's rows: 60 with AVX2).
 constexpr int64_t kCacheRows = 64;
 constexpr int64_t kCacheColumns = 256;
 constexpr int64_t kCacheDepth = 256;
@@ -25,10 +26,29 @@ bool HasContiguousRows(Value buffer) {
   return type && type.getRank() > 0 && type.isLastDimUnitStride();
 }
 
+// The dot-product kernel keeps rows x columns vectors of partial sums: at most half the
+// vector registers (16 of AVX-512's 32, 8 of AVX2's and SSE's 16), so that the operands'
+// vectors fit beside them, and at most 8 columns.
+int64_t DotProductColumns(int64_t rows, int64_t vector_bits) {
+  int64_t accumulators = vector_bits >= 512 ? 16 : 8;
+  return std::clamp<int64_t>(accumulators / rows, 1, 8);
+}
+
+// Whether `map`'s results are the dimensions `dims`, in that order.
+bool ResultsAre(AffineMap map, ArrayRef<unsigned> dims) {
+  if (map.getNumResults() != dims.size()) return false;
+  for (auto [result, dim] : llvm::zip_equal(map.getResults(), dims)) {
+    if (result != getAffineDimExpr(dim, map.getContext())) return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 std::optional<ContractionTilePlan> PlanContractionTiles(linalg::LinalgOp op, int64_t vector_bits) {
-  if (!op.hasPureBufferSemantics() || op->hasAttr(kRegisterTileAttr)) return std::nullopt;
+  if (!op.hasPureBufferSemantics() || op->hasAttr(kRegisterTileAttr) || op->hasAttr(kDotProductTileAttr)) {
+    return std::nullopt;
+  }
   if (op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1 || !linalg::isaContractionOpInterface(op)) {
     return std::nullopt;
   }
@@ -40,31 +60,62 @@ std::optional<ContractionTilePlan> PlanContractionTiles(linalg::LinalgOp op, int
     if (getElementTypeOrSelf(input.getType()) != element) return std::nullopt;
   }
   unsigned m = dims->m.front(), n = dims->n.front(), k = dims->k.front();
-  AffineExpr n_expr = getAffineDimExpr(n, op.getContext());
-  auto n_is_innermost = [&](OpOperand* operand) {
+  auto innermost_is = [&](OpOperand* operand, unsigned dim) {
     AffineMap map = op.getMatchingIndexingMap(operand);
-    return map.getNumResults() > 0 && map.getResults().back() == n_expr && HasContiguousRows(operand->get());
+    return map.getNumResults() > 0 && map.getResults().back() == getAffineDimExpr(dim, op.getContext()) &&
+           HasContiguousRows(operand->get());
   };
-  OpOperand* rhs = nullptr;
+  OpOperand *lhs = nullptr, *rhs = nullptr;
   for (OpOperand* input : op.getDpsInputOperands()) {
-    if (op.getMatchingIndexingMap(input).isFunctionOfDim(n)) rhs = input;
+    (op.getMatchingIndexingMap(input).isFunctionOfDim(n) ? rhs : lhs) = input;
   }
-  if (!rhs || !n_is_innermost(rhs) || !n_is_innermost(op.getDpsInitOperand(0))) return std::nullopt;
+  OpOperand* out = op.getDpsInitOperand(0);
+  if (!lhs || !rhs || !innermost_is(out, n)) return std::nullopt;
 
   ContractionTilePlan plan;
-  unsigned loops = op.getNumLoops();
-  plan.cache_tile.assign(loops, 1);  // batch dimensions: one at a time
-  plan.register_tile.assign(loops, 1);
-  plan.cache_tile[m] = kCacheRows;
-  plan.cache_tile[n] = kCacheColumns;
-  plan.cache_tile[k] = kCacheDepth;
   vector_bits = std::max<int64_t>(vector_bits, 128);
-  plan.register_tile[m] = RegisterRows(vector_bits);
-  plan.register_tile[n] = kRegisterColumnVectors * vector_bits / element.getIntOrFloatBitWidth();
-  for (unsigned d : dims->batch) plan.cache_order.push_back(d);
-  plan.cache_order.append({n, k, m});
+  plan.vector_length = vector_bits / element.getIntOrFloatBitWidth();
   plan.m_dim = m;
   plan.n_dim = n;
+  plan.k_dim = k;
+  unsigned loops = op.getNumLoops();
+  plan.register_tile.assign(loops, 1);  // batch dimensions: one at a time
+  if (innermost_is(rhs, n)) {
+    plan.kernel = ContractionKernel::kOuterProduct;
+  } else if (innermost_is(rhs, k)) {
+    int64_t rows = op.getStaticLoopRanges()[m];
+    SmallVector<unsigned> batch_m_k(dims->batch.begin(), dims->batch.end()), batch_n_k = batch_m_k,
+        batch_m_n = batch_m_k;
+    batch_m_k.append({m, k});
+    batch_n_k.append({n, k});
+    batch_m_n.append({m, n});
+    if (!ShapedType::isDynamic(rows) && rows <= kMaxDotProductRows && innermost_is(lhs, k)) {
+      plan.kernel = ContractionKernel::kDotProduct;
+      plan.register_tile[m] = rows;
+      plan.register_tile[n] = DotProductColumns(rows, vector_bits);
+      // The whole depth: W is then read row after row, in memory order. (Blocks of k
+      // that keep x's rows in L1 were slower: each tile then reads short pieces of W's
+      // rows, which the hardware prefetchers follow badly.)
+      plan.register_tile[k] = 0;
+      return plan;
+    }
+    if (dims->batch.size() > 1 || !ResultsAre(op.getMatchingIndexingMap(lhs), batch_m_k) ||
+        !ResultsAre(op.getMatchingIndexingMap(rhs), batch_n_k) || !ResultsAre(op.getMatchingIndexingMap(out), batch_m_n)) {
+      return std::nullopt;
+    }
+    plan.kernel = ContractionKernel::kPackedOuterProduct;
+  } else {
+    return std::nullopt;
+  }
+  plan.cache_tile.assign(loops, 1);
+  // Blocks of whole register tiles, so that only the last block of rows has a remainder.
+  plan.cache_tile[m] = kCacheRows / RegisterRows(vector_bits) * RegisterRows(vector_bits);
+  plan.cache_tile[n] = kCacheColumns;
+  plan.cache_tile[k] = kCacheDepth;
+  plan.register_tile[m] = RegisterRows(vector_bits);
+  plan.register_tile[n] = kRegisterColumnVectors * plan.vector_length;
+  for (unsigned d : dims->batch) plan.cache_order.push_back(d);
+  plan.cache_order.append({n, k, m});
   return plan;
 }
 

@@ -36,10 +36,13 @@ void BuildCpuLowerToLLVMPipeline(mlir::OpPassManager& pm) {
   AddPipeline(pm, "arith-emulate-unsupported-floats{source-types=f8E4M3FN,f8E4M3FNUZ,f8E5M2,f8E5M2FNUZ,"
                   "f8E8M0FNU,f4E2M1FN target-type=f32}");
   pm.addPass(createExpandFloat8());
+  // vector.transpose of 16 x 16 32-bit elements (the packing of [n, k] weight blocks with
+  // AVX-512) becomes the unpack-and-shuffle sequence of 512-bit registers; other shapes
+  // one shuffle of the flattened vector.
   AddPipeline(pm,
               "canonicalize,cse,convert-vector-to-scf{full-unroll=true},expand-strided-metadata,lower-affine,"
               "fold-memref-alias-ops,convert-scf-to-cf,kiln-cpu-expand-arith,"
-              "convert-vector-to-llvm{vector-contract-lowering=outerproduct},convert-math-to-llvm,convert-math-to-libm,finalize-memref-to-llvm,convert-index-to-llvm,"
+              "convert-vector-to-llvm{vector-contract-lowering=outerproduct vector-transpose-lowering=shuffle16x16},convert-math-to-llvm,convert-math-to-libm,finalize-memref-to-llvm,convert-index-to-llvm,"
               "convert-arith-to-llvm,convert-ub-to-llvm,convert-cf-to-llvm,convert-func-to-llvm,reconcile-unrealized-casts,"
               "canonicalize,cse");
 }
