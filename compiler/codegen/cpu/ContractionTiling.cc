@@ -45,7 +45,7 @@ bool ResultsAre(AffineMap map, ArrayRef<unsigned> dims) {
 
 }  // namespace
 
-std::optional<ContractionTilePlan> PlanContractionTiles(linalg::LinalgOp op, int64_t vector_bits) {
+std::optional<ContractionTilePlan> PlanContractionTiles(linalg::LinalgOp op, int64_t vector_bits, bool allow_packing) {
   if (!op.hasPureBufferSemantics() || op->hasAttr(kRegisterTileAttr) || op->hasAttr(kDotProductTileAttr)) {
     return std::nullopt;
   }
@@ -80,32 +80,35 @@ std::optional<ContractionTilePlan> PlanContractionTiles(linalg::LinalgOp op, int
   plan.k_dim = k;
   unsigned loops = op.getNumLoops();
   plan.register_tile.assign(loops, 1);  // batch dimensions: one at a time
-  if (innermost_is(rhs, n)) {
-    plan.kernel = ContractionKernel::kOuterProduct;
-  } else if (innermost_is(rhs, k)) {
-    int64_t rows = op.getStaticLoopRanges()[m];
-    SmallVector<unsigned> batch_m_k(dims->batch.begin(), dims->batch.end()), batch_n_k = batch_m_k,
-        batch_m_n = batch_m_k;
-    batch_m_k.append({m, k});
-    batch_n_k.append({n, k});
-    batch_m_n.append({m, n});
-    if (!ShapedType::isDynamic(rows) && rows <= kMaxDotProductRows && innermost_is(lhs, k)) {
-      plan.kernel = ContractionKernel::kDotProduct;
-      plan.register_tile[m] = rows;
-      plan.register_tile[n] = DotProductColumns(rows, vector_bits);
-      // The whole depth: W is then read row after row, in memory order. (Blocks of k
-      // that keep x's rows in L1 were slower: each tile then reads short pieces of W's
-      // rows, which the hardware prefetchers follow badly.)
-      plan.register_tile[k] = 0;
-      return plan;
-    }
-    if (dims->batch.size() > 1 || !ResultsAre(op.getMatchingIndexingMap(lhs), batch_m_k) ||
-        !ResultsAre(op.getMatchingIndexingMap(rhs), batch_n_k) || !ResultsAre(op.getMatchingIndexingMap(out), batch_m_n)) {
-      return std::nullopt;
-    }
+  bool rhs_k_n = innermost_is(rhs, n), rhs_n_k = innermost_is(rhs, k);
+  if (!rhs_k_n && !rhs_n_k) return std::nullopt;
+  int64_t rows = op.getStaticLoopRanges()[m];
+  if (rhs_n_k && !ShapedType::isDynamic(rows) && rows <= kMaxDotProductRows && innermost_is(lhs, k)) {
+    plan.kernel = ContractionKernel::kDotProduct;
+    plan.register_tile[m] = rows;
+    plan.register_tile[n] = DotProductColumns(rows, vector_bits);
+    // The whole depth: W is then read row after row, in memory order. (Blocks of k that
+    // keep x's rows in L1 were slower: each tile then reads short pieces of W's rows,
+    // which the hardware prefetchers follow badly.)
+    plan.register_tile[k] = 0;
+    return plan;
+  }
+  SmallVector<unsigned> batch_m_k(dims->batch.begin(), dims->batch.end()), batch_rhs = batch_m_k,
+      batch_m_n = batch_m_k;
+  batch_m_k.append({m, k});
+  batch_rhs.append({rhs_n_k ? n : k, rhs_n_k ? k : n});
+  batch_m_n.append({m, n});
+  bool packable = dims->batch.size() <= 1 && ResultsAre(op.getMatchingIndexingMap(lhs), batch_m_k) &&
+                  ResultsAre(op.getMatchingIndexingMap(rhs), batch_rhs) &&
+                  ResultsAre(op.getMatchingIndexingMap(out), batch_m_n);
+  if (rhs_n_k) {
+    if (!packable || !allow_packing) return std::nullopt;
     plan.kernel = ContractionKernel::kPackedOuterProduct;
+    plan.transposed_rhs = true;
   } else {
-    return std::nullopt;
+    bool enough_rows = ShapedType::isDynamic(rows) || rows >= kMinPackedRows;
+    plan.kernel = packable && allow_packing && enough_rows ? ContractionKernel::kPackedOuterProduct
+                                                           : ContractionKernel::kOuterProduct;
   }
   plan.cache_tile.assign(loops, 1);
   // Blocks of whole register tiles, so that only the last block of rows has a remainder.
@@ -114,6 +117,10 @@ std::optional<ContractionTilePlan> PlanContractionTiles(linalg::LinalgOp op, int
   plan.cache_tile[k] = kCacheDepth;
   plan.register_tile[m] = RegisterRows(vector_bits);
   plan.register_tile[n] = kRegisterColumnVectors * plan.vector_length;
+  // A packed block is one register tile wide: its rows are then contiguous, so the whole
+  // block (kc x 2 vectors, 16 or 32 KiB) stays in L1 while every row of the left-hand
+  // operand passes it.
+  if (plan.kernel == ContractionKernel::kPackedOuterProduct) plan.cache_tile[n] = plan.register_tile[n];
   for (unsigned d : dims->batch) plan.cache_order.push_back(d);
   plan.cache_order.append({n, k, m});
   return plan;

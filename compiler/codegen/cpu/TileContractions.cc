@@ -65,12 +65,13 @@ void TileRemainder(RewriterBase& rewriter, scf::ForOp partial, StringRef mark, u
   }
 }
 
-// Tiles the 2-D transpose `copy` (after any unit batch dimension) into squares of
-// `lanes` x `lanes` elements, marked as register tiles (kiln-cpu-vectorize-contractions
-// turns them into vector loads, a vector.transpose and stores), and peels both loops, so
-// that only the edges of a block that is not a multiple of `lanes` become loops.
-void TileTranspose(RewriterBase& rewriter, linalg::TransposeOp copy, int64_t lanes) {
-  int64_t rank = copy.getInit().getType().getRank();
+// Tiles `copy` (a copy or transpose of a 2-D block, after any unit batch dimension) into
+// squares of `lanes` x `lanes` elements, marked as register tiles (kiln-cpu-vectorize-
+// contractions turns them into vector loads, a vector.transpose for a transpose, and
+// stores), and peels both loops, so that only the edges of a block that is not a multiple
+// of `lanes` become loops.
+void TilePackingCopy(RewriterBase& rewriter, linalg::LinalgOp copy, int64_t lanes) {
+  int64_t rank = copy.getNumLoops();
   SmallVector<int64_t> sizes(rank, 1);
   sizes[rank - 2] = sizes[rank - 1] = lanes;
   SmallVector<LoopLikeOpInterface> loops;
@@ -83,11 +84,12 @@ void TileTranspose(RewriterBase& rewriter, linalg::TransposeOp copy, int64_t lan
   }
 }
 
-// Replaces `block`, a cache block whose right-hand operand is [batch?, n, k], by a matmul
-// (or batch_matmul) of the same left-hand operand and output with that operand transposed
-// into a buffer on the stack of the block's full size (kc x nc elements; 256 KiB for the
-// f32 blocks of 256 x 256, allocated once per function). The copy happens where `block`
-// was, outside the loop over its rows, so every row of the left-hand operand reuses it.
+// Replaces `block`, a cache block whose right-hand operand is [batch?, k, n] or (with
+// plan.transposed_rhs) [batch?, n, k], by a matmul (or batch_matmul) of the same left-hand
+// operand and output with that operand copied or transposed into a [batch?, k, n] buffer
+// on the stack of the block's full size (kc x nc elements: 256 x 2 vectors, 16 or 32 KiB
+// in f32, allocated once per contraction). The copy happens where `block` was, outside
+// the loop over its rows, so every row of the left-hand operand reuses it.
 linalg::LinalgOp PackRightHandBlock(RewriterBase& rewriter, linalg::LinalgOp block, const ContractionTilePlan& plan) {
   Location loc = block.getLoc();
   OpOperand *lhs = block.getDpsInputOperand(0), *rhs = block.getDpsInputOperand(1);
@@ -104,13 +106,18 @@ linalg::LinalgOp PackRightHandBlock(RewriterBase& rewriter, linalg::LinalgOp blo
 
   rewriter.setInsertionPoint(block);
   SmallVector<OpFoldResult> sizes = memref::getMixedSizes(rewriter, loc, rhs->get());
-  std::swap(sizes[rank - 2], sizes[rank - 1]);
+  if (plan.transposed_rhs) std::swap(sizes[rank - 2], sizes[rank - 1]);
   SmallVector<OpFoldResult> zeros(rank, rewriter.getIndexAttr(0)), ones(rank, rewriter.getIndexAttr(1));
   Value packed = memref::SubViewOp::create(rewriter, loc, storage, zeros, sizes, ones);
-  SmallVector<int64_t> permutation = llvm::to_vector(llvm::seq<int64_t>(0, rank));
-  std::swap(permutation[rank - 2], permutation[rank - 1]);
-  auto copy = linalg::TransposeOp::create(rewriter, loc, rhs->get(), packed, permutation);
-  TileTranspose(rewriter, copy, plan.vector_length);
+  linalg::LinalgOp copy;
+  if (plan.transposed_rhs) {
+    SmallVector<int64_t> permutation = llvm::to_vector(llvm::seq<int64_t>(0, rank));
+    std::swap(permutation[rank - 2], permutation[rank - 1]);
+    copy = linalg::TransposeOp::create(rewriter, loc, rhs->get(), packed, permutation);
+  } else {
+    copy = linalg::CopyOp::create(rewriter, loc, rhs->get(), packed);
+  }
+  TilePackingCopy(rewriter, copy, plan.vector_length);
 
   rewriter.setInsertionPoint(block);
   ValueRange outputs = block.getDpsInits();
@@ -152,7 +159,7 @@ void TileForOuterProducts(RewriterBase& rewriter, linalg::LinalgOp op, Contracti
   if (plan.kernel == ContractionKernel::kPackedOuterProduct) {
     block = PackRightHandBlock(rewriter, block, plan);
     // The product's own dimensions (batch?, m, n, k) and the same tile sizes.
-    std::optional<ContractionTilePlan> packed = PlanContractionTiles(block, vector_bits);
+    std::optional<ContractionTilePlan> packed = PlanContractionTiles(block, vector_bits, /*allow_packing=*/false);
     if (!packed || packed->kernel != ContractionKernel::kOuterProduct) return;  // stays a (correct) loop nest
     plan = *packed;
   }

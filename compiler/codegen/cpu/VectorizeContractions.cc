@@ -160,16 +160,10 @@ LogicalResult VectorizeDotProductTile(RewriterBase& rewriter, linalg::LinalgOp t
 // transfer lowering turns into strided element loads; a vector.transpose of rows becomes
 // shuffles.) Fails and leaves `tile` alone otherwise.
 LogicalResult VectorizeTransposeTile(RewriterBase& rewriter, linalg::TransposeOp tile) {
-  // Canonicalisation leaves the peeled tiles' static views behind casts to dynamic sizes.
-  auto static_view = [](Value view) {
-    auto cast = view.getDefiningOp<memref::CastOp>();
-    return cast && cast.getSource().getType().hasStaticShape() ? cast.getSource() : view;
-  };
-  Value source = static_view(tile.getInput()), destination = static_view(tile.getInit());
-  auto input = cast<MemRefType>(source.getType());
+  auto input = cast<MemRefType>(tile.getInput().getType());
   int64_t rank = input.getRank();
   ArrayRef<int64_t> shape = input.getShape();
-  if (rank < 2 || !input.hasStaticShape() || cast<MemRefType>(destination.getType()).getShape() != input.getShape() ||
+  if (rank < 2 || !input.hasStaticShape() || tile.getInit().getType().getShape() != shape ||
       llvm::any_of(shape.drop_back(2), [](int64_t size) { return size != 1; }) ||
       shape[rank - 1] != shape[rank - 2]) {
     return failure();
@@ -181,9 +175,9 @@ LogicalResult VectorizeTransposeTile(RewriterBase& rewriter, linalg::TransposeOp
   SmallVector<Value> origin(rank, zero);
   SmallVector<bool> in_bounds(2, true);
   Value rows =
-      vector::TransferReadOp::create(rewriter, loc, vector_type, source, origin, std::nullopt, in_bounds);
+      vector::TransferReadOp::create(rewriter, loc, vector_type, tile.getInput(), origin, std::nullopt, in_bounds);
   Value columns = vector::TransposeOp::create(rewriter, loc, rows, ArrayRef<int64_t>{1, 0});
-  vector::TransferWriteOp::create(rewriter, loc, columns, destination, origin, in_bounds);
+  vector::TransferWriteOp::create(rewriter, loc, columns, tile.getInit(), origin, in_bounds);
   rewriter.eraseOp(tile);
   return success();
 }
@@ -203,6 +197,8 @@ struct VectorizeContractionsPass : impl::VectorizeContractionsBase<VectorizeCont
     }
     for (linalg::LinalgOp tile : tiles) {
       tile->removeAttr(kRegisterTileAttr);
+      // Canonicalisation may leave a peeled tile's static views behind casts to dynamic sizes.
+      (void)memref::foldMemRefCast(tile);
       // Remainder tiles (dynamic sizes) stay linalg ops and become loops.
       if (auto transpose = dyn_cast<linalg::TransposeOp>(tile.getOperation())) {
         (void)VectorizeTransposeTile(rewriter, transpose);

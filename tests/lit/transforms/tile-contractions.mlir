@@ -1,23 +1,25 @@
 // RUN: kiln-opt %s -split-input-file -kiln-cpu-tile-contractions -canonicalize | FileCheck %s
 // RUN: kiln-opt %s -split-input-file -kiln-cpu-tile-contractions=vector-bits=256 -canonicalize | FileCheck %s --check-prefix=AVX2
 
-// Cache blocks of 64 x 256 x 256 (iterated n, k, m; 60 rows with AVX2, a multiple of
-// its 6-row tiles), register tiles of 8 x 32 (AVX-512) or 6 x 16 (AVX2) with k = 1, the
-// m and n loops peeled. With M = 20 and N = 40, the main tiles and the column remainder
-// (8) become static after canonicalisation; the remaining rows (4, or 2) are tiles of one
-// row. All are marked.
+// 20 rows: cache blocks of one register tile's columns x 256 deep (iterated n, k, then
+// rows in blocks of 64, or 60 with AVX2, a multiple of its 6-row tiles). Each block of the
+// right-hand operand is first copied (in 16 x 16 register tiles, the edges apart) into a
+// contiguous buffer on the stack, allocated once; the block becomes a matmul of that
+// buffer, tiled into register tiles of 8 x 32 (AVX-512) or 6 x 16 (AVX2) with k = 1, the
+// m and n loops peeled. The rows that remain (4, or 2) are tiles of one row. All are marked.
 // CHECK-LABEL: func.func @matmul
+// CHECK: %[[PACK:.*]] = memref.alloca() {alignment = 64 : i64} : memref<256x32xf32>
+// CHECK: scf.for %{{.*}} = %c0 to %c40 step %c32
 // CHECK: scf.for %{{.*}} = %c0 to %c300 step %c256
+// CHECK: memref.subview %[[PACK]][0, 0]
+// CHECK: linalg.copy {kiln.register_tile} ins(%{{.*}} : memref<16x16xf32, strided<[40, 1], {{.*}}>) outs(%{{.*}} : memref<16x16xf32, strided<[32, 1], {{.*}}>)
 // CHECK: scf.for %{{.*}} = %c0 to %c16 step %c8
-// CHECK: scf.for %{{.*}} step %c1
-// CHECK: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<8x1xf32, {{.*}}>, memref<1x32xf32, {{.*}}>) outs(%{{.*}} : memref<8x32xf32, {{.*}}>)
-// CHECK: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<8x1xf32, {{.*}}>, memref<1x8xf32, {{.*}}>) outs(%{{.*}} : memref<8x8xf32, {{.*}}>)
+// CHECK: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<8x1xf32, {{.*}}>, memref<1x32xf32, strided<[32, 1], {{.*}}>) outs(%{{.*}} : memref<8x32xf32, {{.*}}>)
 // CHECK: scf.for %{{.*}} = %c0 to %c4 step %c1
 // CHECK: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<1x1xf32, {{.*}}>, memref<1x32xf32, {{.*}}>) outs(%{{.*}} : memref<1x32xf32, {{.*}}>)
-// CHECK: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<1x1xf32, {{.*}}>, memref<1x8xf32, {{.*}}>) outs(%{{.*}} : memref<1x8xf32, {{.*}}>)
 // AVX2-LABEL: func.func @matmul
+// AVX2: memref.alloca() {alignment = 64 : i64} : memref<256x16xf32>
 // AVX2: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<6x1xf32, {{.*}}>, memref<1x16xf32, {{.*}}>) outs(%{{.*}} : memref<6x16xf32, {{.*}}>)
-// AVX2: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<6x1xf32, {{.*}}>, memref<1x8xf32, {{.*}}>) outs(%{{.*}} : memref<6x8xf32, {{.*}}>)
 // AVX2: scf.for %{{.*}} = %c0 to %c2 step %c1
 // AVX2: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<1x1xf32, {{.*}}>, memref<1x16xf32, {{.*}}>) outs(%{{.*}} : memref<1x16xf32, {{.*}}>)
 func.func @matmul(%a: memref<20x300xf32>, %b: memref<300x40xf32>, %c: memref<20x40xf32>) {
@@ -27,21 +29,34 @@ func.func @matmul(%a: memref<20x300xf32>, %b: memref<300x40xf32>, %c: memref<20x
 
 // -----
 
-// The right-hand operand stored [n, k] (y = x W^T), 20 rows: the same cache blocks, but
-// each block of W is transposed into a 256 x 256 buffer on the stack (allocated once, at
-// the function's entry) before the loop over rows, in 16 x 16 register tiles (the edges
-// apart), and the block becomes a plain matmul of that buffer, tiled as above.
+// 12 rows (fewer than 16): the right-hand operand is read in place, in cache blocks of
+// 256 x 256; the main tiles and the column remainder (8) are static.
+// CHECK-LABEL: func.func @matmul_few_rows
+// CHECK-NOT: memref.alloca
+// CHECK: scf.for %{{.*}} = %c0 to %c300 step %c256
+// CHECK: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<8x1xf32, {{.*}}>, memref<1x32xf32, strided<[40, 1], {{.*}}>) outs(%{{.*}} : memref<8x32xf32, {{.*}}>)
+// CHECK: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<8x1xf32, {{.*}}>, memref<1x8xf32, {{.*}}>) outs(%{{.*}} : memref<8x8xf32, {{.*}}>)
+// CHECK: scf.for %{{.*}} = %c0 to %c4 step %c1
+// CHECK: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<1x1xf32, {{.*}}>, memref<1x32xf32, {{.*}}>) outs(%{{.*}} : memref<1x32xf32, {{.*}}>)
+func.func @matmul_few_rows(%a: memref<12x300xf32>, %b: memref<300x40xf32>, %c: memref<12x40xf32>) {
+  linalg.matmul ins(%a, %b : memref<12x300xf32>, memref<300x40xf32>) outs(%c : memref<12x40xf32>)
+  return
+}
+
+// -----
+
+// The right-hand operand stored [n, k] (y = x W^T), 20 rows: packed as above, but each
+// block of W (32 rows of n by 256 of k) is transposed into the buffer, in 16 x 16
+// register tiles (the edges apart).
 // CHECK-LABEL: func.func @transposed_rhs
-// CHECK: %[[PACK:.*]] = memref.alloca() {alignment = 64 : i64} : memref<256x256xf32>
+// CHECK: %[[PACK:.*]] = memref.alloca() {alignment = 64 : i64} : memref<256x32xf32>
+// CHECK: scf.for %{{.*}} = %c0 to %c40 step %c32
 // CHECK: scf.for %[[K:.*]] = %c0 to %c300 step %c256
-// CHECK: memref.subview %arg1[0, %[[K]]] [40, %{{.*}}] [1, 1] : memref<40x300xf32> to memref<40x?xf32
-// CHECK: memref.subview %[[PACK]][0, 0] [%{{.*}}, 40] [1, 1] : memref<256x256xf32> to memref<?x40xf32
-// CHECK: scf.for %{{.*}} = %c0 to %c32 step %c16
-// CHECK: memref.subview %{{.*}} [16, 16] [1, 1] : memref<40x?xf32, {{.*}}> to memref<16x16xf32
-// CHECK: memref.subview %{{.*}} [16, 16] [1, 1] : memref<?x40xf32, {{.*}}> to memref<16x16xf32
-// CHECK: linalg.transpose {{.*}} permutation = [1, 0]  {kiln.register_tile}
+// CHECK: memref.subview %[[PACK]][0, 0]
+// CHECK: memref.subview %{{.*}} [16, 16] [1, 1] : memref<?x?xf32, {{.*}}> to memref<16x16xf32, strided<[300, 1], {{.*}}>>
+// CHECK: linalg.transpose {{.*}} permutation = [1, 0] {kiln.register_tile}
 // CHECK: scf.for %{{.*}} = %c0 to %c16 step %c8
-// CHECK: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<8x1xf32, {{.*}}>, memref<1x32xf32, strided<[256, 1], {{.*}}>) outs(%{{.*}} : memref<8x32xf32, {{.*}}>)
+// CHECK: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<8x1xf32, {{.*}}>, memref<1x32xf32, strided<[32, 1], {{.*}}>) outs(%{{.*}} : memref<8x32xf32, {{.*}}>)
 func.func @transposed_rhs(%x: memref<20x300xf32>, %w: memref<40x300xf32>, %y: memref<20x40xf32>) {
   linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
       ins(%x, %w : memref<20x300xf32>, memref<40x300xf32>) outs(%y : memref<20x40xf32>)
@@ -52,7 +67,7 @@ func.func @transposed_rhs(%x: memref<20x300xf32>, %w: memref<40x300xf32>, %y: me
 
 // The same contraction as a linalg.generic, batched: a batch_matmul of the packed block.
 // CHECK-LABEL: func.func @transposed_rhs_batch
-// CHECK: memref.alloca() {alignment = 64 : i64} : memref<1x256x256xf32>
+// CHECK: memref.alloca() {alignment = 64 : i64} : memref<1x256x32xf32>
 // CHECK: linalg.transpose {{.*}} permutation = [0, 2, 1]  {kiln.register_tile}
 // CHECK: linalg.batch_matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<1x8x1xf32, {{.*}}>, memref<1x1x32xf32, {{.*}}>) outs(%{{.*}} : memref<1x8x32xf32, {{.*}}>)
 func.func @transposed_rhs_batch(%x: memref<3x20x300xf32>, %w: memref<3x40x300xf32>, %y: memref<3x20x40xf32>) {

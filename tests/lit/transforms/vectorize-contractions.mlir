@@ -90,3 +90,20 @@ func.func @dot_product(%x: memref<2x20xf32>, %w: memref<2x20xf32>, %y: memref<2x
       {kiln.dot_product_tile = 16 : i64} ins(%x, %wd : memref<2x20xf32>, memref<?x20xf32>) outs(%yd : memref<2x?xf32>)
   return
 }
+
+// -----
+
+// A square transpose register tile (behind the casts to dynamic sizes that
+// canonicalisation leaves): one vector read of its rows, a vector.transpose and one vector
+// write.
+// CHECK-LABEL: func.func @transpose_tile
+// CHECK: %[[R:.*]] = vector.transfer_read %arg0[%{{.*}}, %{{.*}}], %{{.*}} {in_bounds = [true, true]} : memref<8x8xf32, strided<[300, 1], offset: ?>>, vector<8x8xf32>
+// CHECK: %[[T:.*]] = vector.transpose %[[R]], [1, 0] : vector<8x8xf32> to vector<8x8xf32>
+// CHECK: vector.transfer_write %[[T]], %arg1[%{{.*}}, %{{.*}}] {in_bounds = [true, true]} : vector<8x8xf32>, memref<8x8xf32, strided<[32, 1], offset: ?>>
+// CHECK-NOT: linalg.transpose
+func.func @transpose_tile(%w: memref<8x8xf32, strided<[300, 1], offset: ?>>, %p: memref<8x8xf32, strided<[32, 1], offset: ?>>) {
+  %wc = memref.cast %w : memref<8x8xf32, strided<[300, 1], offset: ?>> to memref<?x?xf32, strided<[300, 1], offset: ?>>
+  %pc = memref.cast %p : memref<8x8xf32, strided<[32, 1], offset: ?>> to memref<?x?xf32, strided<[32, 1], offset: ?>>
+  linalg.transpose ins(%wc : memref<?x?xf32, strided<[300, 1], offset: ?>>) outs(%pc : memref<?x?xf32, strided<[32, 1], offset: ?>>) permutation = [1, 0] {kiln.register_tile}
+  return
+}
