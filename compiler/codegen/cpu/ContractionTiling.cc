@@ -26,11 +26,19 @@ bool HasContiguousRows(Value buffer) {
   return type && type.getRank() > 0 && type.isLastDimUnitStride();
 }
 
-// The dot-product kernel keeps rows x columns vectors of partial sums: at most half the
-// vector registers (16 of AVX-512's 32, 8 of AVX2's and SSE's 16), so that the operands'
-// vectors fit beside them, and at most 8 columns.
+// The dot-product kernel keeps rows x columns vectors of partial sums, with the columns'
+// vectors beside them (the rows' vectors can be memory operands of the FMAs): 16 of
+// AVX-512's 32 registers for up to 8 rows, 12 of AVX2's and SSE's 16 for up to 4 rows.
+// More rows are groups of rows that divide them, each group reusing the columns' vectors
+// from L1 or L2 after the first: every column vector loaded then serves 3 rows or more,
+// instead of 1 (8 rows of 1 column), which made the rows' reloads from L2 the bottleneck.
+int64_t DotProductRows(int64_t rows, int64_t vector_bits) {
+  int64_t most = std::min<int64_t>(rows, vector_bits >= 512 ? 8 : 4);
+  while (rows % most != 0) --most;
+  return most;
+}
 int64_t DotProductColumns(int64_t rows, int64_t vector_bits) {
-  int64_t accumulators = vector_bits >= 512 ? 16 : 8;
+  int64_t accumulators = vector_bits >= 512 ? 16 : 12;
   return std::clamp<int64_t>(accumulators / rows, 1, 8);
 }
 
@@ -85,12 +93,15 @@ std::optional<ContractionTilePlan> PlanContractionTiles(linalg::LinalgOp op, int
   int64_t rows = op.getStaticLoopRanges()[m];
   if (rhs_n_k && !ShapedType::isDynamic(rows) && rows <= kMaxDotProductRows && innermost_is(lhs, k)) {
     plan.kernel = ContractionKernel::kDotProduct;
-    plan.register_tile[m] = rows;
-    plan.register_tile[n] = DotProductColumns(rows, vector_bits);
+    plan.register_tile[m] = DotProductRows(rows, vector_bits);
+    plan.register_tile[n] = DotProductColumns(plan.register_tile[m], vector_bits);
     // The whole depth: W is then read row after row, in memory order. (Blocks of k that
     // keep x's rows in L1 were slower: each tile then reads short pieces of W's rows,
     // which the hardware prefetchers follow badly.)
     plan.register_tile[k] = 0;
+    // Each tile of columns for all groups of rows in turn: W is read once from memory.
+    for (unsigned d : dims->batch) plan.cache_order.push_back(d);
+    plan.cache_order.append({n, m, k});
     return plan;
   }
   SmallVector<unsigned> batch_m_k(dims->batch.begin(), dims->batch.end()), batch_rhs = batch_m_k,

@@ -26,9 +26,10 @@ enum class ContractionKernel {
   // reused from L1 by every row of the left-hand operand.
   kPackedOuterProduct,
   // Dot products along k for few rows (m at most kMaxDotProductRows, static): both operands
-  // are contiguous in k, each of the m x n outputs accumulates a vector of partial sums over
-  // the whole depth, reduced once at the end. The right-hand operand is read once, row
-  // after row, which is what a decode step's matrix-vector product needs.
+  // are contiguous in k, each output of a tile (a group of rows by a few columns)
+  // accumulates a vector of partial sums over the whole depth, reduced once at the end.
+  // The right-hand operand is read once from memory, a few rows at a time, which is what a
+  // decode step's matrix-vector product needs.
   kDotProduct,
 };
 
@@ -41,7 +42,7 @@ inline constexpr int64_t kMinPackedRows = 16;
 struct ContractionTilePlan {
   ContractionKernel kernel = ContractionKernel::kOuterProduct;
   llvm::SmallVector<int64_t> cache_tile;     // blocks that stay in L1/L2 between reuses (none for kDotProduct)
-  llvm::SmallVector<int64_t> cache_order;    // loop order of the blocks (n, k, m)
+  llvm::SmallVector<int64_t> cache_order;    // loop order of the blocks (n, k, m; n, m for kDotProduct tiles)
   llvm::SmallVector<int64_t> register_tile;  // m x n outputs held in vector registers (k = 1, or 0: all of it)
   unsigned m_dim = 0;
   unsigned n_dim = 0;

@@ -23,10 +23,17 @@ SmallVector<OpFoldResult> AsIndexAttrs(Builder& b, ArrayRef<int64_t> sizes) {
 }
 
 // The scf.for among `loops` that iterates over loop dimension `dim`, given the tile sizes
-// the loops were made with (a loop for each non-zero size, in dimension order).
-scf::ForOp LoopFor(ArrayRef<LoopLikeOpInterface> loops, ArrayRef<int64_t> tile_sizes, unsigned dim) {
+// and the order (of all dimensions; empty: dimension order) the loops were made with: a
+// loop for each non-zero size, in that order.
+scf::ForOp LoopFor(ArrayRef<LoopLikeOpInterface> loops, ArrayRef<int64_t> tile_sizes, unsigned dim,
+                   ArrayRef<int64_t> order = {}) {
+  SmallVector<int64_t> dims =
+      order.empty() ? llvm::to_vector(llvm::seq<int64_t>(0, tile_sizes.size())) : llvm::to_vector(order);
   size_t index = 0;
-  for (unsigned d = 0; d < dim; ++d) index += tile_sizes[d] != 0;
+  for (int64_t d : dims) {
+    if (d == dim) break;
+    index += tile_sizes[d] != 0;
+  }
   if (tile_sizes[dim] == 0 || index >= loops.size()) return nullptr;
   LoopLikeOpInterface loop = loops[index];
   return dyn_cast<scf::ForOp>(loop.getOperation());
@@ -185,15 +192,15 @@ void TileForOuterProducts(RewriterBase& rewriter, linalg::LinalgOp op, Contracti
   if (last_rows) TileRowIntoRegisterTiles(rewriter, last_rows, plan, 1);
 }
 
-// Register tiles of all rows by a few columns over the whole depth; the columns that
-// remain after the last full tile are tiles of one column each, so that every tile has
-// static m and n sizes.
+// Register tiles of a group of rows by a few columns over the whole depth, iterated n, m;
+// the columns that remain after the last full tile are tiles of one column each, so that
+// every tile has static m and n sizes.
 void TileForDotProducts(RewriterBase& rewriter, linalg::LinalgOp op, const ContractionTilePlan& plan) {
   SmallVector<LoopLikeOpInterface> loops;
-  linalg::LinalgOp tile = Tile(rewriter, op, plan.register_tile, {}, &loops);
+  linalg::LinalgOp tile = Tile(rewriter, op, plan.register_tile, plan.cache_order, &loops);
   if (!tile) return;
   tile->setAttr(kDotProductTileAttr, rewriter.getI64IntegerAttr(plan.vector_length));
-  scf::ForOp n_loop = LoopFor(loops, plan.register_tile, plan.n_dim);
+  scf::ForOp n_loop = LoopFor(loops, plan.register_tile, plan.n_dim, plan.cache_order);
   scf::ForOp partial;
   if (n_loop && plan.register_tile[plan.n_dim] > 1 &&
       succeeded(scf::peelForLoopAndSimplifyBounds(rewriter, n_loop, partial)) && partial) {

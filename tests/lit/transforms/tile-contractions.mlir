@@ -85,7 +85,7 @@ func.func @transposed_rhs_batch(%x: memref<3x20x300xf32>, %w: memref<3x40x300xf3
 // -----
 
 // Few rows (M = 4 <= 8) with W stored [n, k]: no cache blocks and no copy; register tiles
-// of all 4 rows by 4 columns (16 accumulators with AVX-512; 2 columns, 8 accumulators,
+// of all 4 rows by 4 columns (16 accumulators with AVX-512; 3 columns, 12 accumulators,
 // with AVX2) over the whole depth, marked with the vector length. The 2 columns left
 // after the last full tile are tiles of one column.
 // CHECK-LABEL: func.func @few_rows
@@ -95,7 +95,7 @@ func.func @transposed_rhs_batch(%x: memref<3x20x300xf32>, %w: memref<3x40x300xf3
 // CHECK: scf.for %{{.*}} = %c0 to %c2 step %c1
 // CHECK: linalg.matmul indexing_maps = {{.*}} {kiln.dot_product_tile = 16 : i64} ins(%{{.*}}, %{{.*}} : memref<4x300xf32>, memref<1x300xf32, {{.*}}>) outs(%{{.*}} : memref<4x1xf32, {{.*}}>)
 // AVX2-LABEL: func.func @few_rows
-// AVX2: {kiln.dot_product_tile = 8 : i64} ins({{.*}}) outs(%{{.*}} : memref<4x2xf32, {{.*}}>)
+// AVX2: {kiln.dot_product_tile = 8 : i64} ins({{.*}}) outs(%{{.*}} : memref<4x3xf32, {{.*}}>)
 func.func @few_rows(%x: memref<4x300xf32>, %w: memref<38x300xf32>, %y: memref<4x38xf32>) {
   linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
       ins(%x, %w : memref<4x300xf32>, memref<38x300xf32>) outs(%y : memref<4x38xf32>)
@@ -123,5 +123,25 @@ func.func @not_tiled(%a: memref<16x64xf32>, %b: memref<64x32xf32>, %ct: memref<3
     linalg.yield %s : f32
   }
   linalg.matmul ins(%ai, %bi : memref<16x64xi32>, memref<64x32xi32>) outs(%ci : memref<16x32xi32>)
+  return
+}
+
+// -----
+
+// 8 rows: one group of 8 rows by 2 columns with AVX-512; with AVX2, two groups of 4 rows by
+// 3 columns, both groups for each tile of columns (n outside m), so W is read once.
+// CHECK-LABEL: func.func @eight_rows
+// CHECK: scf.for %{{.*}} = %c0 to %c32 step %c2
+// CHECK: {kiln.dot_product_tile = 16 : i64} ins({{.*}}) outs(%{{.*}} : memref<8x2xf32, {{.*}}>)
+// AVX2-LABEL: func.func @eight_rows
+// AVX2: scf.for %{{.*}} = %c0 to %c30 step %c3
+// AVX2: scf.for %{{.*}} = %c0 to %c8 step %c4
+// AVX2: {kiln.dot_product_tile = 8 : i64} ins({{.*}}) outs(%{{.*}} : memref<4x3xf32, {{.*}}>)
+// AVX2: scf.for %{{.*}} = %c0 to %c8 step %c4
+// AVX2: scf.for %{{.*}} = %c0 to %c2 step %c1
+// AVX2: {kiln.dot_product_tile = 8 : i64} ins({{.*}}) outs(%{{.*}} : memref<4x1xf32, {{.*}}>)
+func.func @eight_rows(%x: memref<8x300xf32>, %w: memref<32x300xf32>, %y: memref<8x32xf32>) {
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%x, %w : memref<8x300xf32>, memref<32x300xf32>) outs(%y : memref<8x32xf32>)
   return
 }
