@@ -42,6 +42,27 @@ void Triad(float* __restrict a, const float* __restrict b, const float* __restri
   for (size_t i = begin; i < end; ++i) a[i] = b[i] + s * c[i];
 }
 
+float ReadSum(const float* __restrict p, size_t begin, size_t end) {
+  // Four vectors of 4 partial sums (GCC's vector extension, so that even this file's
+  // baseline SSE2 code loads 16 bytes at a time), so that the adds do not wait on each
+  // other: the loop is bound by memory, not by the adds' latency.
+  typedef float Vector __attribute__((vector_size(16)));
+  constexpr size_t kStep = 16;
+  Vector partial[4] = {};
+  size_t i = begin;
+  for (; i + kStep <= end; i += kStep) {
+    for (int v = 0; v < 4; ++v) {
+      Vector x;
+      std::memcpy(&x, p + i + 4 * v, sizeof(x));
+      partial[v] += x;
+    }
+  }
+  float sum = 0;
+  for (; i < end; ++i) sum += p[i];
+  for (const Vector& v : partial) sum += v[0] + v[1] + v[2] + v[3];
+  return sum;
+}
+
 void AddLoop(float* __restrict out, const float* __restrict a, const float* __restrict b, size_t begin,
              size_t end) {
   for (size_t i = begin; i < end; ++i) out[i] = a[i] + b[i];

@@ -24,6 +24,9 @@ HostBlock AllocateTouched(size_t bytes);
 
 // a[i] = b[i] + s * c[i] for i in [begin, end): the STREAM triad kernel.
 void Triad(float* a, const float* b, const float* c, float s, size_t begin, size_t end);
+// The sum of p[i] for i in [begin, end), read once in order with independent partial sums:
+// the streaming read that a matrix-vector product's weights take.
+float ReadSum(const float* p, size_t begin, size_t end);
 // out[i] = a[i] + b[i] for i in [begin, end): what the add_f32 test kernel does per workgroup.
 void AddLoop(float* out, const float* a, const float* b, size_t begin, size_t end);
 

@@ -3,10 +3,15 @@
 // Devices: cpu-sync runs every workgroup on the calling thread (1 thread); cpu runs them on
 // the device's workers (2 threads here).
 //
-// Anchors in the same run: OpenBLAS sgemm (1 and 2 threads) and the STREAM triad;
-// bench/torch_anchors.py measures the PyTorch ones (softmax, exp((x+y)*z)).
+// Anchors in the same run: OpenBLAS and oneDNN sgemm (1 and 2 threads, weights as B[K, N]
+// and as a linear layer's W[N, K]), oneDNN's batch matmul, the STREAM triad and a streaming
+// read of a decode layer's weights; bench/torch_anchors.py measures the PyTorch ones
+// (softmax, exp((x+y)*z)). OPENBLAS_CORETYPE and OPENBLAS_L2_SIZE are unset for the whole
+// run (main re-executes without them; the context line `openblas_tuning` says what was
+// unset): they would throttle the OpenBLAS anchor and mean nothing to kiln.
 //
-// Accounting: matmul 2*M*N*K flop; fused_exp 16 B per element (3 reads + 1 write);
+// Accounting: matmul 2*M*N*K flop; decode-shaped products also bytes of weights read per
+// call (4*N*K: the rest is under 0.2%); fused_exp 16 B per element (3 reads + 1 write);
 // softmax reports time only. Inputs are created once; results are allocated per call, as
 // a user's call would.
 #include <benchmark/benchmark.h>
@@ -15,9 +20,8 @@
 #include <string>
 #include <vector>
 
-#include <cblas.h>
-
 #include "bench/anchors.h"
+#include "bench/gemm_anchors.h"
 #include "runtime/session.h"
 #include "runtime/value_files.h"
 #include "runtime/value_text.h"
@@ -88,10 +92,33 @@ void RunFunction(benchmark::State& state, const std::string& module, const std::
   }
 }
 
+void SetFlops(benchmark::State& state, double flop_per_iteration) {
+  state.counters["flop/s"] =
+      benchmark::Counter(flop_per_iteration * state.iterations(), benchmark::Counter::kIsRate, benchmark::Counter::kIs1000);
+}
+
 void BM_Matmul1024(benchmark::State& state, const char* device) {
   RunFunction(state, "matmul_1024", "matmul", device, {"1024x1024xf32=0.5", "1024x1024xf32=0.25"});
-  state.counters["flop/s"] = benchmark::Counter(2.0 * 1024 * 1024 * 1024 * state.iterations(),
-                                                 benchmark::Counter::kIsRate, benchmark::Counter::kIs1000);
+  SetFlops(state, 2.0 * 1024 * 1024 * 1024);
+}
+// y = x W^T with W[N, K] (a linear layer's weights), 1024^3.
+void BM_MatmulTransposeB1024(benchmark::State& state, const char* device) {
+  RunFunction(state, "matmul_transpose_b_1024", "matmul_transpose_b", device,
+              {"1024x1024xf32=0.5", "1024x1024xf32=0.25"});
+  SetFlops(state, 2.0 * 1024 * 1024 * 1024);
+}
+// Decode: M = 1, 4 or 8 rows times W[4096, 4096]^T; bytes are the weights read per call.
+void BM_LinearDecode4096(benchmark::State& state, const char* device) {
+  const int64_t m = state.range(0), n = 4096, k = 4096;
+  RunFunction(state, "linear_decode_4096", "linear_m" + std::to_string(m), device,
+              {std::to_string(m) + "x4096xf32=0.5", "random:4096x4096xf32"});
+  SetFlops(state, 2.0 * m * n * k);
+  state.SetBytesProcessed(4 * n * k * state.iterations());
+}
+void BM_BatchMatmul16x256(benchmark::State& state, const char* device) {
+  RunFunction(state, "batch_matmul_16x256", "batch_matmul", device,
+              {"16x256x256xf32=0.5", "16x256x256xf32=0.25"});
+  SetFlops(state, 2.0 * 16 * 256 * 256 * 256);
 }
 void BM_FusedExp16M(benchmark::State& state, const char* device) {
   const std::string n = "16777216xf32=";
@@ -128,6 +155,9 @@ void BM_Gather4096RowsChecked(benchmark::State& state, const char* device) {
   BENCHMARK_CAPTURE(fn, cpu_sync, "cpu-sync")->Unit(benchmark::kMillisecond)->UseRealTime() __VA_ARGS__; \
   BENCHMARK_CAPTURE(fn, cpu, "cpu")->Unit(benchmark::kMillisecond)->UseRealTime() __VA_ARGS__
 KILN_BENCHMARK_ON_CPUS(BM_Matmul1024, ->MinTime(2));
+KILN_BENCHMARK_ON_CPUS(BM_MatmulTransposeB1024, ->MinTime(2));
+KILN_BENCHMARK_ON_CPUS(BM_LinearDecode4096, ->ArgName("m")->Arg(1)->Arg(4)->Arg(8));
+KILN_BENCHMARK_ON_CPUS(BM_BatchMatmul16x256);
 KILN_BENCHMARK_ON_CPUS(BM_FusedExp16M);
 KILN_BENCHMARK_ON_CPUS(BM_Softmax512x4096);
 KILN_BENCHMARK_ON_CPUS(BM_Topk4096x1024K8);
@@ -136,19 +166,68 @@ KILN_BENCHMARK_ON_CPUS(BM_Sort1M);
 KILN_BENCHMARK_ON_CPUS(BM_Gather4096Rows);
 KILN_BENCHMARK_ON_CPUS(BM_Gather4096RowsChecked);
 
-// Anchor: OpenBLAS sgemm 1024^3 on 1 and 2 threads (what a user would otherwise call).
-void BM_OpenBlasSgemm1024Anchor(benchmark::State& state) {
-  const int n = 1024;
+// Anchors: OpenBLAS and oneDNN sgemm 1024^3, B[K, N] (NN) and W[N, K] (NT), on 1 and 2
+// threads (what a user would otherwise call).
+using SgemmFn = void (*)(GemmLayout, int64_t, int64_t, int64_t, const float*, const float*, float*, int);
+void Sgemm1024(benchmark::State& state, SgemmFn sgemm, GemmLayout layout) {
+  const int64_t n = 1024;
   std::vector<float> a(n * n, 0.5f), b(n * n, 0.25f), c(n * n);
-  openblas_set_num_threads(static_cast<int>(state.range(0)));
   for (auto _ : state) {
-    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.0f, a.data(), n, b.data(), n, 0.0f, c.data(), n);
+    sgemm(layout, n, n, n, a.data(), b.data(), c.data(), static_cast<int>(state.range(0)));
     benchmark::DoNotOptimize(c.data());
   }
-  state.counters["flop/s"] = benchmark::Counter(2.0 * n * n * n * state.iterations(), benchmark::Counter::kIsRate,
-                                                benchmark::Counter::kIs1000);
+  SetFlops(state, 2.0 * n * n * n);
 }
-BENCHMARK(BM_OpenBlasSgemm1024Anchor)->ArgName("threads")->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
+void BM_OpenBlasSgemm1024Anchor(benchmark::State& state, GemmLayout layout) { Sgemm1024(state, OpenBlasSgemm, layout); }
+void BM_OneDnnSgemm1024Anchor(benchmark::State& state, GemmLayout layout) { Sgemm1024(state, OneDnnSgemm, layout); }
+#define KILN_SGEMM_ANCHOR(fn, layout)                                                                     \
+  BENCHMARK_CAPTURE(fn, layout, GemmLayout::k##layout)->ArgName("threads")->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond) \
+      ->UseRealTime()
+KILN_SGEMM_ANCHOR(BM_OpenBlasSgemm1024Anchor, NN);
+KILN_SGEMM_ANCHOR(BM_OpenBlasSgemm1024Anchor, NT);
+KILN_SGEMM_ANCHOR(BM_OneDnnSgemm1024Anchor, NN);
+KILN_SGEMM_ANCHOR(BM_OneDnnSgemm1024Anchor, NT);
+
+// Anchor: oneDNN sgemm for the decode shapes, x[M, 4096] times W[4096, 4096]^T.
+void BM_OneDnnLinearDecode4096Anchor(benchmark::State& state) {
+  const int64_t m = state.range(0), n = 4096, k = 4096;
+  std::vector<float> x(m * k, 0.5f), w(n * k, 0.25f), y(m * n);
+  for (auto _ : state) {
+    OneDnnSgemm(GemmLayout::kNT, m, n, k, x.data(), w.data(), y.data(), static_cast<int>(state.range(1)));
+    benchmark::DoNotOptimize(y.data());
+  }
+  SetFlops(state, 2.0 * m * n * k);
+  state.SetBytesProcessed(4 * n * k * state.iterations());
+}
+BENCHMARK(BM_OneDnnLinearDecode4096Anchor)->ArgNames({"m", "threads"})->ArgsProduct({{1, 4, 8}, {1, 2}})
+    ->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// Anchor: oneDNN's matmul primitive, 16 x 256^3.
+void BM_OneDnnBatchMatmul16x256Anchor(benchmark::State& state) {
+  OneDnnBatchMatmul matmul(16, 256, 256, 256);
+  for (auto _ : state) matmul.Run(static_cast<int>(state.range(0)));
+  SetFlops(state, 2.0 * 16 * 256 * 256 * 256);
+}
+BENCHMARK(BM_OneDnnBatchMatmul16x256Anchor)->ArgName("threads")->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// Anchor: a streaming read of 64 MiB (a decode layer's W[4096, 4096] f32), 1 and 2 threads.
+void BM_StreamReadAnchor(benchmark::State& state) {
+  const size_t n = size_t{4096} * 4096;
+  HostBlock block = AllocateTouched(n * 4);
+  auto* p = reinterpret_cast<const float*>(block.get());
+  if (state.range(0) == 1) {
+    for (auto _ : state) benchmark::DoNotOptimize(ReadSum(p, 0, n));
+  } else {
+    TwoThreads threads;
+    float sums[2];
+    for (auto _ : state) {
+      threads.Run([&](int part) { sums[part] = ReadSum(p, part * n / 2, (part + 1) * n / 2); });
+      benchmark::DoNotOptimize(sums);
+    }
+  }
+  state.SetBytesProcessed(int64_t{4} * n * state.iterations());
+}
+BENCHMARK(BM_StreamReadAnchor)->ArgName("threads")->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 // Anchor: the STREAM triad on 16M floats, 12 B per element, 1 and 2 threads.
 void BM_StreamTriadAnchor(benchmark::State& state) {
@@ -170,4 +249,12 @@ BENCHMARK(BM_StreamTriadAnchor)->ArgName("threads")->Arg(1)->Arg(2)->Unit(benchm
 }  // namespace
 }  // namespace kiln::bench
 
-BENCHMARK_MAIN();
+int main(int argc, char** argv) {
+  std::string openblas_tuning = kiln::bench::UnsetOpenBlasTuning(argv);
+  benchmark::AddCustomContext("openblas_tuning", openblas_tuning);
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

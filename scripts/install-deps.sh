@@ -19,8 +19,8 @@ packages=(
   libflatbuffers-dev flatbuffers-compiler libzstd-dev
   # tests and benchmarks
   googletest libgtest-dev libgmock-dev libbenchmark-dev python3 python3-numpy
-  # benchmark anchors (OpenBLAS sgemm in kiln-bench-compiled)
-  libopenblas-dev
+  # benchmark anchors (OpenBLAS and oneDNN sgemm in kiln-bench-compiled)
+  libopenblas-dev libdnnl-dev
 )
 # --bench: also what bench/torch_anchors.py needs (large; not needed to build or test).
 if [ "${1:-}" = "--bench" ]; then

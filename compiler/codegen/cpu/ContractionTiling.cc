@@ -15,7 +15,8 @@ namespace {
 constexpr int64_t kRegisterColumnVectors = 2;
 int64_t RegisterRows(int64_t vector_bits) { return vector_bits >= 512 ? 8 : vector_bits >= 256 ? 6 : 4; }
 // Cache blocks: a 256 x 256 block of the right-hand operand (256 KiB in f32) stays in L2
-// while the rows of the left-hand operand stream past it in blocks of 64.
+// while the rows of the left-hand operand stream past it in blocks of about 64 (a multiple
+// of the register tile's rows: 60 with AVX2).
 constexpr int64_t kCacheRows = 64;
 constexpr int64_t kCacheColumns = 256;
 constexpr int64_t kCacheDepth = 256;
@@ -25,10 +26,37 @@ bool HasContiguousRows(Value buffer) {
   return type && type.getRank() > 0 && type.isLastDimUnitStride();
 }
 
+// The dot-product kernel keeps rows x columns vectors of partial sums, with the columns'
+// vectors beside them (the rows' vectors can be memory operands of the FMAs): 16 of
+// AVX-512's 32 registers for up to 8 rows, 12 of AVX2's and SSE's 16 for up to 4 rows.
+// More rows are groups of rows that divide them, each group reusing the columns' vectors
+// from L1 or L2 after the first: every column vector loaded then serves 3 rows or more,
+// instead of 1 (8 rows of 1 column), which made the rows' reloads from L2 the bottleneck.
+int64_t DotProductRows(int64_t rows, int64_t vector_bits) {
+  int64_t most = std::min<int64_t>(rows, vector_bits >= 512 ? 8 : 4);
+  while (rows % most != 0) --most;
+  return most;
+}
+int64_t DotProductColumns(int64_t rows, int64_t vector_bits) {
+  int64_t accumulators = vector_bits >= 512 ? 16 : 12;
+  return std::clamp<int64_t>(accumulators / rows, 1, 8);
+}
+
+// Whether `map`'s results are the dimensions `dims`, in that order.
+bool ResultsAre(AffineMap map, ArrayRef<unsigned> dims) {
+  if (map.getNumResults() != dims.size()) return false;
+  for (auto [result, dim] : llvm::zip_equal(map.getResults(), dims)) {
+    if (result != getAffineDimExpr(dim, map.getContext())) return false;
+  }
+  return true;
+}
+
 }  // namespace
 
-std::optional<ContractionTilePlan> PlanContractionTiles(linalg::LinalgOp op, int64_t vector_bits) {
-  if (!op.hasPureBufferSemantics() || op->hasAttr(kRegisterTileAttr)) return std::nullopt;
+std::optional<ContractionTilePlan> PlanContractionTiles(linalg::LinalgOp op, int64_t vector_bits, bool allow_packing) {
+  if (!op.hasPureBufferSemantics() || op->hasAttr(kRegisterTileAttr) || op->hasAttr(kDotProductTileAttr)) {
+    return std::nullopt;
+  }
   if (op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1 || !linalg::isaContractionOpInterface(op)) {
     return std::nullopt;
   }
@@ -40,31 +68,72 @@ std::optional<ContractionTilePlan> PlanContractionTiles(linalg::LinalgOp op, int
     if (getElementTypeOrSelf(input.getType()) != element) return std::nullopt;
   }
   unsigned m = dims->m.front(), n = dims->n.front(), k = dims->k.front();
-  AffineExpr n_expr = getAffineDimExpr(n, op.getContext());
-  auto n_is_innermost = [&](OpOperand* operand) {
+  auto innermost_is = [&](OpOperand* operand, unsigned dim) {
     AffineMap map = op.getMatchingIndexingMap(operand);
-    return map.getNumResults() > 0 && map.getResults().back() == n_expr && HasContiguousRows(operand->get());
+    return map.getNumResults() > 0 && map.getResults().back() == getAffineDimExpr(dim, op.getContext()) &&
+           HasContiguousRows(operand->get());
   };
-  OpOperand* rhs = nullptr;
+  OpOperand *lhs = nullptr, *rhs = nullptr;
   for (OpOperand* input : op.getDpsInputOperands()) {
-    if (op.getMatchingIndexingMap(input).isFunctionOfDim(n)) rhs = input;
+    (op.getMatchingIndexingMap(input).isFunctionOfDim(n) ? rhs : lhs) = input;
   }
-  if (!rhs || !n_is_innermost(rhs) || !n_is_innermost(op.getDpsInitOperand(0))) return std::nullopt;
+  OpOperand* out = op.getDpsInitOperand(0);
+  if (!lhs || !rhs || !innermost_is(out, n)) return std::nullopt;
 
   ContractionTilePlan plan;
-  unsigned loops = op.getNumLoops();
-  plan.cache_tile.assign(loops, 1);  // batch dimensions: one at a time
-  plan.register_tile.assign(loops, 1);
-  plan.cache_tile[m] = kCacheRows;
-  plan.cache_tile[n] = kCacheColumns;
-  plan.cache_tile[k] = kCacheDepth;
   vector_bits = std::max<int64_t>(vector_bits, 128);
-  plan.register_tile[m] = RegisterRows(vector_bits);
-  plan.register_tile[n] = kRegisterColumnVectors * vector_bits / element.getIntOrFloatBitWidth();
-  for (unsigned d : dims->batch) plan.cache_order.push_back(d);
-  plan.cache_order.append({n, k, m});
+  plan.vector_length = vector_bits / element.getIntOrFloatBitWidth();
   plan.m_dim = m;
   plan.n_dim = n;
+  plan.k_dim = k;
+  unsigned loops = op.getNumLoops();
+  plan.register_tile.assign(loops, 1);  // batch dimensions: one at a time
+  bool rhs_k_n = innermost_is(rhs, n), rhs_n_k = innermost_is(rhs, k);
+  if (!rhs_k_n && !rhs_n_k) return std::nullopt;
+  int64_t rows = op.getStaticLoopRanges()[m];
+  if (rhs_n_k && !ShapedType::isDynamic(rows) && rows <= kMaxDotProductRows && innermost_is(lhs, k)) {
+    plan.kernel = ContractionKernel::kDotProduct;
+    plan.register_tile[m] = DotProductRows(rows, vector_bits);
+    plan.register_tile[n] = DotProductColumns(plan.register_tile[m], vector_bits);
+    // The whole depth: W is then read row after row, in memory order. (Blocks of k that
+    // keep x's rows in L1 were slower: each tile then reads short pieces of W's rows,
+    // which the hardware prefetchers follow badly.)
+    plan.register_tile[k] = 0;
+    // Each tile of columns for all groups of rows in turn: W is read once from memory.
+    for (unsigned d : dims->batch) plan.cache_order.push_back(d);
+    plan.cache_order.append({n, m, k});
+    return plan;
+  }
+  SmallVector<unsigned> batch_m_k(dims->batch.begin(), dims->batch.end()), batch_rhs = batch_m_k,
+      batch_m_n = batch_m_k;
+  batch_m_k.append({m, k});
+  batch_rhs.append({rhs_n_k ? n : k, rhs_n_k ? k : n});
+  batch_m_n.append({m, n});
+  bool packable = dims->batch.size() <= 1 && ResultsAre(op.getMatchingIndexingMap(lhs), batch_m_k) &&
+                  ResultsAre(op.getMatchingIndexingMap(rhs), batch_rhs) &&
+                  ResultsAre(op.getMatchingIndexingMap(out), batch_m_n);
+  if (rhs_n_k) {
+    if (!packable || !allow_packing) return std::nullopt;
+    plan.kernel = ContractionKernel::kPackedOuterProduct;
+    plan.transposed_rhs = true;
+  } else {
+    bool enough_rows = ShapedType::isDynamic(rows) || rows >= kMinPackedRows;
+    plan.kernel = packable && allow_packing && enough_rows ? ContractionKernel::kPackedOuterProduct
+                                                           : ContractionKernel::kOuterProduct;
+  }
+  plan.cache_tile.assign(loops, 1);
+  // Blocks of whole register tiles, so that only the last block of rows has a remainder.
+  plan.cache_tile[m] = kCacheRows / RegisterRows(vector_bits) * RegisterRows(vector_bits);
+  plan.cache_tile[n] = kCacheColumns;
+  plan.cache_tile[k] = kCacheDepth;
+  plan.register_tile[m] = RegisterRows(vector_bits);
+  plan.register_tile[n] = kRegisterColumnVectors * plan.vector_length;
+  // A packed block is one register tile wide: its rows are then contiguous, so the whole
+  // block (kc x 2 vectors, 16 or 32 KiB) stays in L1 while every row of the left-hand
+  // operand passes it.
+  if (plan.kernel == ContractionKernel::kPackedOuterProduct) plan.cache_tile[n] = plan.register_tile[n];
+  for (unsigned d : dims->batch) plan.cache_order.push_back(d);
+  plan.cache_order.append({n, k, m});
   return plan;
 }
 

@@ -8,23 +8,60 @@
 
 namespace kiln::compiler::cpu {
 
-// Marks the register tiles that kiln-cpu-vectorize-contractions turns into vector code.
+// Marks the register tiles that kiln-cpu-vectorize-contractions turns into vector code:
+// a unit attribute for outer-product tiles, the vector length (an integer) for dot-product
+// tiles.
 inline constexpr llvm::StringLiteral kRegisterTileAttr = "kiln.register_tile";
+inline constexpr llvm::StringLiteral kDotProductTileAttr = "kiln.dot_product_tile";
+
+// How a register tile computes its m x n outputs.
+enum class ContractionKernel {
+  // Outer products along k: each step broadcasts m left-hand values and loads one row of n
+  // right-hand values (contiguous in n), accumulating m x n outputs in vector registers.
+  // The right-hand operand is read in place ([k, n]).
+  kOuterProduct,
+  // The same on a packed copy of the right-hand operand: each cache block of it, one
+  // register tile wide, is copied (stored [k, n]) or transposed (stored [n, k], a linear
+  // layer's weights) into a contiguous [k, n] buffer on the stack, once per block, and
+  // reused from L1 by every row of the left-hand operand.
+  kPackedOuterProduct,
+  // Dot products along k for few rows (m at most kMaxDotProductRows, static): both operands
+  // are contiguous in k, each output of a tile (a group of rows by a few columns)
+  // accumulates a vector of partial sums over the whole depth, reduced once at the end.
+  // The right-hand operand is read once from memory, a few rows at a time, which is what a
+  // decode step's matrix-vector product needs.
+  kDotProduct,
+};
+
+inline constexpr int64_t kMaxDotProductRows = 8;
+// With fewer (static) rows, a right-hand operand stored [k, n] is read in place: a copy
+// would cost about as much as the product.
+inline constexpr int64_t kMinPackedRows = 16;
 
 // Tile sizes per loop dimension of a contraction (0: not tiled).
 struct ContractionTilePlan {
-  llvm::SmallVector<int64_t> cache_tile;     // blocks that stay in L1/L2 between reuses
-  llvm::SmallVector<int64_t> cache_order;    // loop order of the blocks (n, k, m)
-  llvm::SmallVector<int64_t> register_tile;  // m x n accumulators held in vector registers, k = 1
+  ContractionKernel kernel = ContractionKernel::kOuterProduct;
+  llvm::SmallVector<int64_t> cache_tile;     // blocks that stay in L1/L2 between reuses (none for kDotProduct)
+  llvm::SmallVector<int64_t> cache_order;    // loop order of the blocks (n, k, m; n, m for kDotProduct tiles)
+  llvm::SmallVector<int64_t> register_tile;  // m x n outputs held in vector registers (k = 1, or 0: all of it)
   unsigned m_dim = 0;
   unsigned n_dim = 0;
+  unsigned k_dim = 0;
+  int64_t vector_length = 0;  // elements per vector register
+  bool transposed_rhs = false;  // kPackedOuterProduct: the right-hand operand is [.., n, k]
 };
 
 // The plan for `op`, if it is a contraction kiln vectorises: buffer semantics, one m, n
-// and k dimension (any batch dimensions), f32 or f64 operands and result, and the n
-// dimension innermost in both the output and the right-hand operand, so that a register
-// tile's rows are contiguous vector loads and stores.
+// and k dimension (any batch dimensions), f32 or f64 operands and result, the n dimension
+// innermost and contiguous in the output, and the right-hand operand either [.., k, n]
+// with n contiguous or [.., n, k] with k contiguous. [.., n, k] takes kDotProduct when m is
+// static and at most kMaxDotProductRows and the left-hand operand is contiguous in k.
+// Otherwise packing (kPackedOuterProduct) needs the operands' dimensions in the order of
+// matmul or batch_matmul ([batch?, m, k], [batch?, k, n] or [batch?, n, k], and
+// [batch?, m, n]), `allow_packing`, and for [.., k, n] at least kMinPackedRows rows or a
+// dynamic m; [.., n, k] without it is not planned, [.., k, n] takes kOuterProduct.
 // `vector_bits` is the width of the target's vector registers.
-std::optional<ContractionTilePlan> PlanContractionTiles(mlir::linalg::LinalgOp op, int64_t vector_bits);
+std::optional<ContractionTilePlan> PlanContractionTiles(mlir::linalg::LinalgOp op, int64_t vector_bits,
+                                                       bool allow_packing = true);
 
 }  // namespace kiln::compiler::cpu

@@ -52,9 +52,12 @@ void BuildCpuPrepareForLLVMPipeline(mlir::OpPassManager& pm) {
 
 void BuildCpuLowerToLLVMPipeline(mlir::OpPassManager& pm) {
   BuildCpuPrepareForLLVMPipeline(pm);
+  // vector.transpose of 16 x 16 32-bit elements (the packing of [n, k] weight blocks with
+  // AVX-512) becomes the unpack-and-shuffle sequence of 512-bit registers; other shapes
+  // one shuffle of the flattened vector.
   AddPipeline(pm,
-              "convert-vector-to-llvm{vector-contract-lowering=outerproduct},convert-math-to-llvm,convert-math-to-libm,"
-              "finalize-memref-to-llvm,convert-index-to-llvm,"
+              "convert-vector-to-llvm{vector-contract-lowering=outerproduct vector-transpose-lowering=shuffle16x16},"
+              "convert-math-to-llvm,convert-math-to-libm,finalize-memref-to-llvm,convert-index-to-llvm,"
               "convert-arith-to-llvm,convert-ub-to-llvm,convert-cf-to-llvm,convert-func-to-llvm,reconcile-unrealized-casts,"
               "canonicalize,cse");
 }

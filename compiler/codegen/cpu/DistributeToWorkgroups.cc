@@ -1,5 +1,5 @@
-// Workgroup distribution on tensors: one contiguous block of the root's first parallel
-// loop per workgroup, producers fused into the block.
+// Workgroup distribution on tensors: one contiguous block of one of the root's parallel
+// loops per workgroup, producers fused into the block.
 #include "compiler/codegen/cpu/Passes.h"
 #include "compiler/dialect/KilnDialect.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
@@ -19,6 +19,12 @@ namespace kiln::compiler::cpu {
 namespace {
 
 using namespace mlir;
+
+// A root is split along its first parallel loop with a dynamic extent or a static one of
+// at least this many iterations, so that every workgroup gets a block worth running (a
+// decode step's [8, 4096] product splits its 4096 columns, not its 8 rows, which would
+// make every workgroup read all the weights); without one, along its first parallel loop.
+constexpr int64_t kMinSplitExtent = 64;
 
 // The intermediates of fused producers are computed this many bytes of the root's rows
 // at a time, so that they stay in the L1 cache between producer and consumer.
@@ -81,11 +87,19 @@ LogicalResult Distribute(func::FuncOp fn, int64_t stride_tile, std::string& why)
     why = "its root has no parallel loop";
     return failure();
   }
-  size_t dim = parallel - iterators.begin();
+  const size_t first = parallel - iterators.begin();
+  size_t dim = first;
   Location loc = root->getLoc();
   IRRewriter rewriter(fn.getContext());
   rewriter.setInsertionPoint(root);
   SmallVector<Range> domain = tileable.getIterationDomain(rewriter);
+  for (size_t d = dim; d < iterators.size(); ++d) {
+    std::optional<int64_t> size = getConstantIntValue(domain[d].size);
+    if (iterators[d] == utils::IteratorType::parallel && (!size || *size >= kMinSplitExtent)) {
+      dim = d;
+      break;
+    }
+  }
   Value extent = getValueOrCreateConstantIndexOp(rewriter, loc, domain[dim].size);
   Value workgroup_id = fn.getArgument(fn.getNumArguments() - 2);
   Value workgroup_count = fn.getArgument(fn.getNumArguments() - 1);
@@ -126,7 +140,8 @@ LogicalResult Distribute(func::FuncOp fn, int64_t stride_tile, std::string& why)
   bool fused_computation = llvm::any_of(tiled->fusedProducers, [](Operation* op) {
     return isa<linalg::LinalgOp>(op) && !isa<linalg::FillOp, linalg::CopyOp>(op);
   });
-  if (fused_computation) TileRowsForCache(rewriter, loop, dim);
+  // Row blocks are sized for splits along the first parallel loop.
+  if (fused_computation && dim == first) TileRowsForCache(rewriter, loop, dim);
   return success();
 }
 

@@ -77,8 +77,10 @@ def DistributeToWorkgroups : Pass<"kiln-cpu-distribute-to-workgroups", "mlir::Mo
   let summary = "Splits each executable function's root loop nest across workgroups";
   let description = [{
     Runs on the module marked `kiln.executable`, on tensors, before bufferization. The
-    root op (`kiln.root`) is tiled along its first parallel loop into one contiguous block
-    of ceil(extent / workgroup_count) iterations per workgroup, and the producers it uses
+    root op (`kiln.root`) is tiled along its first parallel loop whose extent is dynamic or
+    at least 64 (else its first parallel loop: a decode step's [8, 4096] product splits
+    its columns, so that each workgroup reads only its share of the weights) into one
+    contiguous block of ceil(extent / workgroup_count) iterations per workgroup, and the producers it uses
     (fills, elementwise ops, slices) are fused into the tile, so that workgroups write
     disjoint parts of every output. Functions where that is not possible (no parallel
     loop, a root without the tiling interface, a tiling failure) are left whole and run as
@@ -189,21 +191,35 @@ def TileContractions : Pass<"kiln-cpu-tile-contractions", "mlir::ModuleOp"> {
   let summary = "Tiles matmul-like contractions into cache blocks and register tiles";
   let description = [{
     Runs on buffers, after the entry points. A contraction with one m, n and k dimension
-    (any batch dimensions; f32 or f64; n innermost and contiguous in the output and the
-    right-hand operand; see ContractionTiling.h) is tiled twice: into cache blocks,
-    iterated n, k, m so that a block of the right-hand operand stays in L2 while rows of
-    the left-hand one stream past it, and within a block into register tiles of
-    rows x 2 vector registers of columns with k = 1. The m and n loops of the register
-    tiles are peeled, so that every tile but the remainders has static sizes. Register
-    tiles are marked `kiln.register_tile` for `kiln-cpu-vectorize-contractions`; other
-    ops are left alone. The register tile fits the target's vector registers:
-    8 rows of 2 vectors with 512-bit vectors (32 registers), 6 rows with 256-bit vectors
-    and 4 rows with 128-bit vectors (16 registers).
+    (any batch dimensions; f32 or f64; n innermost and contiguous in the output; see
+    ContractionTiling.h) is tiled for one of three register kernels, chosen by the layout
+    of its right-hand operand:
+
+    - [.., k, n] (matmul, batch_matmul): cache blocks, iterated n, k, m, so that a block of
+      the right-hand operand stays in L2 while rows of the left-hand one stream past it,
+      and within a block register tiles of rows x 2 vector registers of columns with
+      k = 1 (outer products). The m and n loops of the register tiles are peeled, so that
+      every tile but the remainders has static sizes. The register tile fits the target's
+      vector registers: 8 rows of 2 vectors with 512-bit vectors (32 registers), 6 rows
+      with 256-bit vectors and 4 rows with 128-bit vectors (16 registers).
+    - [.., n, k] (a linear layer's weights, y = x W^T), many or dynamic rows: the same
+      cache blocks, but each block of the right-hand operand is first transposed
+      (`linalg.transpose`, in register tiles of L x L elements for vectors of L, peeled)
+      into a [k, n] buffer on the stack, outside the loop over rows, and the block becomes
+      a `linalg.matmul` (or `linalg.batch_matmul`) of that buffer, tiled as above. The
+      copy is read once per block and reused by every row.
+    - [.., n, k] with at most 8 rows (static) and the left-hand operand contiguous in k
+      (decode-shaped products): no cache blocks; register tiles of all rows by a few
+      columns over the whole depth, the column remainder in tiles of one column. They
+      are marked `kiln.dot_product_tile` with the vector length: dot products along k.
+
+    Outer-product tiles are marked `kiln.register_tile`. Everything a kernel does not fit
+    is left alone and becomes loops; so do tiles whose sizes stay dynamic.
   }];
   let options = [Option<"vectorBits", "vector-bits", "int64_t", /*default=*/"512",
                         "Width of the target's vector registers in bits (128, 256 or 512)">];
   let dependentDialects = ["::mlir::scf::SCFDialect", "::mlir::affine::AffineDialect",
-                           "::mlir::memref::MemRefDialect"];
+                           "::mlir::memref::MemRefDialect", "::mlir::linalg::LinalgDialect"];
 }
 
 def VectorizeContractions : Pass<"kiln-cpu-vectorize-contractions", "mlir::ModuleOp"> {
@@ -215,9 +231,17 @@ def VectorizeContractions : Pass<"kiln-cpu-vectorize-contractions", "mlir::Modul
     values); tiles with dynamic sizes (remainders) stay linalg ops and become loops. Loop
     invariants are hoisted and the accumulator's transfers move out of the k loop, so the
     accumulators stay in registers for the whole depth of a cache block.
+
+    A static square `linalg.transpose` register tile becomes a vector read of its rows,
+    a `vector.transpose` and a vector write.
+
+    Each `kiln.dot_product_tile` op (L lanes) with static m and n sizes becomes a loop over
+    k in steps of L that carries an L-lane vector of partial sums per output and adds the
+    products of vector loads of the rows and columns (FMAs), then the last k % L elements
+    through masked loads, then one reassociated vector reduction per output, added to it.
   }];
   let dependentDialects = ["::mlir::vector::VectorDialect", "::mlir::memref::MemRefDialect",
-                           "::mlir::arith::ArithDialect"];
+                           "::mlir::arith::ArithDialect", "::mlir::scf::SCFDialect"];
 }
 
 #endif  // KILN_COMPILER_CODEGEN_CPU_PASSES

@@ -1,8 +1,11 @@
 // Two-level tiling of matmul-like contractions on buffers: cache blocks, then register
 // tiles with the remainders peeled off, so that most register tiles have static shapes.
+// Right-hand operands stored [n, k] are either packed per cache block or, for few rows,
+// tiled for dot products along k (ContractionTiling.h).
 #include "compiler/codegen/cpu/ContractionTiling.h"
 #include "compiler/codegen/cpu/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
 
@@ -20,41 +23,188 @@ SmallVector<OpFoldResult> AsIndexAttrs(Builder& b, ArrayRef<int64_t> sizes) {
 }
 
 // The scf.for among `loops` that iterates over loop dimension `dim`, given the tile sizes
-// the loops were made with (a loop for each non-zero size, in dimension order).
-scf::ForOp LoopFor(ArrayRef<LoopLikeOpInterface> loops, ArrayRef<int64_t> tile_sizes, unsigned dim) {
+// and the order (of all dimensions; empty: dimension order) the loops were made with: a
+// loop for each non-zero size, in that order.
+scf::ForOp LoopFor(ArrayRef<LoopLikeOpInterface> loops, ArrayRef<int64_t> tile_sizes, unsigned dim,
+                   ArrayRef<int64_t> order = {}) {
+  SmallVector<int64_t> dims =
+      order.empty() ? llvm::to_vector(llvm::seq<int64_t>(0, tile_sizes.size())) : llvm::to_vector(order);
   size_t index = 0;
-  for (unsigned d = 0; d < dim; ++d) index += tile_sizes[d] != 0;
-  if (index >= loops.size()) return nullptr;
+  for (int64_t d : dims) {
+    if (d == dim) break;
+    index += tile_sizes[d] != 0;
+  }
+  if (tile_sizes[dim] == 0 || index >= loops.size()) return nullptr;
   LoopLikeOpInterface loop = loops[index];
   return dyn_cast<scf::ForOp>(loop.getOperation());
 }
 
-void TileContraction(linalg::LinalgOp op, const ContractionTilePlan& plan) {
-  IRRewriter rewriter(op.getContext());
+// Tiles `op` with `sizes` (in `order`, if given) and replaces it by the tile, which it
+// returns; null (and `op` unchanged) if tiling fails.
+linalg::LinalgOp Tile(RewriterBase& rewriter, linalg::LinalgOp op, ArrayRef<int64_t> sizes,
+                      ArrayRef<int64_t> order = {}, SmallVectorImpl<LoopLikeOpInterface>* loops = nullptr) {
   rewriter.setInsertionPoint(op);
-  scf::SCFTilingOptions cache;
-  cache.setTileSizes(AsIndexAttrs(rewriter, plan.cache_tile)).setInterchange(plan.cache_order);
-  cache.setLoopType(scf::SCFTilingOptions::LoopType::ForOp);
-  FailureOr<scf::SCFTilingResult> blocks = scf::tileUsingSCF(rewriter, cast<TilingInterface>(op.getOperation()), cache);
-  if (failed(blocks)) return;
+  scf::SCFTilingOptions options;
+  options.setTileSizes(AsIndexAttrs(rewriter, sizes)).setLoopType(scf::SCFTilingOptions::LoopType::ForOp);
+  if (!order.empty()) options.setInterchange(order);
+  FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(rewriter, cast<TilingInterface>(op.getOperation()), options);
+  if (failed(tiled)) return nullptr;
   rewriter.eraseOp(op);
-  Operation* block = blocks->tiledOps.back();
+  if (loops) loops->assign(tiled->loops.begin(), tiled->loops.end());
+  return cast<linalg::LinalgOp>(tiled->tiledOps.back());
+}
+
+// Tiles each register tile marked `mark` in the peeled remainder loop `partial` again, by
+// one along `dim`, moving the mark to the new tiles: a remainder of a few rows (or
+// columns) becomes that many tiles of one, static in `dim`.
+void TileRemainder(RewriterBase& rewriter, scf::ForOp partial, StringRef mark, unsigned dim) {
+  SmallVector<linalg::LinalgOp> remainders;
+  partial.walk([&](linalg::LinalgOp op) {
+    if (op->hasAttr(mark)) remainders.push_back(op);
+  });
+  for (linalg::LinalgOp remainder : remainders) {
+    Attribute value = remainder->getAttr(mark);
+    SmallVector<int64_t> sizes(remainder.getNumLoops(), 0);
+    sizes[dim] = 1;
+    remainder->removeAttr(mark);
+    linalg::LinalgOp tile = Tile(rewriter, remainder, sizes);
+    (tile ? tile : remainder)->setAttr(mark, value);
+  }
+}
+
+// Tiles `copy` (a copy or transpose of a 2-D block, after any unit batch dimension) into
+// squares of `lanes` x `lanes` elements, marked as register tiles (kiln-cpu-vectorize-
+// contractions turns them into vector loads, a vector.transpose for a transpose, and
+// stores), and peels both loops, so that only the edges of a block that is not a multiple
+// of `lanes` become loops.
+void TilePackingCopy(RewriterBase& rewriter, linalg::LinalgOp copy, int64_t lanes) {
+  int64_t rank = copy.getNumLoops();
+  SmallVector<int64_t> sizes(rank, 1);
+  sizes[rank - 2] = sizes[rank - 1] = lanes;
+  SmallVector<LoopLikeOpInterface> loops;
+  linalg::LinalgOp tile = Tile(rewriter, copy, sizes, {}, &loops);
+  if (!tile) return;
+  tile->setAttr(kRegisterTileAttr, rewriter.getUnitAttr());
+  for (unsigned dim : {rank - 2, rank - 1}) {
+    scf::ForOp partial;
+    if (scf::ForOp loop = LoopFor(loops, sizes, dim)) (void)scf::peelForLoopAndSimplifyBounds(rewriter, loop, partial);
+  }
+}
+
+// Replaces `block`, a cache block whose right-hand operand is [batch?, k, n] or (with
+// plan.transposed_rhs) [batch?, n, k], by a matmul (or batch_matmul) of the same left-hand
+// operand and output with that operand copied or transposed into a [batch?, k, n] buffer
+// on the stack of the block's full size (kc x nc elements: 256 x 2 vectors, 16 or 32 KiB
+// in f32, allocated once per contraction). The copy happens where `block` was, outside
+// the loop over its rows, so every row of the left-hand operand reuses it.
+linalg::LinalgOp PackRightHandBlock(RewriterBase& rewriter, linalg::LinalgOp block, const ContractionTilePlan& plan) {
+  Location loc = block.getLoc();
+  OpOperand *lhs = block.getDpsInputOperand(0), *rhs = block.getDpsInputOperand(1);
+  if (!block.getMatchingIndexingMap(rhs).isFunctionOfDim(plan.n_dim)) std::swap(lhs, rhs);
+  auto rhs_type = cast<MemRefType>(rhs->get().getType());
+  int64_t rank = rhs_type.getRank();  // 2, or 3 with a batch dimension
+
+  SmallVector<int64_t> packed_shape(rank - 2, 1);
+  packed_shape.append({plan.cache_tile[plan.k_dim], plan.cache_tile[plan.n_dim]});
+  auto fn = block->getParentOfType<FunctionOpInterface>();
+  rewriter.setInsertionPointToStart(&fn.getFunctionBody().front());
+  Value storage = memref::AllocaOp::create(rewriter, loc, MemRefType::get(packed_shape, rhs_type.getElementType()),
+                                           ValueRange{}, rewriter.getI64IntegerAttr(64));
 
   rewriter.setInsertionPoint(block);
-  scf::SCFTilingOptions registers;
-  registers.setTileSizes(AsIndexAttrs(rewriter, plan.register_tile));
-  registers.setLoopType(scf::SCFTilingOptions::LoopType::ForOp);
-  FailureOr<scf::SCFTilingResult> tiles = scf::tileUsingSCF(rewriter, cast<TilingInterface>(block), registers);
-  if (failed(tiles)) return;
-  rewriter.eraseOp(block);
-  tiles->tiledOps.back()->setAttr(kRegisterTileAttr, rewriter.getUnitAttr());
+  SmallVector<OpFoldResult> sizes = memref::getMixedSizes(rewriter, loc, rhs->get());
+  if (plan.transposed_rhs) std::swap(sizes[rank - 2], sizes[rank - 1]);
+  SmallVector<OpFoldResult> zeros(rank, rewriter.getIndexAttr(0)), ones(rank, rewriter.getIndexAttr(1));
+  Value packed = memref::SubViewOp::create(rewriter, loc, storage, zeros, sizes, ones);
+  linalg::LinalgOp copy;
+  if (plan.transposed_rhs) {
+    SmallVector<int64_t> permutation = llvm::to_vector(llvm::seq<int64_t>(0, rank));
+    std::swap(permutation[rank - 2], permutation[rank - 1]);
+    copy = linalg::TransposeOp::create(rewriter, loc, rhs->get(), packed, permutation);
+  } else {
+    copy = linalg::CopyOp::create(rewriter, loc, rhs->get(), packed);
+  }
+  TilePackingCopy(rewriter, copy, plan.vector_length);
 
-  // Peel the m and n loops: their main parts then have the register tile's static sizes.
-  scf::ForOp m_loop = LoopFor(tiles->loops, plan.register_tile, plan.m_dim);
-  scf::ForOp n_loop = LoopFor(tiles->loops, plan.register_tile, plan.n_dim);
-  for (scf::ForOp loop : {m_loop, n_loop}) {
-    scf::ForOp partial;
-    if (loop) (void)scf::peelForLoopAndSimplifyBounds(rewriter, loop, partial);
+  rewriter.setInsertionPoint(block);
+  ValueRange outputs = block.getDpsInits();
+  linalg::LinalgOp product;
+  if (rank == 2) {
+    product = linalg::MatmulOp::create(rewriter, loc, ValueRange{lhs->get(), packed}, outputs);
+  } else {
+    product = linalg::BatchMatmulOp::create(rewriter, loc, ValueRange{lhs->get(), packed}, outputs);
+  }
+  rewriter.eraseOp(block);
+  return product;
+}
+
+// Tiles `rows` into register tiles of the plan's columns and k = 1, iterated n, k, and
+// peels the n loop, so that only the last columns of a block have a dynamic size. `rows`
+// has the register tile's rows (row_count is that number: not tiled along m) or is what
+// remains of a block's rows (row_count is 1: a register tile per row, static).
+void TileRowIntoRegisterTiles(RewriterBase& rewriter, linalg::LinalgOp rows, const ContractionTilePlan& plan,
+                              int64_t row_count) {
+  SmallVector<int64_t> sizes = plan.register_tile;
+  sizes[plan.m_dim] = row_count == plan.register_tile[plan.m_dim] ? 0 : row_count;
+  SmallVector<LoopLikeOpInterface> loops;
+  linalg::LinalgOp tile = Tile(rewriter, rows, sizes, {}, &loops);
+  if (!tile) return;
+  tile->setAttr(kRegisterTileAttr, rewriter.getUnitAttr());
+  scf::ForOp partial;
+  if (scf::ForOp n_loop = LoopFor(loops, sizes, plan.n_dim)) {
+    (void)scf::peelForLoopAndSimplifyBounds(rewriter, n_loop, partial);
+  }
+}
+
+void TileForOuterProducts(RewriterBase& rewriter, linalg::LinalgOp op, ContractionTilePlan plan,
+                          int64_t vector_bits) {
+  // Cache blocks of the right-hand operand (batch, n, k), then blocks of rows inside them.
+  SmallVector<int64_t> block_sizes = plan.cache_tile;
+  block_sizes[plan.m_dim] = 0;
+  linalg::LinalgOp block = Tile(rewriter, op, block_sizes, plan.cache_order);
+  if (!block) return;
+  if (plan.kernel == ContractionKernel::kPackedOuterProduct) {
+    block = PackRightHandBlock(rewriter, block, plan);
+    // The product's own dimensions (batch?, m, n, k) and the same tile sizes.
+    std::optional<ContractionTilePlan> packed = PlanContractionTiles(block, vector_bits, /*allow_packing=*/false);
+    if (!packed || packed->kernel != ContractionKernel::kOuterProduct) return;  // stays a (correct) loop nest
+    plan = *packed;
+  }
+  SmallVector<int64_t> row_sizes(plan.cache_tile.size(), 0);
+  row_sizes[plan.m_dim] = plan.cache_tile[plan.m_dim];
+  block = Tile(rewriter, block, row_sizes);
+  if (!block) return;
+
+  // Rows of register tiles, the last rows apart, then the register tiles within them.
+  SmallVector<int64_t> row_sizes_of_tile(plan.register_tile.size(), 0);
+  row_sizes_of_tile[plan.m_dim] = plan.register_tile[plan.m_dim];
+  SmallVector<LoopLikeOpInterface> loops;
+  linalg::LinalgOp rows = Tile(rewriter, block, row_sizes_of_tile, {}, &loops);
+  if (!rows) return;
+  scf::ForOp partial;
+  if (auto m_loop = dyn_cast<scf::ForOp>(loops.front().getOperation())) {
+    (void)scf::peelForLoopAndSimplifyBounds(rewriter, m_loop, partial);
+  }
+  TileRowIntoRegisterTiles(rewriter, rows, plan, plan.register_tile[plan.m_dim]);
+  if (!partial) return;
+  linalg::LinalgOp last_rows;
+  partial.walk([&](linalg::LinalgOp op) { last_rows = op; });
+  if (last_rows) TileRowIntoRegisterTiles(rewriter, last_rows, plan, 1);
+}
+
+// Register tiles of a group of rows by a few columns over the whole depth, iterated n, m;
+// the columns that remain after the last full tile are tiles of one column each, so that
+// every tile has static m and n sizes.
+void TileForDotProducts(RewriterBase& rewriter, linalg::LinalgOp op, const ContractionTilePlan& plan) {
+  SmallVector<LoopLikeOpInterface> loops;
+  linalg::LinalgOp tile = Tile(rewriter, op, plan.register_tile, plan.cache_order, &loops);
+  if (!tile) return;
+  tile->setAttr(kDotProductTileAttr, rewriter.getI64IntegerAttr(plan.vector_length));
+  scf::ForOp n_loop = LoopFor(loops, plan.register_tile, plan.n_dim, plan.cache_order);
+  scf::ForOp partial;
+  if (n_loop && plan.register_tile[plan.n_dim] > 1 &&
+      succeeded(scf::peelForLoopAndSimplifyBounds(rewriter, n_loop, partial)) && partial) {
+    TileRemainder(rewriter, partial, kDotProductTileAttr, plan.n_dim);
   }
 }
 
@@ -65,7 +215,14 @@ struct TileContractionsPass : impl::TileContractionsBase<TileContractionsPass> {
     getOperation().walk([&](linalg::LinalgOp op) {
       if (std::optional<ContractionTilePlan> plan = PlanContractionTiles(op, vectorBits)) work.emplace_back(op, *plan);
     });
-    for (auto& [op, plan] : work) TileContraction(op, plan);
+    IRRewriter rewriter(&getContext());
+    for (auto& [op, plan] : work) {
+      if (plan.kernel == ContractionKernel::kDotProduct) {
+        TileForDotProducts(rewriter, op, plan);
+      } else {
+        TileForOuterProducts(rewriter, op, plan, vectorBits);
+      }
+    }
   }
 };
 

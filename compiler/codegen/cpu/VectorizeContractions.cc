@@ -4,6 +4,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Utils/StructuredOpsUtils.h"
 #include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
 
 namespace kiln::compiler::cpu {
@@ -68,16 +69,141 @@ void HoistAccumulator(RewriterBase& rewriter, scf::ForOp loop) {
   rewriter.modifyOpInPlace(write, [&] { write.getValueToStoreMutable().assign(new_loop->getResults().back()); });
 }
 
+// Replaces `tile`, a dot-product register tile (kiln.dot_product_tile, see
+// ContractionTiling.h) with static m and n sizes, by vector code: a loop over k in steps of
+// `lanes` carrying one vector of partial sums per output, each step loading a vector of
+// every left-hand row and right-hand column (both contiguous in k) and accumulating their
+// products with FMAs; then the k % lanes last elements through masked loads; then each
+// output adds the sum of its partial sums (reassociated: a tree of vector adds). Fails and
+// leaves `tile` alone when m or n is dynamic.
+LogicalResult VectorizeDotProductTile(RewriterBase& rewriter, linalg::LinalgOp tile, int64_t lanes) {
+  FailureOr<linalg::ContractionDimensions> dims = linalg::inferContractionDims(tile);
+  if (failed(dims) || dims->m.size() != 1 || dims->n.size() != 1 || dims->k.size() != 1) return failure();
+  unsigned m = dims->m.front(), n = dims->n.front(), k = dims->k.front();
+  SmallVector<int64_t> ranges = tile.getStaticLoopRanges();
+  int64_t rows = ranges[m], columns = ranges[n];
+  if (ShapedType::isDynamic(rows) || ShapedType::isDynamic(columns)) return failure();
+  OpOperand *lhs = tile.getDpsInputOperand(0), *rhs = tile.getDpsInputOperand(1), *out = tile.getDpsInitOperand(0);
+  if (!tile.getMatchingIndexingMap(rhs).isFunctionOfDim(n)) std::swap(lhs, rhs);
+
+  Location loc = tile.getLoc();
+  rewriter.setInsertionPoint(tile);
+  Type element = getElementTypeOrSelf(out->get().getType());
+  auto vector_type = VectorType::get({lanes}, element);
+  Value zero_index = arith::ConstantIndexOp::create(rewriter, loc, 0);
+  Value step = arith::ConstantIndexOp::create(rewriter, loc, lanes);
+  Value zeros = arith::ConstantOp::create(rewriter, loc, vector_type, rewriter.getZeroAttr(vector_type));
+  // The indices of `operand` at the loop position `position` (batch dimensions are 0: a
+  // register tile has one batch element).
+  auto indices = [&](OpOperand* operand, ArrayRef<std::pair<unsigned, Value>> position) {
+    return llvm::map_to_vector(tile.getMatchingIndexingMap(operand).getResults(), [&](AffineExpr result) {
+      unsigned dim = cast<AffineDimExpr>(result).getPosition();
+      for (auto [d, value] : position) {
+        if (d == dim) return value;
+      }
+      return zero_index;
+    });
+  };
+  auto index = [&](int64_t i) -> Value { return arith::ConstantIndexOp::create(rewriter, loc, i); };
+  SmallVector<Value> row_index, column_index;
+  for (int64_t i = 0; i < rows; ++i) row_index.push_back(index(i));
+  for (int64_t j = 0; j < columns; ++j) column_index.push_back(index(j));
+
+  AffineMap lhs_map = tile.getMatchingIndexingMap(lhs);
+  Value depth = memref::DimOp::create(rewriter, loc, lhs->get(), lhs_map.getNumResults() - 1);
+  Value full_depth = arith::SubIOp::create(rewriter, loc, depth, arith::RemUIOp::create(rewriter, loc, depth, step));
+  // One step: the products of rows x columns vectors at `kk` added to `sums`, loaded by `load`.
+  auto accumulate = [&](OpBuilder& b, Value kk, ValueRange sums, auto load) {
+    SmallVector<Value> lhs_vectors, rhs_vectors, result;
+    for (int64_t i = 0; i < rows; ++i) lhs_vectors.push_back(load(b, lhs->get(), indices(lhs, {{m, row_index[i]}, {k, kk}})));
+    for (int64_t j = 0; j < columns; ++j) {
+      rhs_vectors.push_back(load(b, rhs->get(), indices(rhs, {{n, column_index[j]}, {k, kk}})));
+    }
+    for (int64_t i = 0; i < rows; ++i) {
+      for (int64_t j = 0; j < columns; ++j) {
+        result.push_back(vector::FMAOp::create(b, loc, lhs_vectors[i], rhs_vectors[j], sums[i * columns + j]));
+      }
+    }
+    return result;
+  };
+  SmallVector<Value> initial(rows * columns, zeros);
+  auto loop = scf::ForOp::create(
+      rewriter, loc, zero_index, full_depth, step, initial, [&](OpBuilder& b, Location, Value kk, ValueRange sums) {
+        auto load = [&](OpBuilder& lb, Value base, ValueRange at) -> Value {
+          return vector::LoadOp::create(lb, loc, vector_type, base, at);
+        };
+        scf::YieldOp::create(b, loc, accumulate(b, kk, sums, load));
+      });
+  Value remaining = arith::SubIOp::create(rewriter, loc, depth, full_depth);
+  Value mask = vector::CreateMaskOp::create(rewriter, loc, VectorType::get({lanes}, rewriter.getI1Type()),
+                                            ValueRange{remaining});
+  auto masked_load = [&](OpBuilder& b, Value base, ValueRange at) -> Value {
+    return vector::MaskedLoadOp::create(b, loc, vector_type, base, at, mask, zeros);
+  };
+  SmallVector<Value> sums = accumulate(rewriter, full_depth, loop.getResults(), masked_load);
+  for (int64_t i = 0; i < rows; ++i) {
+    for (int64_t j = 0; j < columns; ++j) {
+      SmallVector<Value> at = indices(out, {{m, row_index[i]}, {n, column_index[j]}});
+      Value before = memref::LoadOp::create(rewriter, loc, out->get(), at);
+      Value total = vector::ReductionOp::create(rewriter, loc, vector::CombiningKind::ADD, sums[i * columns + j], before,
+                                                arith::FastMathFlags::reassoc);
+      memref::StoreOp::create(rewriter, loc, total, out->get(), at);
+    }
+  }
+  rewriter.eraseOp(tile);
+  return success();
+}
+
+// Replaces `tile`, a 2-D transpose (after unit dimensions) of static square shape, by a
+// vector read of its input, a vector.transpose and a vector write of its output. (The
+// vectoriser would read the input through a transposing permutation map, which the
+// transfer lowering turns into strided element loads; a vector.transpose of rows becomes
+// shuffles.) Fails and leaves `tile` alone otherwise.
+LogicalResult VectorizeTransposeTile(RewriterBase& rewriter, linalg::TransposeOp tile) {
+  auto input = cast<MemRefType>(tile.getInput().getType());
+  int64_t rank = input.getRank();
+  ArrayRef<int64_t> shape = input.getShape();
+  if (rank < 2 || !input.hasStaticShape() || tile.getInit().getType().getShape() != shape ||
+      llvm::any_of(shape.drop_back(2), [](int64_t size) { return size != 1; }) ||
+      shape[rank - 1] != shape[rank - 2]) {
+    return failure();
+  }
+  Location loc = tile.getLoc();
+  rewriter.setInsertionPoint(tile);
+  auto vector_type = VectorType::get(shape.take_back(2), input.getElementType());
+  Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+  SmallVector<Value> origin(rank, zero);
+  SmallVector<bool> in_bounds(2, true);
+  Value rows =
+      vector::TransferReadOp::create(rewriter, loc, vector_type, tile.getInput(), origin, std::nullopt, in_bounds);
+  Value columns = vector::TransposeOp::create(rewriter, loc, rows, ArrayRef<int64_t>{1, 0});
+  vector::TransferWriteOp::create(rewriter, loc, columns, tile.getInit(), origin, in_bounds);
+  rewriter.eraseOp(tile);
+  return success();
+}
+
 struct VectorizeContractionsPass : impl::VectorizeContractionsBase<VectorizeContractionsPass> {
   void runOnOperation() override {
-    SmallVector<linalg::LinalgOp> tiles;
+    SmallVector<linalg::LinalgOp> tiles, dot_product_tiles;
     getOperation().walk([&](linalg::LinalgOp op) {
       if (op->hasAttr(kRegisterTileAttr)) tiles.push_back(op);
+      if (op->hasAttr(kDotProductTileAttr)) dot_product_tiles.push_back(op);
     });
     IRRewriter rewriter(&getContext());
+    for (linalg::LinalgOp tile : dot_product_tiles) {
+      auto lanes = cast<IntegerAttr>(tile->getAttr(kDotProductTileAttr)).getInt();
+      tile->removeAttr(kDotProductTileAttr);
+      (void)VectorizeDotProductTile(rewriter, tile, lanes);  // or it stays a linalg op and becomes loops
+    }
     for (linalg::LinalgOp tile : tiles) {
       tile->removeAttr(kRegisterTileAttr);
+      // Canonicalisation may leave a peeled tile's static views behind casts to dynamic sizes.
+      (void)memref::foldMemRefCast(tile);
       // Remainder tiles (dynamic sizes) stay linalg ops and become loops.
+      if (auto transpose = dyn_cast<linalg::TransposeOp>(tile.getOperation())) {
+        (void)VectorizeTransposeTile(rewriter, transpose);
+        continue;
+      }
       if (tile.hasDynamicShape()) continue;
       rewriter.setInsertionPoint(tile);
       FailureOr<linalg::VectorizationResult> vectorized =

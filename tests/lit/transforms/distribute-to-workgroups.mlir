@@ -110,3 +110,27 @@ module @kiln_executable attributes {kiln.executable} {
     return
   }
 }
+
+// -----
+
+// A decode-shaped product, [4, K] x [K, 128]: the 4 rows would give every workgroup all of
+// the right-hand operand to read, so the split is along the 128 columns, the first
+// parallel loop with at least 64 iterations.
+// CHECK-LABEL: func.func @few_rows
+// CHECK-SAME: kiln.distributed
+// CHECK: %[[CHUNK0:.*]] = arith.ceildivui %c128, %{{.*}}
+// CHECK: scf.for %[[J:.*]] = %{{.*}} to %{{.*}} step %{{.*}}
+// CHECK: tensor.extract_slice %{{.*}}[0, %[[J]]] [16, %{{.*}}] [1, 1] : tensor<16x128xf32> to tensor<16x?xf32>
+// CHECK: linalg.matmul {kiln.root} {{.*}} -> tensor<4x?xf32>
+module @kiln_executable attributes {kiln.executable} {
+  func.func @few_rows(%a: memref<4x16xf32>, %b: memref<16x128xf32>, %out: memref<4x128xf32>, %id: index, %count: index) attributes {kiln.binding_dims = [array<i64: -1, -1>, array<i64: -1, -1>, array<i64: -1, -1>], kiln.input_count = 2 : i64} {
+    %ta = bufferization.to_tensor %a restrict : memref<4x16xf32> to tensor<4x16xf32>
+    %tb = bufferization.to_tensor %b restrict : memref<16x128xf32> to tensor<16x128xf32>
+    %zero = arith.constant 0.0 : f32
+    %e = tensor.empty() : tensor<4x128xf32>
+    %f = linalg.fill ins(%zero : f32) outs(%e : tensor<4x128xf32>) -> tensor<4x128xf32>
+    %m = linalg.matmul {kiln.root} ins(%ta, %tb : tensor<4x16xf32>, tensor<16x128xf32>) outs(%f : tensor<4x128xf32>) -> tensor<4x128xf32>
+    bufferization.materialize_in_destination %m in restrict writable %out : (tensor<4x128xf32>, memref<4x128xf32>) -> ()
+    return
+  }
+}

@@ -1,21 +1,27 @@
 // RUN: kiln-opt %s -split-input-file -kiln-cpu-tile-contractions -canonicalize | FileCheck %s
 // RUN: kiln-opt %s -split-input-file -kiln-cpu-tile-contractions=vector-bits=256 -canonicalize | FileCheck %s --check-prefix=AVX2
 
-// Cache blocks of 64 x 256 x 256 (iterated n, k, m), register tiles of 8 x 32 (AVX-512)
-// or 6 x 16 (AVX2) with k = 1, the m and n loops peeled. With M = 20 and N = 40, the
-// main tiles and the column remainder (8) become static after canonicalisation; the row
-// remainder (4 rows, or 2) keeps a dynamic column count. All are marked.
+// 20 rows: cache blocks of one register tile's columns x 256 deep (iterated n, k, then
+// rows in blocks of 64, or 60 with AVX2, a multiple of its 6-row tiles). Each block of the
+// right-hand operand is first copied (in 16 x 16 register tiles, the edges apart) into a
+// contiguous buffer on the stack, allocated once; the block becomes a matmul of that
+// buffer, tiled into register tiles of 8 x 32 (AVX-512) or 6 x 16 (AVX2) with k = 1, the
+// m and n loops peeled. The rows that remain (4, or 2) are tiles of one row. All are marked.
 // CHECK-LABEL: func.func @matmul
+// CHECK: %[[PACK:.*]] = memref.alloca() {alignment = 64 : i64} : memref<256x32xf32>
+// CHECK: scf.for %{{.*}} = %c0 to %c40 step %c32
 // CHECK: scf.for %{{.*}} = %c0 to %c300 step %c256
+// CHECK: memref.subview %[[PACK]][0, 0]
+// CHECK: linalg.copy {kiln.register_tile} ins(%{{.*}} : memref<16x16xf32, strided<[40, 1], {{.*}}>) outs(%{{.*}} : memref<16x16xf32, strided<[32, 1], {{.*}}>)
 // CHECK: scf.for %{{.*}} = %c0 to %c16 step %c8
-// CHECK: scf.for %{{.*}} step %c1
-// CHECK: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<8x1xf32, {{.*}}>, memref<1x32xf32, {{.*}}>) outs(%{{.*}} : memref<8x32xf32, {{.*}}>)
-// CHECK: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<8x1xf32, {{.*}}>, memref<1x8xf32, {{.*}}>) outs(%{{.*}} : memref<8x8xf32, {{.*}}>)
-// CHECK: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<4x1xf32, {{.*}}>, memref<1x?xf32, {{.*}}>) outs(%{{.*}} : memref<4x?xf32, {{.*}}>)
+// CHECK: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<8x1xf32, {{.*}}>, memref<1x32xf32, strided<[32, 1], {{.*}}>) outs(%{{.*}} : memref<8x32xf32, {{.*}}>)
+// CHECK: scf.for %{{.*}} = %c0 to %c4 step %c1
+// CHECK: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<1x1xf32, {{.*}}>, memref<1x32xf32, {{.*}}>) outs(%{{.*}} : memref<1x32xf32, {{.*}}>)
 // AVX2-LABEL: func.func @matmul
+// AVX2: memref.alloca() {alignment = 64 : i64} : memref<256x16xf32>
 // AVX2: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<6x1xf32, {{.*}}>, memref<1x16xf32, {{.*}}>) outs(%{{.*}} : memref<6x16xf32, {{.*}}>)
-// AVX2: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<6x1xf32, {{.*}}>, memref<1x8xf32, {{.*}}>) outs(%{{.*}} : memref<6x8xf32, {{.*}}>)
-// AVX2: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<2x1xf32, {{.*}}>, memref<1x?xf32, {{.*}}>) outs(%{{.*}} : memref<2x?xf32, {{.*}}>)
+// AVX2: scf.for %{{.*}} = %c0 to %c2 step %c1
+// AVX2: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<1x1xf32, {{.*}}>, memref<1x16xf32, {{.*}}>) outs(%{{.*}} : memref<1x16xf32, {{.*}}>)
 func.func @matmul(%a: memref<20x300xf32>, %b: memref<300x40xf32>, %c: memref<20x40xf32>) {
   linalg.matmul ins(%a, %b : memref<20x300xf32>, memref<300x40xf32>) outs(%c : memref<20x40xf32>)
   return
@@ -23,18 +29,119 @@ func.func @matmul(%a: memref<20x300xf32>, %b: memref<300x40xf32>, %c: memref<20x
 
 // -----
 
-// Not tiled: the right-hand operand's innermost dimension is k, not n (its rows would not
-// be vector loads), and integer contractions.
+// 12 rows (fewer than 16): the right-hand operand is read in place, in cache blocks of
+// 256 x 256; the main tiles and the column remainder (8) are static.
+// CHECK-LABEL: func.func @matmul_few_rows
+// CHECK-NOT: memref.alloca
+// CHECK: scf.for %{{.*}} = %c0 to %c300 step %c256
+// CHECK: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<8x1xf32, {{.*}}>, memref<1x32xf32, strided<[40, 1], {{.*}}>) outs(%{{.*}} : memref<8x32xf32, {{.*}}>)
+// CHECK: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<8x1xf32, {{.*}}>, memref<1x8xf32, {{.*}}>) outs(%{{.*}} : memref<8x8xf32, {{.*}}>)
+// CHECK: scf.for %{{.*}} = %c0 to %c4 step %c1
+// CHECK: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<1x1xf32, {{.*}}>, memref<1x32xf32, {{.*}}>) outs(%{{.*}} : memref<1x32xf32, {{.*}}>)
+func.func @matmul_few_rows(%a: memref<12x300xf32>, %b: memref<300x40xf32>, %c: memref<12x40xf32>) {
+  linalg.matmul ins(%a, %b : memref<12x300xf32>, memref<300x40xf32>) outs(%c : memref<12x40xf32>)
+  return
+}
+
+// -----
+
+// The right-hand operand stored [n, k] (y = x W^T), 20 rows: packed as above, but each
+// block of W (32 rows of n by 256 of k) is transposed into the buffer, in 16 x 16
+// register tiles (the edges apart).
+// CHECK-LABEL: func.func @transposed_rhs
+// CHECK: %[[PACK:.*]] = memref.alloca() {alignment = 64 : i64} : memref<256x32xf32>
+// CHECK: scf.for %{{.*}} = %c0 to %c40 step %c32
+// CHECK: scf.for %[[K:.*]] = %c0 to %c300 step %c256
+// CHECK: memref.subview %[[PACK]][0, 0]
+// CHECK: memref.subview %{{.*}} [16, 16] [1, 1] : memref<?x?xf32, {{.*}}> to memref<16x16xf32, strided<[300, 1], {{.*}}>>
+// CHECK: linalg.transpose {{.*}} permutation = [1, 0] {kiln.register_tile}
+// CHECK: scf.for %{{.*}} = %c0 to %c16 step %c8
+// CHECK: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<8x1xf32, {{.*}}>, memref<1x32xf32, strided<[32, 1], {{.*}}>) outs(%{{.*}} : memref<8x32xf32, {{.*}}>)
+func.func @transposed_rhs(%x: memref<20x300xf32>, %w: memref<40x300xf32>, %y: memref<20x40xf32>) {
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%x, %w : memref<20x300xf32>, memref<40x300xf32>) outs(%y : memref<20x40xf32>)
+  return
+}
+
+// -----
+
+// The same contraction as a linalg.generic, batched: a batch_matmul of the packed block.
+// CHECK-LABEL: func.func @transposed_rhs_batch
+// CHECK: memref.alloca() {alignment = 64 : i64} : memref<1x256x32xf32>
+// CHECK: linalg.transpose {{.*}} permutation = [0, 2, 1]  {kiln.register_tile}
+// CHECK: linalg.batch_matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<1x8x1xf32, {{.*}}>, memref<1x1x32xf32, {{.*}}>) outs(%{{.*}} : memref<1x8x32xf32, {{.*}}>)
+func.func @transposed_rhs_batch(%x: memref<3x20x300xf32>, %w: memref<3x40x300xf32>, %y: memref<3x20x40xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(b, m, n, k) -> (b, m, k)>, affine_map<(b, m, n, k) -> (b, n, k)>, affine_map<(b, m, n, k) -> (b, m, n)>],
+                  iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%x, %w : memref<3x20x300xf32>, memref<3x40x300xf32>) outs(%y : memref<3x20x40xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// Few rows (M = 4 <= 8) with W stored [n, k]: no cache blocks and no copy; register tiles
+// of all 4 rows by 4 columns (16 accumulators with AVX-512; 3 columns, 12 accumulators,
+// with AVX2) over the whole depth, marked with the vector length. The 2 columns left
+// after the last full tile are tiles of one column.
+// CHECK-LABEL: func.func @few_rows
+// CHECK-NOT: memref.alloca
+// CHECK: scf.for %{{.*}} = %c0 to %c36 step %c4
+// CHECK: linalg.matmul indexing_maps = {{.*}} {kiln.dot_product_tile = 16 : i64} ins(%{{.*}}, %{{.*}} : memref<4x300xf32>, memref<4x300xf32, {{.*}}>) outs(%{{.*}} : memref<4x4xf32, {{.*}}>)
+// CHECK: scf.for %{{.*}} = %c0 to %c2 step %c1
+// CHECK: linalg.matmul indexing_maps = {{.*}} {kiln.dot_product_tile = 16 : i64} ins(%{{.*}}, %{{.*}} : memref<4x300xf32>, memref<1x300xf32, {{.*}}>) outs(%{{.*}} : memref<4x1xf32, {{.*}}>)
+// AVX2-LABEL: func.func @few_rows
+// AVX2: {kiln.dot_product_tile = 8 : i64} ins({{.*}}) outs(%{{.*}} : memref<4x3xf32, {{.*}}>)
+func.func @few_rows(%x: memref<4x300xf32>, %w: memref<38x300xf32>, %y: memref<4x38xf32>) {
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%x, %w : memref<4x300xf32>, memref<38x300xf32>) outs(%y : memref<4x38xf32>)
+  return
+}
+
+// -----
+
+// Not tiled: the output's innermost dimension is m, not n (its rows would not be vector
+// stores), and integer contractions.
 // CHECK-LABEL: func.func @not_tiled
 // CHECK-NOT: scf.for
-// CHECK: linalg.matmul indexing_maps
+// CHECK: linalg.generic
 // CHECK-NOT: kiln.register_tile
 // CHECK: linalg.matmul ins
 // CHECK-NOT: kiln.register_tile
-func.func @not_tiled(%a: memref<16x64xf32>, %bt: memref<32x64xf32>, %c: memref<16x32xf32>,
+func.func @not_tiled(%a: memref<16x64xf32>, %b: memref<64x32xf32>, %ct: memref<32x16xf32>,
                      %ai: memref<16x64xi32>, %bi: memref<64x32xi32>, %ci: memref<16x32xi32>) {
-  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
-      ins(%a, %bt : memref<16x64xf32>, memref<32x64xf32>) outs(%c : memref<16x32xf32>)
+  linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (n, m)>],
+                  iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<16x64xf32>, memref<64x32xf32>) outs(%ct : memref<32x16xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
   linalg.matmul ins(%ai, %bi : memref<16x64xi32>, memref<64x32xi32>) outs(%ci : memref<16x32xi32>)
+  return
+}
+
+// -----
+
+// 8 rows: one group of 8 rows by 2 columns with AVX-512; with AVX2, two groups of 4 rows by
+// 3 columns, both groups for each tile of columns (n outside m), so W is read once.
+// CHECK-LABEL: func.func @eight_rows
+// CHECK: scf.for %{{.*}} = %c0 to %c32 step %c2
+// CHECK: {kiln.dot_product_tile = 16 : i64} ins({{.*}}) outs(%{{.*}} : memref<8x2xf32, {{.*}}>)
+// AVX2-LABEL: func.func @eight_rows
+// AVX2: scf.for %{{.*}} = %c0 to %c30 step %c3
+// AVX2: scf.for %{{.*}} = %c0 to %c8 step %c4
+// AVX2: {kiln.dot_product_tile = 8 : i64} ins({{.*}}) outs(%{{.*}} : memref<4x3xf32, {{.*}}>)
+// AVX2: scf.for %{{.*}} = %c0 to %c8 step %c4
+// AVX2: scf.for %{{.*}} = %c0 to %c2 step %c1
+// AVX2: {kiln.dot_product_tile = 8 : i64} ins({{.*}}) outs(%{{.*}} : memref<4x1xf32, {{.*}}>)
+func.func @eight_rows(%x: memref<8x300xf32>, %w: memref<32x300xf32>, %y: memref<8x32xf32>) {
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%x, %w : memref<8x300xf32>, memref<32x300xf32>) outs(%y : memref<8x32xf32>)
   return
 }

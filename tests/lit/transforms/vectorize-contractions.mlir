@@ -61,3 +61,49 @@ func.func @other_write(%a: memref<8x64xf32>, %b: memref<64x32xf32>, %c: memref<8
   }
   return
 }
+
+// -----
+
+// A dot-product tile of 2 rows by 2 columns over k = 20 with 16 lanes: a loop over the
+// first 16 elements of k carrying 4 vectors of partial sums (loads of both rows and
+// columns, FMAs), the last 4 elements through masked loads, then one reassociated
+// reduction per output added to it. A tile with a dynamic column count stays a linalg op.
+// CHECK-LABEL: func.func @dot_product
+// CHECK: %[[SUMS:.*]]:4 = scf.for %[[K:.*]] = %c0 to %{{.*}} step %c16 iter_args(
+// CHECK-COUNT-4: vector.load {{.*}} : memref<{{.*}}>, vector<16xf32>
+// CHECK-COUNT-4: vector.fma {{.*}} : vector<16xf32>
+// CHECK: scf.yield
+// CHECK: %[[MASK:.*]] = vector.create_mask %{{.*}} : vector<16xi1>
+// CHECK-COUNT-4: vector.maskedload {{.*}}, %[[MASK]], %{{.*}} : memref<{{.*}}>, vector<16xi1>, vector<16xf32> into vector<16xf32>
+// CHECK-COUNT-4: vector.fma
+// CHECK: %[[C:.*]] = memref.load %arg2[%{{.*}}, %{{.*}}] : memref<2x2xf32>
+// CHECK: vector.reduction <add>, %{{.*}}, %[[C]] fastmath<reassoc> : vector<16xf32> into f32
+// CHECK: memref.store
+// CHECK-COUNT-3: vector.reduction <add>
+// CHECK: linalg.matmul indexing_maps
+// CHECK-NOT: kiln.dot_product_tile
+func.func @dot_product(%x: memref<2x20xf32>, %w: memref<2x20xf32>, %y: memref<2x2xf32>,
+                       %wd: memref<?x20xf32>, %yd: memref<2x?xf32>) {
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      {kiln.dot_product_tile = 16 : i64} ins(%x, %w : memref<2x20xf32>, memref<2x20xf32>) outs(%y : memref<2x2xf32>)
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      {kiln.dot_product_tile = 16 : i64} ins(%x, %wd : memref<2x20xf32>, memref<?x20xf32>) outs(%yd : memref<2x?xf32>)
+  return
+}
+
+// -----
+
+// A square transpose register tile (behind the casts to dynamic sizes that
+// canonicalisation leaves): one vector read of its rows, a vector.transpose and one vector
+// write.
+// CHECK-LABEL: func.func @transpose_tile
+// CHECK: %[[R:.*]] = vector.transfer_read %arg0[%{{.*}}, %{{.*}}], %{{.*}} {in_bounds = [true, true]} : memref<8x8xf32, strided<[300, 1], offset: ?>>, vector<8x8xf32>
+// CHECK: %[[T:.*]] = vector.transpose %[[R]], [1, 0] : vector<8x8xf32> to vector<8x8xf32>
+// CHECK: vector.transfer_write %[[T]], %arg1[%{{.*}}, %{{.*}}] {in_bounds = [true, true]} : vector<8x8xf32>, memref<8x8xf32, strided<[32, 1], offset: ?>>
+// CHECK-NOT: linalg.transpose
+func.func @transpose_tile(%w: memref<8x8xf32, strided<[300, 1], offset: ?>>, %p: memref<8x8xf32, strided<[32, 1], offset: ?>>) {
+  %wc = memref.cast %w : memref<8x8xf32, strided<[300, 1], offset: ?>> to memref<?x?xf32, strided<[300, 1], offset: ?>>
+  %pc = memref.cast %p : memref<8x8xf32, strided<[32, 1], offset: ?>> to memref<?x?xf32, strided<[32, 1], offset: ?>>
+  linalg.transpose ins(%wc : memref<?x?xf32, strided<[300, 1], offset: ?>>) outs(%pc : memref<?x?xf32, strided<[32, 1], offset: ?>>) permutation = [1, 0] {kiln.register_tile}
+  return
+}
