@@ -203,6 +203,15 @@ StatusOr<Ref<PooledSignal>> HsaRuntime::AcquireSignal(int64_t initial_value) {
   return Ref<PooledSignal>(new PooledSignal(shared_from_this(), signal));
 }
 
+Status HsaRuntime::ReuseSignal(Ref<PooledSignal>& signal, int64_t initial_value) {
+  if (signal && signal->HasOneRef()) {
+    hsa_->hsa_signal_store_relaxed(signal->handle(), initial_value);
+    return OkStatus();
+  }
+  KILN_ASSIGN_OR_RETURN(signal, AcquireSignal(initial_value));
+  return OkStatus();
+}
+
 void HsaRuntime::ReturnSignal(hsa_signal_t signal) {
   std::lock_guard lock(signal_mutex_);
   free_signals_.push_back(signal);
