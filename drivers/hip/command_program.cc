@@ -24,8 +24,8 @@ StatusOr<Ref<Program>> Program::Build(const hal::CommandBuffer& cb, HostArena& a
     }
   };
   auto host_staging = [&](size_t size) -> StatusOr<uint8_t*> {
-    KILN_ASSIGN_OR_RETURN(Ref<HostBlock> block, arena.Allocate(size));
-    uint8_t* address = block->data();
+    KILN_ASSIGN_OR_RETURN(HostBlock block, arena.Allocate(size));
+    uint8_t* address = block.data();
     program->staging_.push_back(std::move(block));
     return address;
   };
@@ -41,9 +41,10 @@ StatusOr<Ref<Program>> Program::Build(const hal::CommandBuffer& cb, HostArena& a
   uint8_t* kernargs = nullptr;
   if (kernarg_bytes > 0) {
     KILN_ASSIGN_OR_RETURN(program->kernargs_, arena.Allocate(kernarg_bytes));
-    kernargs = program->kernargs_->data();
+    kernargs = program->kernargs_.data();
   }
 
+  program->steps_.reserve(cb.commands().size());  // fills of more than a staging block add more
   bool barrier = false;
   for (size_t i = 0; i < cb.commands().size(); ++i) {
     const hal::Command& command = cb.commands()[i];
