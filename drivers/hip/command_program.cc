@@ -52,8 +52,9 @@ StatusOr<Ref<Program>> Program::Build(const hal::CommandBuffer& cb, HostArena& a
       barrier = true;
       continue;
     }
+    // A command that does nothing (zero workgroups or bytes) is skipped and leaves a barrier
+    // before it for the next command that does something.
     Step step{barrier, CopyStep{}};
-    barrier = false;
     if (const auto* d = std::get_if<hal::DispatchCommand>(&command)) {
       if (d->workgroup_count[0] == 0 || d->workgroup_count[1] == 0 || d->workgroup_count[2] == 0) continue;
       const auto& exe = static_cast<const HipExecutable&>(*d->executable);
@@ -126,9 +127,11 @@ StatusOr<Ref<Program>> Program::Build(const hal::CommandBuffer& cb, HostArena& a
         program->steps_.push_back(
             {at == 0 && step.barrier_before, CopyStep{nullptr, 0, staging, f->target.buffer.get(), f->target.offset + at, length}});
       }
+      barrier = false;
       continue;
     }
     program->steps_.push_back(std::move(step));
+    barrier = false;
   }
   return program;
 }
