@@ -11,14 +11,10 @@
 namespace kiln::hsa_sim {
 namespace {
 
-// How long a waiter polls before it sleeps, by its wait-state hint. HSA_WAIT_STATE_ACTIVE
-// asks for low latency: long enough to catch a completion that is about to happen without a
-// context switch. HSA_WAIT_STATE_BLOCKED asks not to burn a CPU: the caller (a completion
-// thread, say) expects to sleep, and on a small machine its polling would take the core
-// from the threads that make progress (the submitter, the simulator's workers). It still
-// polls briefly: a completion that is already on its way costs no futex round trip.
-constexpr auto kActiveSpinTime = std::chrono::microseconds(20);
-constexpr auto kBlockedSpinTime = std::chrono::microseconds(2);
+// How long a waiter polls before it sleeps: long enough to catch a completion that is about
+// to happen without a context switch, short enough not to starve the simulator's threads on
+// a small machine.
+constexpr auto kSpinTime = std::chrono::microseconds(20);
 
 }  // namespace
 
@@ -83,7 +79,7 @@ Clock::time_point DeadlineAfter(uint64_t timeout_ns) {
 }
 
 int WaitAny(std::span<Signal* const> signals, const hsa_signal_condition_t* conditions, const int64_t* compare_values,
-            Clock::time_point deadline, hsa_wait_state_t wait_state, std::memory_order order, int64_t* observed) {
+            Clock::time_point deadline, std::memory_order order, int64_t* observed) {
   auto satisfied = [&]() -> int {
     for (size_t i = 0; i < signals.size(); ++i) {
       int64_t value = signals[i]->Load(order);
@@ -102,9 +98,7 @@ int WaitAny(std::span<Signal* const> signals, const hsa_signal_condition_t* cond
     return -1;
   };
 
-  const Clock::duration spin = wait_state == HSA_WAIT_STATE_BLOCKED ? Clock::duration(kBlockedSpinTime)
-                                                                    : Clock::duration(kActiveSpinTime);
-  Clock::time_point spin_end = std::min(deadline, Clock::now() + spin);
+  Clock::time_point spin_end = std::min(deadline, Clock::now() + kSpinTime);
   while (true) {
     if (int i = satisfied(); i >= 0) return i;
     if (abandoned()) return give_up();
@@ -141,8 +135,7 @@ bool ValidCondition(const hsa_signal_condition_t& condition) {
 }
 
 hsa_signal_value_t WaitOne(const char* function, hsa_signal_t signal, hsa_signal_condition_t condition,
-                           hsa_signal_value_t compare_value, uint64_t timeout_hint, hsa_wait_state_t wait_state,
-                           std::memory_order order) {
+                           hsa_signal_value_t compare_value, uint64_t timeout_hint, std::memory_order order) {
   std::shared_ptr<Signal> s = SignalFor(function, signal);
   if (!s) return 0;
   if (!ValidCondition(condition)) {
@@ -151,7 +144,7 @@ hsa_signal_value_t WaitOne(const char* function, hsa_signal_t signal, hsa_signal
   }
   Signal* signals[1] = {s.get()};
   int64_t observed = 0;
-  WaitAny(signals, &condition, &compare_value, DeadlineAfter(timeout_hint), wait_state, order, &observed);
+  WaitAny(signals, &condition, &compare_value, DeadlineAfter(timeout_hint), order, &observed);
   return observed;
 }
 
@@ -265,13 +258,13 @@ KILN_SIGNAL_RMW_ALL(xor, Xor)
 hsa_signal_value_t HSA_API hsa_signal_wait_scacquire(hsa_signal_t signal, hsa_signal_condition_t condition,
                                                      hsa_signal_value_t compare_value, uint64_t timeout_hint,
                                                      hsa_wait_state_t wait_state_hint) {
-  return WaitOne(__func__, signal, condition, compare_value, timeout_hint, wait_state_hint, std::memory_order_acquire);
+  return WaitOne(__func__, signal, condition, compare_value, timeout_hint, std::memory_order_acquire);
 }
 
 hsa_signal_value_t HSA_API hsa_signal_wait_relaxed(hsa_signal_t signal, hsa_signal_condition_t condition,
                                                    hsa_signal_value_t compare_value, uint64_t timeout_hint,
                                                    hsa_wait_state_t wait_state_hint) {
-  return WaitOne(__func__, signal, condition, compare_value, timeout_hint, wait_state_hint, std::memory_order_relaxed);
+  return WaitOne(__func__, signal, condition, compare_value, timeout_hint, std::memory_order_relaxed);
 }
 
 // HSA promises only relaxed ordering here; the simulator loads with acquire, which is allowed
@@ -300,7 +293,7 @@ uint32_t HSA_API hsa_amd_signal_wait_any(uint32_t signal_count, hsa_signal_t* si
     raw[i] = held[i].get();
   }
   int64_t observed = 0;
-  int index = WaitAny(raw, conds, values, DeadlineAfter(timeout_hint), wait_hint, std::memory_order_acquire, &observed);
+  int index = WaitAny(raw, conds, values, DeadlineAfter(timeout_hint), std::memory_order_acquire, &observed);
   if (index < 0) return UINT32_MAX;
   if (satisfying_value) *satisfying_value = observed;
   return static_cast<uint32_t>(index);
