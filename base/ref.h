@@ -21,6 +21,10 @@ class RefCounted {
   void Release() const {
     if (count_.fetch_sub(1, std::memory_order_acq_rel) == 1) delete this;
   }
+  // True when the caller's reference is the only one: no other thread can reach the object
+  // (or take a new reference) except through the caller. Acquire: what the holders that
+  // released theirs did to the object happens before.
+  bool HasOneRef() const { return count_.load(std::memory_order_acquire) == 1; }
   int32_t ref_count_for_testing() const { return count_.load(std::memory_order_relaxed); }
 
  protected:

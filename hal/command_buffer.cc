@@ -120,13 +120,4 @@ Status CommandBuffer::Finalize() {
   return OkStatus();
 }
 
-StatusOr<RefCounted*> CommandBuffer::Prepared(const std::function<StatusOr<Ref<RefCounted>>()>& prepare) {
-  if (!finalized_) return FailedPreconditionError("only a finalized command buffer can be prepared for execution");
-  std::lock_guard lock(prepared_mutex_);
-  if (!prepared_) {
-    KILN_ASSIGN_OR_RETURN(prepared_, prepare());
-  }
-  return prepared_.get();
-}
-
 }  // namespace kiln::hal

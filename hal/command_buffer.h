@@ -9,6 +9,7 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <mutex>
@@ -88,9 +89,22 @@ class CommandBuffer final : public RefCounted {
   size_t dispatch_count() const { return dispatch_count_; }
 
   // A driver's prepared form of the finalized commands (packet templates, kernel argument
-  // blocks), built on the first submission and kept for the later ones. `prepare` runs at
-  // most once; concurrent first submissions wait for it. A failed preparation is not kept.
-  StatusOr<RefCounted*> Prepared(const std::function<StatusOr<Ref<RefCounted>>()>& prepare);
+  // blocks), built on the first submission and kept for the later ones. `prepare` (callable
+  // as StatusOr<Ref<RefCounted>>()) runs at most once; concurrent first submissions wait for
+  // it. A failed preparation is not kept. A template, so that `prepare` is never copied into
+  // a std::function (an allocation per submission); once prepared, a call costs one atomic
+  // load and no lock (re-submission is hot).
+  template <typename Prepare>
+  StatusOr<RefCounted*> Prepared(Prepare&& prepare) {
+    if (RefCounted* ready = prepared_ready_.load(std::memory_order_acquire)) return ready;
+    if (!finalized_) return FailedPreconditionError("only a finalized command buffer can be prepared for execution");
+    std::lock_guard lock(prepared_mutex_);
+    if (!prepared_) {
+      KILN_ASSIGN_OR_RETURN(prepared_, prepare());
+      prepared_ready_.store(prepared_.get(), std::memory_order_release);
+    }
+    return prepared_.get();
+  }
 
  private:
   explicit CommandBuffer(const CommandBufferLimits& limits) : limits_(limits) {}
@@ -104,7 +118,8 @@ class CommandBuffer final : public RefCounted {
   size_t dispatch_count_ = 0;
   std::vector<Command> commands_;
   std::mutex prepared_mutex_;
-  Ref<RefCounted> prepared_;
+  Ref<RefCounted> prepared_;                       // guarded by prepared_mutex_
+  std::atomic<RefCounted*> prepared_ready_{nullptr};  // prepared_.get() once set; it never changes after
 };
 
 }  // namespace kiln::hal

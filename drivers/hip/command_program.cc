@@ -24,8 +24,8 @@ StatusOr<Ref<Program>> Program::Build(const hal::CommandBuffer& cb, HostArena& a
     }
   };
   auto host_staging = [&](size_t size) -> StatusOr<uint8_t*> {
-    KILN_ASSIGN_OR_RETURN(Ref<HostBlock> block, arena.Allocate(size));
-    uint8_t* address = block->data();
+    KILN_ASSIGN_OR_RETURN(HostBlock block, arena.Allocate(size));
+    uint8_t* address = block.data();
     program->staging_.push_back(std::move(block));
     return address;
   };
@@ -41,9 +41,10 @@ StatusOr<Ref<Program>> Program::Build(const hal::CommandBuffer& cb, HostArena& a
   uint8_t* kernargs = nullptr;
   if (kernarg_bytes > 0) {
     KILN_ASSIGN_OR_RETURN(program->kernargs_, arena.Allocate(kernarg_bytes));
-    kernargs = program->kernargs_->data();
+    kernargs = program->kernargs_.data();
   }
 
+  program->steps_.reserve(cb.commands().size());  // fills of more than a staging block add more
   bool barrier = false;
   for (size_t i = 0; i < cb.commands().size(); ++i) {
     const hal::Command& command = cb.commands()[i];
@@ -51,8 +52,9 @@ StatusOr<Ref<Program>> Program::Build(const hal::CommandBuffer& cb, HostArena& a
       barrier = true;
       continue;
     }
+    // A command that does nothing (zero workgroups or bytes) is skipped and leaves a barrier
+    // before it for the next command that does something.
     Step step{barrier, CopyStep{}};
-    barrier = false;
     if (const auto* d = std::get_if<hal::DispatchCommand>(&command)) {
       if (d->workgroup_count[0] == 0 || d->workgroup_count[1] == 0 || d->workgroup_count[2] == 0) continue;
       const auto& exe = static_cast<const HipExecutable&>(*d->executable);
@@ -125,9 +127,11 @@ StatusOr<Ref<Program>> Program::Build(const hal::CommandBuffer& cb, HostArena& a
         program->steps_.push_back(
             {at == 0 && step.barrier_before, CopyStep{nullptr, 0, staging, f->target.buffer.get(), f->target.offset + at, length}});
       }
+      barrier = false;
       continue;
     }
     program->steps_.push_back(std::move(step));
+    barrier = false;
   }
   return program;
 }

@@ -48,8 +48,8 @@ class Program final : public RefCounted {
  private:
   Program() = default;
   std::vector<Step> steps_;
-  Ref<HostBlock> kernargs_;
-  std::vector<Ref<HostBlock>> staging_;
+  HostBlock kernargs_;
+  std::vector<HostBlock> staging_;
   std::vector<hal::BufferStorage*> storages_;  // every storage the steps use, once
 };
 

@@ -147,7 +147,7 @@ class HipDevice final : public hal::Device {
     KILN_RETURN_IF_ERROR(ValidateQueueLists(wait, signal), "in queue_execute");
     KILN_RETURN_IF_ERROR(ValidateCommandBuffers(command_buffers), "in queue_execute");
     submissions_.fetch_add(1, std::memory_order_relaxed);
-    auto sub = std::make_unique<InFlight>();
+    std::unique_ptr<InFlight> sub = records_.Take();
     sub->signal.assign(signal.begin(), signal.end());
     sub->command_buffers.assign(command_buffers.begin(), command_buffers.end());
     // Waits already met drop out; waits a GPU queue of this runtime will signal become
@@ -250,14 +250,15 @@ class HipDevice final : public hal::Device {
   // memory for kernel arguments), or that meets a failed device, is accepted and fails its
   // signals, as if it had failed running.
   Status Submit(std::unique_ptr<InFlight> owned) {
-    SubmissionPlan plan;
-    if (Status status = PrepareSubmission(*owned, *runtime_, *host_arena_, plan); !status.ok()) {
+    if (Status status = PrepareSubmission(*owned, *runtime_, *host_arena_); !status.ok()) {
       hal::FailAll(owned->signal, status.With("in queue_execute on ", name_));
+      records_.Give(std::move(owned));
       return OkStatus();
     }
     AqlQueue::Batch batch = queue_->Begin(&HipDevice::Abandon, this);
     if (Status failed = failure(); !failed.ok()) {
       hal::FailAll(owned->signal, failed.With("the device ", name_, " failed earlier and accepts no more work"));
+      records_.Give(std::move(owned));
       return OkStatus();
     }
     InFlight& sub = *owned;
@@ -267,7 +268,7 @@ class HipDevice final : public hal::Device {
       in_flight_.push_back(std::move(owned));
     }
     work_cv_.notify_one();
-    EmitSubmission(sub, plan, batch, hsa_, gpu_.agent, mutex_);
+    EmitSubmission(sub, batch, hsa_, gpu_.agent, mutex_);
     return OkStatus();
   }
 
@@ -295,6 +296,7 @@ class HipDevice final : public hal::Device {
                         : value < 0         ? DataLossError("the submission's completion signal went negative on ", name_)
                                             : OkStatus();
         Retire(*done, status);
+        records_.Give(std::move(done));
       } else if (ReleaseFailedCopies()) {
         continue;
       } else if (Status failed = failure(); !failed.ok()) {
@@ -307,7 +309,10 @@ class HipDevice final : public hal::Device {
             in_flight_.pop_front();
           }
         }
-        for (auto& sub : failing) Retire(*sub, failed);
+        for (auto& sub : failing) {
+          Retire(*sub, failed);
+          records_.Give(std::move(sub));
+        }
       }
       idle_cv_.notify_all();
     }
@@ -400,6 +405,7 @@ class HipDevice final : public hal::Device {
   std::unique_ptr<AqlQueue> queue_;
   std::shared_ptr<DeviceLink> link_;
   uint64_t submitting_ = 0;  // guarded by link_->mutex
+  InFlightPool records_;
 
   mutable std::mutex mutex_;
   std::condition_variable work_cv_;

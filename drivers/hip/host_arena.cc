@@ -8,8 +8,25 @@ namespace {
 constexpr size_t kMinBlockBytes = 64;
 }  // namespace
 
-HostBlock::~HostBlock() {
-  if (!own_) arena_->Return(data_, size_);
+HostBlock& HostBlock::operator=(HostBlock&& other) noexcept {
+  if (this != &other) {
+    Reset();
+    arena_ = std::move(other.arena_);
+    data_ = std::exchange(other.data_, nullptr);
+    size_ = std::exchange(other.size_, 0);
+    own_ = std::move(other.own_);
+  }
+  return *this;
+}
+
+HostBlock::~HostBlock() { Reset(); }
+
+void HostBlock::Reset() {
+  if (data_ && !own_) arena_->Return(data_, size_);
+  own_.reset();
+  arena_.reset();
+  data_ = nullptr;
+  size_ = 0;
 }
 
 std::shared_ptr<HostArena> HostArena::Create(std::shared_ptr<HsaRuntime> runtime, hsa_amd_memory_pool_t pool,
@@ -21,12 +38,12 @@ size_t HostArena::SizeClass(size_t bytes) {
   return static_cast<size_t>(std::countr_zero(std::bit_ceil(std::max(bytes, kMinBlockBytes)) / kMinBlockBytes));
 }
 
-StatusOr<Ref<HostBlock>> HostArena::Allocate(size_t bytes) {
+StatusOr<HostBlock> HostArena::Allocate(size_t bytes) {
   if (bytes > kMaxBlockBytes) {
     KILN_ASSIGN_OR_RETURN(Ref<PoolStorage> own, PoolStorage::Allocate(runtime_, pool_, pool_name_, bytes,
                                                                       /*host_visible=*/true, gpu_, counters_));
     uint8_t* data = own->device_address();
-    return Ref<HostBlock>(new HostBlock(shared_from_this(), data, bytes, std::move(own)));
+    return HostBlock(shared_from_this(), data, bytes, std::move(own));
   }
   size_t size_class = SizeClass(bytes);
   size_t size = kMinBlockBytes << size_class;
@@ -47,7 +64,7 @@ StatusOr<Ref<HostBlock>> HostArena::Allocate(size_t bytes) {
     data = chunks_.back()->device_address() + chunk_used_;
     chunk_used_ += size;
   }
-  return Ref<HostBlock>(new HostBlock(shared_from_this(), data, size, nullptr));
+  return HostBlock(shared_from_this(), data, size, nullptr);
 }
 
 void HostArena::Return(uint8_t* data, size_t size) {

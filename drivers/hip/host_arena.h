@@ -4,11 +4,14 @@
 //
 // Blocks come in power-of-two sizes from 64 bytes to kMaxBlockBytes, each from a chunk of
 // kChunkBytes, and go back to a free list when released; larger requests get a pool
-// allocation of their own. Blocks keep the arena (and so the HSA runtime) alive.
+// allocation of their own. Blocks keep the arena (and so the HSA runtime) alive. A block is
+// a value (move-only), not a heap object: preparing a command buffer takes one for its
+// kernel arguments, and an allocation more per preparation shows in its host cost.
 #pragma once
 
 #include <memory>
 #include <mutex>
+#include <utility>
 #include <vector>
 
 #include "drivers/hip/hip_allocator.h"
@@ -17,8 +20,16 @@ namespace kiln::hip {
 
 class HostArena;
 
-class HostBlock final : public RefCounted {
+// A block of an arena, given back to it when destroyed; empty when default-made or moved from.
+class HostBlock {
  public:
+  HostBlock() = default;
+  HostBlock(HostBlock&& other) noexcept
+      : arena_(std::move(other.arena_)), data_(std::exchange(other.data_, nullptr)),
+        size_(std::exchange(other.size_, 0)), own_(std::move(other.own_)) {}
+  HostBlock& operator=(HostBlock&& other) noexcept;
+  ~HostBlock();
+
   uint8_t* data() const { return data_; }
   size_t size() const { return size_; }
 
@@ -26,10 +37,10 @@ class HostBlock final : public RefCounted {
   friend class HostArena;
   HostBlock(std::shared_ptr<HostArena> arena, uint8_t* data, size_t size, Ref<PoolStorage> own)
       : arena_(std::move(arena)), data_(data), size_(size), own_(std::move(own)) {}
-  ~HostBlock() override;
+  void Reset();
   std::shared_ptr<HostArena> arena_;
-  uint8_t* data_;
-  size_t size_;
+  uint8_t* data_ = nullptr;
+  size_t size_ = 0;
   Ref<PoolStorage> own_;  // set for blocks too large for the arena
 };
 
@@ -42,7 +53,7 @@ class HostArena : public std::enable_shared_from_this<HostArena> {
   static std::shared_ptr<HostArena> Create(std::shared_ptr<HsaRuntime> runtime, hsa_amd_memory_pool_t pool,
                                            std::string pool_name, hsa_agent_t gpu);
   // A block of at least `bytes` bytes, 64-byte aligned, contents undefined.
-  StatusOr<Ref<HostBlock>> Allocate(size_t bytes);
+  StatusOr<HostBlock> Allocate(size_t bytes);
 
  private:
   HostArena(std::shared_ptr<HsaRuntime> runtime, hsa_amd_memory_pool_t pool, std::string pool_name, hsa_agent_t gpu)

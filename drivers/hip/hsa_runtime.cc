@@ -195,12 +195,23 @@ StatusOr<Ref<PooledSignal>> HsaRuntime::AcquireSignal(int64_t initial_value) {
       free_signals_.pop_back();
     }
   }
+  // A pooled signal has no waiters: a silent store (no wake-up of waiters, which on ROCm is an
+  // event write) is enough.
   if (signal.handle != 0) {
-    hsa_->hsa_signal_store_relaxed(signal, initial_value);
+    hsa_->hsa_signal_silent_store_relaxed(signal, initial_value);
   } else {
     KILN_RETURN_IF_ERROR(hsa_->Check(hsa_->hsa_signal_create(initial_value, 0, nullptr, &signal), "hsa_signal_create"));
   }
   return Ref<PooledSignal>(new PooledSignal(shared_from_this(), signal));
+}
+
+Status HsaRuntime::ReuseSignal(Ref<PooledSignal>& signal, int64_t initial_value) {
+  if (signal && signal->HasOneRef()) {
+    hsa_->hsa_signal_silent_store_relaxed(signal->handle(), initial_value);  // no waiters, as above
+    return OkStatus();
+  }
+  KILN_ASSIGN_OR_RETURN(signal, AcquireSignal(initial_value));
+  return OkStatus();
 }
 
 void HsaRuntime::ReturnSignal(hsa_signal_t signal) {

@@ -71,6 +71,10 @@ class HsaRuntime : public std::enable_shared_from_this<HsaRuntime> {
 
   // A signal with `initial_value`, from the pool or new.
   StatusOr<Ref<PooledSignal>> AcquireSignal(int64_t initial_value);
+  // Makes `signal` a signal with `initial_value`: the same one when the caller holds its only
+  // reference (nothing can still wait on it or signal it), else one from AcquireSignal. A
+  // submission record reuses its completion signal this way.
+  Status ReuseSignal(Ref<PooledSignal>& signal, int64_t initial_value);
 
   // Timepoints: `signal` reaches 0 (or below, on failure) once `semaphore` has value `value`
   // from the GPU's side. Registered at submission, withdrawn at retirement.

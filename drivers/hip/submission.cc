@@ -17,39 +17,38 @@ size_t CopyRunEnd(const std::vector<Step>& steps, size_t i) {
 
 }  // namespace
 
-Status PrepareSubmission(InFlight& sub, HsaRuntime& runtime, HostArena& arena, SubmissionPlan& plan) {
+Status PrepareSubmission(InFlight& sub, HsaRuntime& runtime, HostArena& arena) {
   for (size_t i = 0; i < sub.command_buffers.size(); ++i) {
     KILN_ASSIGN_OR_RETURN(RefCounted * prepared, sub.command_buffers[i]->Prepared([&]() -> StatusOr<Ref<RefCounted>> {
       KILN_ASSIGN_OR_RETURN(Ref<Program> program, Program::Build(*sub.command_buffers[i], arena));
       return Ref<RefCounted>(std::move(program));
     }), "while preparing command buffer ", i);
-    plan.programs.push_back(static_cast<Program*>(prepared));
-    KILN_RETURN_IF_ERROR(plan.programs.back()->CheckCommitted(), "in command buffer ", i);
+    sub.programs.push_back(static_cast<Program*>(prepared));
+    KILN_RETURN_IF_ERROR(sub.programs.back()->CheckCommitted(), "in command buffer ", i);
   }
   // Every dispatch packet decrements the completion signal too, so its value tells how far
   // the submission got (which dispatch a fault hit); the final fence takes it to zero.
-  for (Program* program : plan.programs) {
+  for (Program* program : sub.programs) {
     const std::vector<Step>& steps = program->steps();
     for (size_t i = 0; i < steps.size();) {
       if (std::holds_alternative<DispatchStep>(steps[i].op)) {
-        ++plan.dispatch_count, ++i;
+        ++sub.dispatch_count, ++i;
         continue;
       }
       size_t end = CopyRunEnd(steps, i);
       KILN_ASSIGN_OR_RETURN(Ref<PooledSignal> started, runtime.AcquireSignal(1));
       KILN_ASSIGN_OR_RETURN(Ref<PooledSignal> done, runtime.AcquireSignal(static_cast<int64_t>(end - i)));
       sub.copy_runs.push_back(done->handle());
-      plan.run_signals.push_back(std::move(started));
-      plan.run_signals.push_back(std::move(done));
+      sub.run_signals.push_back(std::move(started));
+      sub.run_signals.push_back(std::move(done));
       i = end;
     }
   }
-  KILN_ASSIGN_OR_RETURN(sub.completion, runtime.AcquireSignal(static_cast<int64_t>(plan.dispatch_count) + 1));
-  return OkStatus();
+  return runtime.ReuseSignal(sub.completion, static_cast<int64_t>(sub.dispatch_count) + 1);
 }
 
-void EmitSubmission(InFlight& sub, SubmissionPlan& plan, AqlQueue::Batch& batch, const HsaLibrary& hsa,
-                    hsa_agent_t gpu, std::mutex& shared_mutex) {
+void EmitSubmission(InFlight& sub, AqlQueue::Batch& batch, const HsaLibrary& hsa, hsa_agent_t gpu,
+                    std::mutex& shared_mutex) {
   bool barrier = false;
   // Barrier-AND packets that hold the queue until `deps` are all zero; the packet after
   // them gets the barrier bit too, so nothing overtakes them.
@@ -72,17 +71,17 @@ void EmitSubmission(InFlight& sub, SubmissionPlan& plan, AqlQueue::Batch& batch,
   // Exactly the packets written below unless a copy is refused: the barrier packets for the
   // device waits, one per dispatch, two per copy run (its fence and the wait for it) and the
   // final fence.
-  batch.Reserve((sub.keep.size() + kMaxBarrierDependencies - 1) / kMaxBarrierDependencies + plan.dispatch_count +
-                plan.run_signals.size() + 1);
+  batch.Reserve((sub.keep.size() + kMaxBarrierDependencies - 1) / kMaxBarrierDependencies + sub.dispatch_count +
+                sub.run_signals.size() + 1);
   wait_for(sub.keep);
 
   size_t next_run = 0;
   const Ref<PooledSignal>* copies_done = nullptr;  // the last copy run, until a packet waits for it
   Status copy_failure;
-  for (size_t cb = 0; cb < plan.programs.size(); ++cb) {
+  for (size_t cb = 0; cb < sub.programs.size(); ++cb) {
     // Command buffers of one submission run in order: each starts after the one before.
     if (cb > 0) barrier = true;
-    const std::vector<Step>& steps = plan.programs[cb]->steps();
+    const std::vector<Step>& steps = sub.programs[cb]->steps();
     for (size_t i = 0; i < steps.size() && copy_failure.ok();) {
       if (const auto* d = std::get_if<DispatchStep>(&steps[i].op)) {
         if (copies_done) {
@@ -103,8 +102,8 @@ void EmitSubmission(InFlight& sub, SubmissionPlan& plan, AqlQueue::Batch& batch,
       }
       size_t end = CopyRunEnd(steps, i);
       if (copies_done) wait_for({copies_done, 1});
-      const Ref<PooledSignal>& started = plan.run_signals[next_run++];
-      copies_done = &plan.run_signals[next_run++];
+      const Ref<PooledSignal>& started = sub.run_signals[next_run++];
+      copies_done = &sub.run_signals[next_run++];
       fence(started->handle());
       hsa_signal_t start_handle = started->handle();
       for (size_t first = i; i < end; ++i) {
@@ -125,14 +124,15 @@ void EmitSubmission(InFlight& sub, SubmissionPlan& plan, AqlQueue::Batch& batch,
     }
   }
   if (copies_done) wait_for({copies_done, 1});
+  // The record stays valid only while it is emitting: once its final fence completes (or,
+  // on a failed device, once it is no longer emitting) the completion thread retires it.
+  const hsa_signal_t completion = sub.completion->handle();
   {
     std::lock_guard lock(shared_mutex);
     if (!copy_failure.ok()) sub.failure = copy_failure;
-    for (Ref<PooledSignal>& signal : plan.run_signals) sub.keep.push_back(std::move(signal));
+    sub.emitting = false;
   }
-  fence(sub.completion->handle());
-  std::lock_guard lock(shared_mutex);
-  sub.emitting = false;
+  fence(completion);
 }
 
 }  // namespace kiln::hip

@@ -4,46 +4,24 @@
 #pragma once
 
 #include <mutex>
-#include <vector>
 
 #include "drivers/hip/aql_queue.h"
-#include "drivers/hip/command_program.h"
+#include "drivers/hip/in_flight.h"
 
 namespace kiln::hip {
 
-// A submission between its registration and its retirement.
-struct InFlight {
-  Ref<PooledSignal> completion;                   // each dispatch and the final fence decrement it
-  std::vector<Ref<PooledSignal>> keep;            // other signals its packets and copies use
-  std::vector<hal::SemaphoreValue> signal;
-  std::vector<hal::SemaphoreValue> device_waits;  // waits its barrier packets stand for
-  std::vector<Ref<hal::CommandBuffer>> command_buffers;
-  std::vector<hsa_signal_t> copy_runs;            // each run's done signal; negative when a copy failed
-  // Written while packets are written, under the mutex EmitSubmission is given, because the
-  // device's fault handlers and completion thread read them then.
-  std::vector<std::pair<uint64_t, const hal::DispatchCommand*>> dispatches;  // packet index, command
-  Status failure;        // a copy the engine refused after packets were written
-  bool emitting = true;  // packets are still being written: it must not be retired yet
-};
-
-// What a submission needs before its packets are written: the prepared command buffers
-// and every signal. Copy runs get two signals each: started (their fence) and done.
-struct SubmissionPlan {
-  std::vector<Program*> programs;  // owned by the command buffers
-  std::vector<Ref<PooledSignal>> run_signals;
-  size_t dispatch_count = 0;
-};
-
 // Prepares the command buffers (once per command buffer, kept with it) and takes the
-// submission's signals. Nothing is written to the queue.
-Status PrepareSubmission(InFlight& sub, HsaRuntime& runtime, HostArena& arena, SubmissionPlan& plan);
+// submission's signals (sub.programs, run_signals, copy_runs, dispatch_count, completion).
+// Nothing is written to the queue.
+Status PrepareSubmission(InFlight& sub, HsaRuntime& runtime, HostArena& arena);
 
 // Writes the packets into `batch` and starts the copies: barrier packets for the device
 // waits (sub.keep), the commands, then the fence that completes sub.completion. Each
 // dispatch is recorded in sub.dispatches before its packet is visible. A copy the engine
 // refuses sets sub.failure and ends the commands early; the fence is always written.
-// Clears sub.emitting last.
-void EmitSubmission(InFlight& sub, SubmissionPlan& plan, AqlQueue::Batch& batch, const HsaLibrary& hsa,
-                    hsa_agent_t gpu, std::mutex& shared_mutex);
+// Clears sub.emitting just before the final fence is written and does not touch `sub` after:
+// from then on the completion thread may retire the record (and reuse it).
+void EmitSubmission(InFlight& sub, AqlQueue::Batch& batch, const HsaLibrary& hsa, hsa_agent_t gpu,
+                    std::mutex& shared_mutex);
 
 }  // namespace kiln::hip

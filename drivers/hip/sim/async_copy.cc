@@ -36,7 +36,7 @@ void CopyEngine::Stop() {
 }
 
 void CopyEngine::Main() {
-  SetSimThreadOwner(this);
+  StartSimThread(this);
   while (true) {
     CopyJob job;
     {

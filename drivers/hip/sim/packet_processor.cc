@@ -33,8 +33,10 @@
 namespace kiln::hsa_sim {
 namespace {
 
-// How long the processor polls an empty slot before sleeping on the doorbell.
+// How long the processor polls an empty slot before sleeping on the doorbell, and for how
+// much of that it polls without yielding (see WaitForPacket).
 constexpr auto kProcessorSpin = std::chrono::microseconds(50);
+constexpr auto kProcessorPauseSpin = std::chrono::microseconds(2);
 
 inline uint16_t LoadHeader(const void* slot) {
   return __atomic_load_n(static_cast<const uint16_t*>(slot), __ATOMIC_ACQUIRE);
@@ -112,7 +114,7 @@ void Queue::DeliverErrorAndIdle() {
 }
 
 void Queue::ProcessorMain() {
-  SetSimThreadOwner(this);
+  StartSimThread(this);
   char* ring = static_cast<char*>(ring_);
   uint64_t index = 0;
   while (running() && WaitForPacket(index)) {
@@ -162,12 +164,22 @@ void Queue::ProcessorMain() {
 bool Queue::WaitForPacket(uint64_t index) {
   const char* slot = static_cast<const char*>(ring_) + (index & mask_) * 64;
   auto ready = [&] { return PacketType(LoadHeader(slot)) != HSA_PACKET_TYPE_INVALID; };
-  Clock::time_point spin_end = Clock::now() + kProcessorSpin;
-  while (true) {
+  // Three stages: polling at full speed catches the next packet of a burst; polling with
+  // yields bridges a pause in the burst (the host thread was preempted, say) without taking
+  // the CPU from anyone who wants it; after that the queue is idle and the processor sleeps
+  // until the doorbell rings, which costs the next submitter a wake-up.
+  Clock::time_point start = Clock::now();
+  for (Clock::time_point pause_end = start + kProcessorPauseSpin;;) {
     if (ready()) return true;
     if (!running()) return false;
-    if (Clock::now() >= spin_end) break;
+    if (Clock::now() >= pause_end) break;
     for (int k = 0; k < 16; ++k) CpuRelax();
+  }
+  for (Clock::time_point yield_end = start + kProcessorSpin;;) {
+    if (ready()) return true;
+    if (!running()) return false;
+    if (Clock::now() >= yield_end) break;
+    std::this_thread::yield();
   }
   // Sleep until the doorbell rings (or a completion, an error or Stop wakes us).
   Signal* doorbell[1] = {doorbell_.get()};

@@ -7,7 +7,8 @@
 // header type is no longer INVALID: it loads the 16-bit header with acquire, copies the rest
 // of the packet, sets the slot's header back to INVALID and then advances the read index with
 // release, so a producer that has seen the read index pass a slot may reuse it. While no
-// packet is ready it spins briefly (~50 us), then sleeps until the doorbell signal changes.
+// packet is ready it polls for ~50 us (yielding the CPU after the first 2), then sleeps until
+// the doorbell signal changes.
 //
 // Kernel dispatch packets go to the workers, which run their workgroups (the twin's entry,
 // one call per workgroup) while the processor moves on to the next packet: packets without
@@ -109,8 +110,11 @@ class Queue {
   QueueCallback callback_ = nullptr;
   void* callback_data_ = nullptr;
   std::shared_ptr<Signal> doorbell_;
-  std::atomic<uint64_t> write_index_{0};
-  std::atomic<uint64_t> read_index_{0};
+  // Each index on a cache line of its own: the producer's write-index updates and the
+  // processor's read-index stores (one per packet) would otherwise move one line back and
+  // forth between their threads on every packet.
+  alignas(64) std::atomic<uint64_t> write_index_{0};
+  alignas(64) std::atomic<uint64_t> read_index_{0};
 
   std::atomic<bool> stop_{false};
   Waiter processor_waiter_;             // doorbell, completions, errors, Stop()

@@ -88,7 +88,7 @@ namespace {
 
 // The queue behind `queue` for the index functions, which cannot return a status.
 std::shared_ptr<Queue> QueueFor(const char* function, const hsa_queue_t* queue) {
-  std::shared_ptr<Session> session = EnterApi(function);
+  Session* session = EnterLeafApi(function);
   if (!session) return nullptr;
   std::shared_ptr<Queue> q = queue ? session->queues.Find(HandleOf(queue)) : nullptr;
   if (!q) SetLastError(StrCat("queue ", Hex(queue), " is not a live queue of this runtime"));

@@ -2,6 +2,7 @@
 // hsa_status_string and hsa_system_get_info.
 #include "drivers/hip/sim/runtime.h"
 
+#include <sched.h>
 #include <unistd.h>
 
 #include <cinttypes>
@@ -23,6 +24,9 @@ struct Global {
   std::mutex mu;
   int32_t refcount = 0;
   std::shared_ptr<Session> session;
+  // Changes (under mu) whenever `session` does, so a thread can tell that the session it saw
+  // last is still the current one from one load, without the lock.
+  std::atomic<uint64_t> session_epoch{0};
   // From kiln_hsa_sim_configure; empty: the environment or the default.
   std::optional<std::vector<AgentConfig>> configured;
 };
@@ -32,9 +36,30 @@ Global& G() {
   return *global;
 }
 
-thread_local std::string t_last_error;
-thread_local const char* t_function = "";
-thread_local const void* t_sim_thread_owner = nullptr;
+// What the simulator keeps per thread, in one object so that an entry point finds all of it
+// with one TLS lookup (this is a shared library: each thread_local costs a call).
+struct ThreadState {
+  std::string last_error;
+  const char* function = "";
+  const void* sim_thread_owner = nullptr;
+  // The session as of session_epoch. Holding it keeps that session's memory (not its threads
+  // or allocations: hsa_shut_down stops and frees those) until this thread's next entry point
+  // sees a new epoch, or the thread exits.
+  uint64_t session_epoch = 0;
+  std::shared_ptr<Session> session;
+};
+thread_local ThreadState t_state;
+
+// The current session, through this thread's copy: the global lock only when it changed.
+const std::shared_ptr<Session>& ThreadSession(ThreadState& state) {
+  Global& g = G();
+  if (g.session_epoch.load(std::memory_order_acquire) != state.session_epoch) {
+    std::lock_guard lock(g.mu);
+    state.session = g.session;
+    state.session_epoch = g.session_epoch.load(std::memory_order_relaxed);
+  }
+  return state.session;
+}
 
 uint64_t PhysicalMemoryBytes() {
   long pages = sysconf(_SC_PHYS_PAGES);
@@ -60,13 +85,14 @@ std::unique_ptr<Pool> MakePool(std::string description, hsa_amd_segment_t segmen
 }  // namespace
 
 void BeginApiCall(const char* function) {
-  t_function = function;
-  t_last_error.clear();
+  ThreadState& state = t_state;
+  state.function = function;
+  state.last_error.clear();
 }
 
-void SetLastError(std::string text) { t_last_error = StrCat(t_function, ": ", text); }
-void SetLastErrorRaw(std::string text) { t_last_error = std::move(text); }
-const std::string& LastError() { return t_last_error; }
+void SetLastError(std::string text) { t_state.last_error = StrCat(t_state.function, ": ", text); }
+void SetLastErrorRaw(std::string text) { t_state.last_error = std::move(text); }
+const std::string& LastError() { return t_state.last_error; }
 
 std::string Hex(uint64_t value) {
   char text[24];
@@ -74,8 +100,13 @@ std::string Hex(uint64_t value) {
   return text;
 }
 
-void SetSimThreadOwner(const void* owner) { t_sim_thread_owner = owner; }
-const void* SimThreadOwner() { return t_sim_thread_owner; }
+void StartSimThread(const void* owner) {
+  t_state.sim_thread_owner = owner;
+  sched_param param{};
+  param.sched_priority = 0;  // the only priority SCHED_BATCH has
+  (void)sched_setscheduler(0, SCHED_BATCH, &param);  // best effort: a sandbox may refuse it
+}
+const void* SimThreadOwner() { return t_state.sim_thread_owner; }
 
 uint64_t TimestampNs() {
   return static_cast<uint64_t>(
@@ -88,9 +119,13 @@ std::shared_ptr<Session> CurrentSession() {
   return g.session;
 }
 
-std::shared_ptr<Session> EnterApi(const char* function) {
-  BeginApiCall(function);
-  std::shared_ptr<Session> session = CurrentSession();
+std::shared_ptr<Session> EnterApi(const char* function) { return EnterLeafApi(function) ? t_state.session : nullptr; }
+
+Session* EnterLeafApi(const char* function) {
+  ThreadState& state = t_state;
+  state.function = function;
+  state.last_error.clear();
+  Session* session = ThreadSession(state).get();
   if (!session) SetLastError("the HSA runtime is not initialized (call hsa_init first)");
   return session;
 }
@@ -373,6 +408,7 @@ hsa_status_t HSA_API hsa_init() {
     return Fail(status, session.status().ToString());
   }
   g.session = std::move(*session);
+  g.session_epoch.fetch_add(1, std::memory_order_release);
   g.refcount = 1;
   return HSA_STATUS_SUCCESS;
 }
@@ -391,6 +427,7 @@ hsa_status_t HSA_API hsa_shut_down() {
     }
     if (--g.refcount > 0) return HSA_STATUS_SUCCESS;
     session = std::move(g.session);
+    g.session_epoch.fetch_add(1, std::memory_order_release);
   }
   // Outside the lock: queue callbacks still running may call into the API until joined.
   session->Shutdown();

@@ -96,6 +96,11 @@ hsa_status_t RegisterHandle(Registry<T>& registry, std::shared_ptr<T> object, Ha
 // HSA_STATUS_ERROR_NOT_INITIALIZED).
 std::shared_ptr<Session> EnterApi(const char* function);
 
+// EnterApi for entry points that call neither application code nor another entry point (the
+// signal and queue-index functions, called per packet): no reference count is taken. The
+// session stays valid until this thread's next entry point (the thread holds a reference).
+Session* EnterLeafApi(const char* function);
+
 // The session if initialized, without touching the last error (control functions).
 std::shared_ptr<Session> CurrentSession();
 
@@ -103,10 +108,17 @@ std::shared_ptr<Session> CurrentSession();
 // default). False, changing nothing, while the runtime is initialized.
 bool SetConfiguredAgents(std::optional<std::vector<AgentConfig>> agents);
 
-// Marks the calling thread as a simulator thread working for `owner` (a queue, a copy engine).
-// hsa_shut_down refuses to run on such a thread (it would have to join itself), and
-// hsa_queue_destroy refuses to destroy the queue that owns the calling thread.
-void SetSimThreadOwner(const void* owner);
+// Called first on each simulator thread (packet processors, compute-unit workers, copy
+// engines), which stand in for the GPU's own hardware:
+// - marks the thread as working for `owner` (a queue, a copy engine): hsa_shut_down refuses
+//   to run on such a thread (it would have to join itself), and hsa_queue_destroy refuses to
+//   destroy the queue that owns the calling thread;
+// - gives it the SCHED_BATCH policy (best effort): waking it (a doorbell, a completion) then
+//   never preempts the application's thread that woke it. On a GPU the packet processor and
+//   the compute units take no host CPU; here they share it, and on a small machine a woken
+//   processor would otherwise take the core of the thread that is submitting to it. The
+//   scheduler still gives them their fair share of CPU time.
+void StartSimThread(const void* owner);
 const void* SimThreadOwner();
 
 // Nanoseconds of the HSA system timestamp (steady clock).

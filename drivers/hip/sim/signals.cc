@@ -118,7 +118,7 @@ namespace {
 
 // The signal behind `handle` for an entry point that cannot return a status.
 std::shared_ptr<Signal> SignalFor(const char* function, hsa_signal_t signal) {
-  std::shared_ptr<Session> session = EnterApi(function);
+  Session* session = EnterLeafApi(function);
   if (!session) return nullptr;
   if (signal.handle == 0) {
     SetLastError("the signal handle is 0");

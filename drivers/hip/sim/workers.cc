@@ -19,7 +19,7 @@ constexpr int kGroupSegmentPoison = 0xa5;
 }  // namespace
 
 void Queue::WorkerMain() {
-  SetSimThreadOwner(this);
+  StartSimThread(this);
   size_t group_bytes = (std::max<size_t>(agent_.config.lds_bytes, 64) + 63) / 64 * 64;
   std::unique_ptr<void, decltype(&std::free)> group(std::aligned_alloc(64, group_bytes), &std::free);
   std::unique_lock lock(work_mu_);
