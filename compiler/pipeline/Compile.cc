@@ -158,6 +158,13 @@ FailureOr<Targets> ParseTargets(MLIRContext& context, const CompileOptions& opti
              failure();
     }
   }
+  // The runtime picks a module's binary by executable format, and every chip's is
+  // amdgpu-hsaco: it could not tell two GPU binaries apart.
+  if (targets.gpus.size() > 1) {
+    return error() << "--target names " << targets.gpus.size()
+                   << " GPU chips; a module holds code for at most one chip (and the CPU)",
+           failure();
+  }
   if (!options.target_cpu.empty() && options.target_cpu != "host" && !cpu::IsKnownCpu(options.target_cpu)) {
     return error() << "unknown --target-cpu '" << options.target_cpu
                    << "'; expected 'host' or an x86-64 CPU name such as znver3 or x86-64-v3",
