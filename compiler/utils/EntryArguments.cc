@@ -9,13 +9,15 @@ using namespace mlir;
 
 int64_t PushConstantWordCount(Type type) { return !type.isIndex() && type.getIntOrFloatBitWidth() > 32 ? 2 : 1; }
 
-FailureOr<DispatchArguments> ReadDispatchArguments(func::FuncOp fn, size_t binding_count) {
+FailureOr<DispatchArguments> ReadDispatchArguments(func::FuncOp fn, ArrayAttr binding_dims) {
   FunctionType type = fn.getFunctionType();
+  size_t binding_count = binding_dims.size();
   if (type.getNumInputs() < binding_count + 2) {
     return fn.emitError() << "executable function has " << type.getNumInputs()
                           << " arguments, fewer than its bindings plus workgroup id and count";
   }
   DispatchArguments args;
+  args.binding_dims = binding_dims;
   args.binding_count = binding_count;
   for (Type t : type.getInputs().slice(binding_count, type.getNumInputs() - binding_count - 2)) {
     args.constant_types.push_back(t);
@@ -51,6 +53,29 @@ Value BuildMemrefOverPointer(OpBuilder& b, Location loc, MemRefType type, Value 
     if (d > 0) stride = LLVM::MulOp::create(b, loc, stride, sizes[d]);
   }
   return UnrealizedConversionCastOp::create(b, loc, TypeRange{type}, ValueRange{desc}).getResult(0);
+}
+
+FailureOr<SmallVector<Value>> BuildDispatchOperands(OpBuilder& b, Location loc, func::FuncOp fn,
+                                                    const DispatchArguments& args,
+                                                    llvm::function_ref<Value(size_t)> pointer,
+                                                    llvm::function_ref<Value(int64_t)> word) {
+  SmallVector<Value> operands;
+  for (size_t i = 0; i < args.binding_count; ++i) {
+    Type type = fn.getArgumentTypes()[i];
+    auto memref = dyn_cast<MemRefType>(type);
+    if (!memref || !memref.getLayout().isIdentity()) {
+      return fn.emitError() << "binding " << i << " has type " << type << "; expected an identity-layout memref";
+    }
+    ArrayRef<int64_t> dims = cast<DenseI64ArrayAttr>(args.binding_dims[i]).asArrayRef();
+    operands.push_back(BuildMemrefOverPointer(b, loc, memref, pointer(i), [&](int64_t d) -> Value {
+      return LLVM::SExtOp::create(b, loc, b.getI64Type(), word(args.word_of_constant[dims[d]]));
+    }));
+  }
+  for (auto [i, t] : llvm::enumerate(args.constant_types)) {
+    int64_t w = args.word_of_constant[i];
+    operands.push_back(BuildScalarFromWords(b, loc, t, word(w), PushConstantWordCount(t) == 2 ? word(w + 1) : Value()));
+  }
+  return operands;
 }
 
 Value BuildScalarFromWords(OpBuilder& b, Location loc, Type type, Value low, Value high) {

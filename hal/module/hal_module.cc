@@ -445,12 +445,13 @@ StatusOr<const vm::fb::ExecutableDef*> SelectBinary(
   };
   if (loads(named)) return named;
   std::string formats;
+  size_t binaries = 0;
   for (const vm::fb::ExecutableDef* def : defs) {
     if (!def->name() || !named->name() || def->name()->string_view() != named->name()->string_view()) continue;
     if (loads(def)) return def;
-    formats += StrCat(formats.empty() ? "" : ", ", def->format() ? def->format()->string_view() : "?");
+    formats += StrCat(binaries++ ? ", " : "", def->format() ? def->format()->string_view() : "?");
   }
-  if (formats.find(',') == std::string::npos) return named;  // one binary: let the driver explain
+  if (binaries <= 1) return named;  // one binary: the driver says why it cannot load it
   std::string wanted;
   for (const std::string& f : device.executable_formats) wanted += StrCat(wanted.empty() ? "" : ", ", f);
   return InvalidArgumentError("module '", module.name(), "' has executable '", named->name()->string_view(),

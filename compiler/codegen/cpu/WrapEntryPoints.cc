@@ -58,18 +58,6 @@ class EntryBuilder {
     return LLVM::SelectOp::create(b_, loc_, filled, code, ok);
   }
 
-  // A memref of `type` over `pointer`, with dynamic sizes from the words `dims` names.
-  Value Memref(MemRefType type, Value pointer, ArrayRef<int64_t> dims, ArrayRef<int64_t> word_of_constant) {
-    return BuildMemrefOverPointer(b_, loc_, type, pointer, [&](int64_t d) -> Value {
-      return LLVM::SExtOp::create(b_, loc_, b_.getI64Type(), Word(word_of_constant[dims[d]]));
-    });
-  }
-
-  // A push-constant scalar of `type` starting at word `word`.
-  Value Scalar(Type type, int64_t word) {
-    return BuildScalarFromWords(b_, loc_, type, Word(word), PushConstantWordCount(type) == 2 ? Word(word + 1) : Value());
-  }
-
  private:
   Type Ptr() { return LLVM::LLVMPointerType::get(b_.getContext()); }
   Value Gep(Value base, int64_t bytes) {
@@ -104,12 +92,9 @@ FailureOr<MemRefType> AddIndexCheckRecord(func::FuncOp fn) {
 LogicalResult WrapFunction(func::FuncOp fn) {
   auto binding_dims = fn->getAttrOfType<ArrayAttr>(kBindingDimsAttr);
   if (!binding_dims) return success();  // not an executable function
-  FunctionType type = fn.getFunctionType();
   size_t binding_count = binding_dims.size();
-  FailureOr<DispatchArguments> signature = ReadDispatchArguments(fn, binding_count);
+  FailureOr<DispatchArguments> signature = ReadDispatchArguments(fn, binding_dims);
   if (failed(signature)) return failure();
-  ArrayRef<Type> constant_types = signature->constant_types;
-  ArrayRef<int64_t> word_of_constant = signature->word_of_constant;
   int64_t words = signature->words;
 
   MLIRContext* ctx = fn.getContext();
@@ -124,17 +109,10 @@ LogicalResult WrapFunction(func::FuncOp fn) {
   Block* body = entry.addEntryBlock();
   b.setInsertionPointToStart(body);
   EntryBuilder eb(b, loc, body->getArgument(0), body->getArgument(1));
-  SmallVector<Value> args;
-  for (size_t i = 0; i < binding_count; ++i) {
-    auto memref = dyn_cast<MemRefType>(type.getInput(i));
-    if (!memref || !memref.getLayout().isIdentity()) {
-      return fn.emitError() << "binding " << i << " has type " << type.getInput(i)
-                            << "; expected an identity-layout memref";
-    }
-    args.push_back(eb.Memref(memref, eb.BindingPointer(i), cast<DenseI64ArrayAttr>(binding_dims[i]).asArrayRef(),
-                             word_of_constant));
-  }
-  for (auto [i, t] : llvm::enumerate(constant_types)) args.push_back(eb.Scalar(t, word_of_constant[i]));
+  FailureOr<SmallVector<Value>> operands = BuildDispatchOperands(
+      b, loc, fn, *signature, [&](size_t i) { return eb.BindingPointer(i); }, [&](int64_t w) { return eb.Word(w); });
+  if (failed(operands)) return failure();
+  SmallVector<Value> args = std::move(*operands);
   args.push_back(eb.WorkgroupId());
   args.push_back(eb.WorkgroupCount());
   Value record;
@@ -142,7 +120,7 @@ LogicalResult WrapFunction(func::FuncOp fn) {
   if (failed(record_type)) return failure();
   if (*record_type) {
     record = eb.IndexCheckRecord();
-    args.push_back(eb.Memref(*record_type, record, {}, {}));
+    args.push_back(BuildMemrefOverPointer(b, loc, *record_type, record, [](int64_t) -> Value { return {}; }));
   }
   func::CallOp::create(b, loc, fn, args);
   // Bindings never alias a binding that is written: outputs are fresh allocations. Telling

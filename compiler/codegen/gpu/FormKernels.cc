@@ -24,12 +24,9 @@ LogicalResult FormKernel(func::FuncOp body, int64_t workgroup_size) {
                                "targets yet";
   }
   cpu::KeepDistributionSafe(body);
-  FunctionType type = body.getFunctionType();
   size_t binding_count = binding_dims.size();
-  FailureOr<DispatchArguments> signature = ReadDispatchArguments(body, binding_count);
+  FailureOr<DispatchArguments> signature = ReadDispatchArguments(body, binding_dims);
   if (failed(signature)) return failure();
-  ArrayRef<Type> constant_types = signature->constant_types;
-  ArrayRef<int64_t> word_of_constant = signature->word_of_constant;
   int64_t words = signature->words;
 
   MLIRContext* ctx = body.getContext();
@@ -50,22 +47,10 @@ LogicalResult FormKernel(func::FuncOp body, int64_t workgroup_size) {
   b.setInsertionPointToStart(entry);
   auto word = [&](int64_t w) { return entry->getArgument(binding_count + w); };
 
-  SmallVector<Value> args;
-  for (size_t i = 0; i < binding_count; ++i) {
-    auto memref = dyn_cast<MemRefType>(type.getInput(i));
-    if (!memref || !memref.getLayout().isIdentity()) {
-      return body.emitError() << "binding " << i << " has type " << type.getInput(i)
-                              << "; expected an identity-layout memref";
-    }
-    ArrayRef<int64_t> dims = cast<DenseI64ArrayAttr>(binding_dims[i]).asArrayRef();
-    args.push_back(BuildMemrefOverPointer(b, loc, memref, entry->getArgument(i), [&](int64_t d) -> Value {
-      return LLVM::SExtOp::create(b, loc, b.getI64Type(), word(word_of_constant[dims[d]]));
-    }));
-  }
-  for (auto [i, t] : llvm::enumerate(constant_types)) {
-    int64_t w = word_of_constant[i];
-    args.push_back(BuildScalarFromWords(b, loc, t, word(w), PushConstantWordCount(t) == 2 ? word(w + 1) : Value()));
-  }
+  FailureOr<SmallVector<Value>> operands = BuildDispatchOperands(
+      b, loc, body, *signature, [&](size_t i) { return entry->getArgument(i); }, word);
+  if (failed(operands)) return failure();
+  SmallVector<Value> args = std::move(*operands);
   Value thread = mlir::gpu::ThreadIdOp::create(b, loc, mlir::gpu::Dimension::x);
   Value block = mlir::gpu::BlockIdOp::create(b, loc, mlir::gpu::Dimension::x);
   Value size = arith::ConstantIndexOp::create(b, loc, workgroup_size);
