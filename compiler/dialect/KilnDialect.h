@@ -26,6 +26,10 @@ inline constexpr llvm::StringLiteral kRootAttr = "kiln.root";
 // On an executable function whose work is split across workgroups along one loop: the
 // host may launch any number of workgroups. Without it the host launches exactly one.
 inline constexpr llvm::StringLiteral kDistributedAttr = "kiln.distributed";
+// On an executable function whose workgroups a target-specific strategy lays out (the name
+// of that strategy, a string): the generic workgroup distribution leaves it whole, and the
+// strategy's own pass, after bufferization, distributes it or says why it could not.
+inline constexpr llvm::StringLiteral kWorkgroupStrategyAttr = "kiln.workgroup_strategy";
 // On an executable function: its source location as "file:line:col", for diagnostics.
 inline constexpr llvm::StringLiteral kSourceLocationAttr = "kiln.source_location";
 // On an executable function with kiln.index_check ops: the distinct sites, in the order of

@@ -8,6 +8,7 @@ void BuildCpuBufferizePipeline(mlir::OpPassManager& pm, const BufferizePipelineO
   int64_t vector_bits = options.vector_bits;
   bool check_indices = options.check_indices;
   AddPipeline(pm, "canonicalize,cse");
+  if (options.before_distribution) options.before_distribution(pm);
   DistributeToWorkgroupsOptions distribute;
   distribute.strideTile = options.stride_tile;
   pm.addPass(createDistributeToWorkgroups(distribute));
@@ -17,6 +18,7 @@ void BuildCpuBufferizePipeline(mlir::OpPassManager& pm, const BufferizePipelineO
   AddPipeline(pm, "func.func(buffer-hoisting,buffer-loop-hoisting)");
   AddPipeline(pm, "ownership-based-buffer-deallocation,canonicalize,buffer-deallocation-simplification,"
                   "bufferization-lower-deallocations,cse,canonicalize");
+  if (options.after_bufferization) options.after_bufferization(pm);
   pm.addPass(createLinalgExtToLoops(LinalgExtToLoopsOptions{check_indices}));
   // Before copies become loops: the entry points decide whether distribution is safe by
   // looking for copies into whole bindings.

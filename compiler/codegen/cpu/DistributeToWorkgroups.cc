@@ -154,7 +154,7 @@ struct DistributeToWorkgroupsPass : impl::DistributeToWorkgroupsBase<DistributeT
     tensor::populateFoldTensorEmptyPatterns(patterns);
     FrozenRewritePatternSet fold_empty(std::move(patterns));
     for (func::FuncOp fn : getOperation().getOps<func::FuncOp>()) {
-      if (!fn->hasAttr(kBindingDimsAttr)) continue;
+      if (!fn->hasAttr(kBindingDimsAttr) || fn->hasAttr(kWorkgroupStrategyAttr)) continue;
       std::string why;
       if (failed(Distribute(fn, strideTile, why))) {
         fn.emitRemark() << "dispatch '" << fn.getName() << "' runs as one workgroup: " << why;

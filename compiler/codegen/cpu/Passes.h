@@ -34,6 +34,11 @@ struct BufferizePipelineOptions {
   // Adds the passes making the target's entry points; null: WrapEntryPoints (the CPU ABI).
   // The GPU target reuses the pipeline for the code its work-items run and adds its kernels.
   std::function<void(mlir::OpPassManager&)> add_entry_points;
+  // Passes on tensors just before the workgroup distribution (a target choosing its own
+  // strategy for some dispatches marks them kiln.workgroup_strategy), and on buffers just
+  // after bufferization (where that strategy runs). Null: none.
+  std::function<void(mlir::OpPassManager&)> before_distribution;
+  std::function<void(mlir::OpPassManager&)> after_bufferization;
 };
 
 // Tensors to memrefs with entry points: distribution, bufferization, loop lowering and

@@ -85,7 +85,8 @@ def DistributeToWorkgroups : Pass<"kiln-cpu-distribute-to-workgroups", "mlir::Mo
     disjoint parts of every output. Functions where that is not possible (no parallel
     loop, a root without the tiling interface, a tiling failure) are left whole and run as
     one workgroup, with a remark saying why. A function that was split is marked
-    `kiln.distributed`: the host may then launch any number of workgroups.
+    `kiln.distributed`: the host may then launch any number of workgroups. Functions
+    marked `kiln.workgroup_strategy` are left to that strategy's own pass.
 
     With `stride-tile=T` (the GPU's work-items) the root is tiled in blocks of T iterations
     instead, and worker `id` of `count` takes blocks id, id + count, ... (a grid-stride

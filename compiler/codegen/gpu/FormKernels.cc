@@ -1,6 +1,7 @@
 // GPU kernels around the dispatch functions (Passes.td, FormKernels).
 #include "compiler/codegen/cpu/Passes.h"
 #include "compiler/codegen/gpu/Passes.h"
+#include "compiler/codegen/gpu/WorkgroupContraction.h"
 #include "compiler/dialect/KilnDialect.h"
 #include "compiler/utils/EntryArguments.h"
 
@@ -41,6 +42,11 @@ LogicalResult FormKernel(func::FuncOp body, int64_t workgroup_size) {
   body.setSymName(name + "_body");
   auto kernel = func::FuncOp::create(b, loc, name, FunctionType::get(ctx, kernel_inputs, {}));
   kernel->setAttr(kKernelAttr, b.getUnitAttr());
+  // A workgroup-cooperative body (WorkgroupContraction.h) brings its own workgroup size.
+  bool workgroup_workers = body->hasAttr(kWorkgroupWorkersAttr);
+  if (auto size = body->getAttrOfType<DenseI32ArrayAttr>(kWorkgroupSizeAttr); workgroup_workers && size) {
+    workgroup_size = size[0];
+  }
   kernel->setAttr(kWorkgroupSizeAttr, b.getDenseI32ArrayAttr({static_cast<int32_t>(workgroup_size), 1, 1}));
   kernel->setAttr(kKernelBodyAttr, FlatSymbolRefAttr::get(body.getSymNameAttr()));
   Block* entry = kernel.addEntryBlock();
@@ -54,6 +60,24 @@ LogicalResult FormKernel(func::FuncOp body, int64_t workgroup_size) {
   Value thread = mlir::gpu::ThreadIdOp::create(b, loc, mlir::gpu::Dimension::x);
   Value block = mlir::gpu::BlockIdOp::create(b, loc, mlir::gpu::Dimension::x);
   Value size = arith::ConstantIndexOp::create(b, loc, workgroup_size);
+  if (body->hasAttr(kDistributedAttr) && workgroup_workers) {
+    // Every work-item of workgroup `block` is that workgroup's worker. The body is inlined:
+    // its workgroup memory and barriers must belong to the kernel itself (LDS is allocated
+    // per kernel, and the host twin splits the kernel's work-item loop at its barriers).
+    args.push_back(block);
+    args.push_back(arith::IndexCastUIOp::create(b, loc, b.getIndexType(), word(words)));
+    if (!body.getBody().hasOneBlock()) return body.emitError() << "a workgroup-cooperative body has one block";
+    IRMapping mapping;
+    mapping.map(body.getArguments(), args);
+    for (Operation& op : body.getBody().front().without_terminator()) b.clone(op, mapping);
+    func::ReturnOp::create(b, loc);
+    for (StringRef attr : {kSourceLocationAttr.data(), kDistributedAttr.data()}) {
+      if (Attribute value = body->getAttr(attr)) kernel->setAttr(attr, value);
+    }
+    kernel->removeAttr(kKernelBodyAttr);
+    body.erase();
+    return success();
+  }
   if (body->hasAttr(kDistributedAttr)) {
     Value count_x = arith::IndexCastUIOp::create(b, loc, b.getIndexType(), word(words));
     args.push_back(arith::AddIOp::create(b, loc, arith::MulIOp::create(b, loc, block, size), thread));

@@ -26,7 +26,9 @@ std::vector<GpuExport> CollectExports(ModuleOp executables) {
   SymbolTable symbols(executables);
   for (func::FuncOp kernel : executables.getOps<func::FuncOp>()) {
     if (!kernel->hasAttr(kKernelAttr)) continue;
-    auto body = symbols.lookup<func::FuncOp>(kernel->getAttrOfType<FlatSymbolRefAttr>(kKernelBodyAttr).getValue());
+    // The dispatch's attributes are on its body, or on the kernel a body was inlined into.
+    Operation* body = kernel;
+    if (auto ref = kernel->getAttrOfType<FlatSymbolRefAttr>(kKernelBodyAttr)) body = symbols.lookup(ref.getValue());
     GpuExport e;
     e.name = kernel.getName().str();
     for (Type t : kernel.getArgumentTypes()) {

@@ -22,6 +22,8 @@ void BuildGpuKernelPipeline(mlir::OpPassManager& pm, const GpuTarget& target) {
   options.vector_bits = kWorkItemVectorBits;
   options.stride_tile = kWorkItemBlock;
   options.add_entry_points = [kernels](mlir::OpPassManager& nested) { nested.addPass(createFormKernels(kernels)); };
+  options.before_distribution = [](mlir::OpPassManager& nested) { nested.addPass(createSelectContractions()); };
+  options.after_bufferization = [](mlir::OpPassManager& nested) { nested.addPass(createTileContractions()); };
   cpu::BuildCpuBufferizePipeline(pm, options);
 }
 

@@ -1,5 +1,7 @@
 // The executable module's functions into a gpu.module (Passes.td, OutlineKernels).
 #include "compiler/codegen/gpu/Passes.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/AttrTypeSubElements.h"
 
 namespace kiln::compiler::gpu {
 
@@ -9,6 +11,27 @@ namespace kiln::compiler::gpu {
 namespace {
 
 using namespace mlir;
+
+// Statically shaped allocations in the workgroup address space become the kernel's
+// workgroup attributions (LDS the dispatch packet reserves); any other is an error, since
+// a kernel cannot allocate workgroup memory at run time.
+LogicalResult PromoteWorkgroupAllocations(mlir::gpu::GPUFuncOp kernel) {
+  SmallVector<memref::AllocOp> allocations;
+  kernel.walk([&](memref::AllocOp alloc) {
+    auto space = dyn_cast_or_null<mlir::gpu::AddressSpaceAttr>(alloc.getType().getMemorySpace());
+    if (space && space.getValue() == mlir::gpu::AddressSpace::Workgroup) allocations.push_back(alloc);
+  });
+  for (memref::AllocOp alloc : allocations) {
+    if (!alloc.getType().hasStaticShape() || alloc->getParentOp() != kernel.getOperation()) {
+      return alloc.emitError() << "workgroup memory must be allocated with a static shape at the top of kernel '"
+                               << kernel.getName() << "'";
+    }
+    BlockArgument attribution = kernel.addWorkgroupAttribution(alloc.getType(), alloc.getLoc());
+    alloc.getResult().replaceAllUsesWith(attribution);
+    alloc.erase();
+  }
+  return success();
+}
 
 // Replaces kernel function `fn` by a gpu.func kernel with the same body.
 LogicalResult ConvertKernel(func::FuncOp fn) {
@@ -29,7 +52,7 @@ LogicalResult ConvertKernel(func::FuncOp fn) {
     }
   }
   fn.erase();
-  return success();
+  return PromoteWorkgroupAllocations(kernel);
 }
 
 struct OutlineKernelsPass : impl::OutlineKernelsBase<OutlineKernelsPass> {
@@ -49,6 +72,19 @@ struct OutlineKernelsPass : impl::OutlineKernelsBase<OutlineKernelsPass> {
     for (func::FuncOp fn : functions) {
       if (fn->hasAttr(kKernelAttr) && failed(ConvertKernel(fn))) return signalPassFailure();
     }
+    // AMDGPU's address space numbers, so that every later conversion (the vector patterns
+    // before the ROCDL lowering too) knows where a buffer lives.
+    AttrTypeReplacer numbered;
+    numbered.addReplacement([](MemRefType type) -> std::optional<Type> {
+      auto space = dyn_cast_or_null<mlir::gpu::AddressSpaceAttr>(type.getMemorySpace());
+      if (!space) return std::nullopt;
+      unsigned number = space.getValue() == mlir::gpu::AddressSpace::Workgroup ? 3
+                        : space.getValue() == mlir::gpu::AddressSpace::Private ? 5
+                                                                                : 1;
+      return MemRefType::get(type.getShape(), type.getElementType(), type.getLayout(),
+                             IntegerAttr::get(IntegerType::get(type.getContext(), 64), number));
+    });
+    numbered.recursivelyReplaceElementsIn(kernels, /*replaceAttrs=*/true, /*replaceLocs=*/false, /*replaceTypes=*/true);
   }
 };
 

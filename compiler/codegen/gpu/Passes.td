@@ -21,7 +21,10 @@ def FormKernels : Pass<"kiln-gpu-form-kernels", "mlir::ModuleOp"> {
     worker id and every work-item of the grid as a worker, so each work-item computes its
     own block of the root's first parallel loop with its producers fused (the CPU's
     workgroup distribution, one level finer). Any other dispatch runs on work-item 0 of
-    workgroup 0 only.
+    workgroup 0 only. A workgroup-cooperative dispatch (kiln.gpu.workgroup_workers, from
+    kiln-gpu-tile-contractions) takes the workgroup id and count as its worker id and count,
+    brings its own workgroup size, and is inlined into the kernel, so that its workgroup
+    memory and barriers belong to the kernel.
 
     Work-item and workgroup ids are `gpu.thread_id` and `gpu.block_id`; the workgroup size
     is a constant. This is the IR both the code object and the host twin are lowered from.
@@ -32,6 +35,48 @@ def FormKernels : Pass<"kiln-gpu-form-kernels", "mlir::ModuleOp"> {
                            "::mlir::arith::ArithDialect"];
 }
 
+def SelectContractions : Pass<"kiln-gpu-select-contractions", "mlir::ModuleOp"> {
+  let summary = "Marks the contraction dispatches the workgroup contraction strategy computes";
+  let description = [{
+    Runs on tensors, before the workgroup distribution. A dispatch function whose root is a
+    contraction with one m, n and k dimension (any batch dimensions; matmul, the weight
+    layout's x W^T, batch_matmul, generic contractions with casts), whose inputs are read
+    from bindings and whose output starts as a fill or a binding's contents, with no other
+    computation, is marked `kiln.workgroup_strategy = "gpu.workgroup_contraction"`: the
+    generic distribution leaves it whole and kiln-gpu-tile-contractions lays it out after
+    bufferization (WorkgroupContraction.h).
+  }];
+}
+
+def TileContractions : Pass<"kiln-gpu-tile-contractions", "mlir::ModuleOp"> {
+  let summary = "Computes the marked contractions cooperatively per workgroup, through LDS";
+  let description = [{
+    Runs on buffers, right after bufferization, on the dispatch functions
+    kiln-gpu-select-contractions marked. The root is replaced by SIMT code that every
+    work-item of a workgroup runs:
+
+      for each output tile t = id, id + count, ... (tile_m x tile_n, batch dims outermost)
+        register tile (reg_m x reg_n, private) = the output's initial value
+        for k0 in steps of tile_k:
+          stage lhs[tile rows, k0..] and rhs[k0.., tile cols] into LDS, zero outside
+          gpu.barrier
+          register tile += the work-item's rows and columns of the LDS slices
+          gpu.barrier
+        write the register tile inside the output
+
+    `id` and `count` are the function's worker arguments, here the workgroup's id and the
+    workgroup count (kiln.gpu.workgroup_workers); the workgroup size is
+    (tile_m / reg_m) * (tile_n / reg_n) (kiln.gpu.workgroup_size). Staging is coalesced
+    along each operand's innermost dimension, and out-of-range rows, columns and depths are
+    zeros, so dynamic and unaligned sizes need no other code path. The per-step product
+    uses the root's own body and is vectorised. A function whose buffers do not have the
+    expected form (an output that is a temporary, or used by other ops) keeps its root and
+    runs on one work-item, with a remark saying why.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect", "::mlir::memref::MemRefDialect", "::mlir::scf::SCFDialect",
+                           "::mlir::arith::ArithDialect", "::mlir::vector::VectorDialect"];
+}
+
 def OutlineKernels : Pass<"kiln-gpu-outline-kernels", "mlir::ModuleOp"> {
   let summary = "Moves the executable module's functions into a gpu.module, kernels as gpu.func";
   let description = [{
@@ -39,9 +84,11 @@ def OutlineKernels : Pass<"kiln-gpu-outline-kernels", "mlir::ModuleOp"> {
     module moves into `gpu.module @kiln_kernels`; each kernel (kiln.gpu.kernel) becomes a `gpu.func`
     with the `kernel` attribute and `known_block_size` from kiln.gpu.workgroup_size, so
     that the ROCDL lowering fixes its flat workgroup size and the kernarg block holds only
-    the ABI's explicit arguments.
+    the ABI's explicit arguments. Workgroup-memory allocations (`memref.alloc` in
+    `#gpu.address_space<workgroup>`, static shape, at the kernel's top level) become the
+    kernel's workgroup attributions, the LDS the code object declares; any other is an error.
   }];
-  let dependentDialects = ["::mlir::gpu::GPUDialect"];
+  let dependentDialects = ["::mlir::gpu::GPUDialect", "::mlir::memref::MemRefDialect"];
 }
 
 def LowerToRocdl : Pass<"kiln-gpu-lower-to-rocdl", "::mlir::gpu::GPUModuleOp"> {
@@ -83,9 +130,12 @@ def LowerHostTwin : Pass<"kiln-gpu-lower-host-twin", "mlir::ModuleOp"> {
     kernarg block at the ABI's offsets and its ids from the simulator's workgroup state, and
     runs the workgroup's work-items one after another.
 
-    Running work-items in sequence is exact while a kernel has no `gpu.barrier` and no
-    subgroup operation; a kernel with one is an error here until the twin splits loops at
-    barriers.
+    Running work-items in sequence is exact while a kernel has no `gpu.barrier`. A
+    cooperative kernel (barriers, workgroup memory) instead takes its workgroup ids and the
+    simulator's group segment, lays its workgroup allocations out in that segment, and runs
+    all its work-items in loops split at the barriers (WorkItemLoops.h); its entry returns
+    2 (a trap) when the workgroup size differs from the kernel's and 3 when the group
+    segment is smaller than its LDS. Subgroup operations are an error here.
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect", "::mlir::scf::SCFDialect", "::mlir::arith::ArithDialect"];
 }

@@ -65,3 +65,29 @@ module @kiln_executable attributes {kiln.executable} {
     return
   }
 }
+
+// -----
+
+// A workgroup-cooperative dispatch: its own workgroup size, the workgroup id and count as
+// worker id and count, and its body inlined (its LDS and barriers belong to the kernel).
+// CHECK-LABEL: func.func @tiles(
+// CHECK-SAME: kiln.distributed
+// CHECK-SAME: kiln.gpu.workgroup_size = array<i32: 256, 1, 1>
+// CHECK-SAME: kiln.source_location = "mm.mlir:3:5"
+// CHECK-NOT: kiln.gpu.body
+// CHECK: %[[BID:.*]] = gpu.block_id x
+// CHECK: %[[LDS:.*]] = memref.alloc() : memref<16x64xf32, #gpu.address_space<workgroup>>
+// CHECK: scf.for %{{.*}} = %[[BID]] to
+// CHECK: gpu.barrier
+// CHECK-NOT: call
+// CHECK-NOT: @tiles_body
+module @kiln_executable attributes {kiln.executable} {
+  func.func @tiles(%out: memref<8xf32>, %id: index, %count: index) attributes {kiln.binding_dims = [array<i64: -1>], kiln.input_count = 0 : i64, kiln.distributed, kiln.gpu.workgroup_workers, kiln.gpu.workgroup_size = array<i32: 256, 1, 1>, kiln.source_location = "mm.mlir:3:5"} {
+    %lds = memref.alloc() : memref<16x64xf32, #gpu.address_space<workgroup>>
+    %c8 = arith.constant 8 : index
+    scf.for %i = %id to %c8 step %count {
+      gpu.barrier
+    }
+    return
+  }
+}

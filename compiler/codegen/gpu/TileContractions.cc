@@ -1,0 +1,310 @@
+// Workgroup-cooperative contraction kernels (Passes.td: kiln-gpu-select-contractions,
+// kiln-gpu-tile-contractions; the strategy in WorkgroupContraction.h).
+#include "compiler/codegen/gpu/Passes.h"
+#include "compiler/codegen/gpu/WorkgroupContraction.h"
+#include "compiler/dialect/KilnDialect.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
+#include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace kiln::compiler::gpu {
+
+#define GEN_PASS_DEF_SELECTCONTRACTIONS
+#define GEN_PASS_DEF_TILECONTRACTIONS
+#include "compiler/codegen/gpu/Passes.h.inc"
+
+namespace {
+
+using namespace mlir;
+
+struct SelectContractionsPass : impl::SelectContractionsBase<SelectContractionsPass> {
+  void runOnOperation() override {
+    for (func::FuncOp fn : getOperation().getOps<func::FuncOp>()) {
+      std::string why;
+      if (fn->hasAttr(kBindingDimsAttr) && IsWorkgroupContractionDispatch(fn, why)) {
+        fn->setAttr(kWorkgroupStrategyAttr, StringAttr::get(fn.getContext(), kContractionStrategy));
+      }
+    }
+  }
+};
+
+// Builds one workgroup-cooperative kernel body in place of a contraction root.
+class ContractionKernelBuilder {
+ public:
+  ContractionKernelBuilder(func::FuncOp fn, linalg::LinalgOp root, const WorkgroupContractionDims& dims,
+                           const WorkgroupContractionTiles& tiles)
+      : fn_(fn), root_(root), dims_(dims), tiles_(tiles), b_(root), loc_(root.getLoc()) {}
+
+  // Replaces the root by the kernel. The output's initial value is `fill`'s if not null,
+  // else `init_source`'s (a buffer the output was copied from, or the output itself).
+  void Build(linalg::FillOp fill, Value init_source) {
+    MLIRContext* ctx = fn_.getContext();
+    Value lhs = root_.getDpsInputOperand(0)->get(), rhs = root_.getDpsInputOperand(1)->get();
+    Value out = root_.getDpsInitOperand(0)->get();
+    Type lhs_type = getElementTypeOrSelf(lhs.getType()), rhs_type = getElementTypeOrSelf(rhs.getType());
+    out_type_ = getElementTypeOrSelf(out.getType());
+
+    // Workgroup and private buffers live for the whole kernel: allocate them first.
+    b_.setInsertionPointToStart(&fn_.getBody().front());
+    auto workgroup = mlir::gpu::AddressSpaceAttr::get(ctx, mlir::gpu::AddressSpace::Workgroup);
+    Value lds_lhs = memref::AllocOp::create(
+        b_, loc_, MemRefType::get({tiles_.tile_k, tiles_.tile_m}, lhs_type, MemRefLayoutAttrInterface{}, workgroup));
+    Value lds_rhs = memref::AllocOp::create(
+        b_, loc_, MemRefType::get({tiles_.tile_k, tiles_.tile_n}, rhs_type, MemRefLayoutAttrInterface{}, workgroup));
+    acc_ = memref::AllocaOp::create(b_, loc_, MemRefType::get({tiles_.reg_m, tiles_.reg_n}, out_type_));
+    thread_ = mlir::gpu::ThreadIdOp::create(b_, loc_, mlir::gpu::Dimension::x);
+
+    b_.setInsertionPoint(root_);
+    SmallVector<Range> ranges = root_.createLoopRanges(b_, loc_);
+    for (Range& range : ranges) extents_.push_back(getValueOrCreateConstantIndexOp(b_, loc_, range.size));
+    Value tiles_m = CeilDiv(extents_[dims_.m], tiles_.tile_m);
+    Value tiles_n = CeilDiv(extents_[dims_.n], tiles_.tile_n);
+    Value tile_count = Mul(tiles_m, tiles_n);
+    for (unsigned d : dims_.batch) tile_count = Mul(tile_count, extents_[d]);
+    Value columns = Const(tiles_.tile_n / tiles_.reg_n);
+    Value thread_row = arith::DivUIOp::create(b_, loc_, thread_, columns);
+    Value thread_col = arith::RemUIOp::create(b_, loc_, thread_, columns);
+
+    // Output tiles id, id + count, ...: the same loop in every work-item of a workgroup.
+    Value id = fn_.getArgument(fn_.getNumArguments() - 2);
+    Value count = fn_.getArgument(fn_.getNumArguments() - 1);
+    auto tile_loop = scf::ForOp::create(b_, loc_, id, tile_count, count);
+    b_.setInsertionPointToStart(tile_loop.getBody());
+    indices_.assign(ranges.size(), Value());
+    Value rest = tile_loop.getInductionVar();
+    Value tile_n = arith::RemUIOp::create(b_, loc_, rest, tiles_n);
+    rest = arith::DivUIOp::create(b_, loc_, rest, tiles_n);
+    Value tile_m = arith::RemUIOp::create(b_, loc_, rest, tiles_m);
+    rest = arith::DivUIOp::create(b_, loc_, rest, tiles_m);
+    for (unsigned d : llvm::reverse(dims_.batch)) {
+      indices_[d] = arith::RemUIOp::create(b_, loc_, rest, extents_[d]);
+      rest = arith::DivUIOp::create(b_, loc_, rest, extents_[d]);
+    }
+    Value m0 = Mul(tile_m, Const(tiles_.tile_m)), n0 = Mul(tile_n, Const(tiles_.tile_n));
+    Value row0 = Add(m0, Mul(thread_row, Const(tiles_.reg_m)));
+    Value col0 = Add(n0, Mul(thread_col, Const(tiles_.reg_n)));
+
+    if (fill) {
+      linalg::FillOp::create(b_, loc_, fill.getInputs(), ValueRange{acc_});
+    } else {
+      CopyRegisterTile(init_source, row0, col0, /*to_output=*/false);
+    }
+    auto k_loop = scf::ForOp::create(b_, loc_, Const(0), extents_[dims_.k], Const(tiles_.tile_k));
+    b_.setInsertionPointToStart(k_loop.getBody());
+    Value k0 = k_loop.getInductionVar();
+    Stage(root_.getDpsInputOperand(0), lds_lhs, dims_.m, m0, tiles_.tile_m, k0);
+    Stage(root_.getDpsInputOperand(1), lds_rhs, dims_.n, n0, tiles_.tile_n, k0);
+    mlir::gpu::BarrierOp::create(b_, loc_);
+    AccumulateFromLds(lds_lhs, lds_rhs, thread_row, thread_col);
+    mlir::gpu::BarrierOp::create(b_, loc_);
+    b_.setInsertionPointAfter(k_loop);
+    CopyRegisterTile(out, row0, col0, /*to_output=*/true);
+  }
+
+ private:
+  Value Const(int64_t v) { return arith::ConstantIndexOp::create(b_, loc_, v); }
+  Value Add(Value x, Value y) { return arith::AddIOp::create(b_, loc_, x, y); }
+  Value Mul(Value x, Value y) { return arith::MulIOp::create(b_, loc_, x, y); }
+  Value Less(Value x, Value y) { return arith::CmpIOp::create(b_, loc_, arith::CmpIPredicate::ult, x, y); }
+  Value CeilDiv(Value x, int64_t d) { return arith::CeilDivUIOp::create(b_, loc_, x, Const(d)); }
+
+  // The indices of `operand` when the loop dimensions take `indices_` (with `overrides`).
+  SmallVector<Value> OperandIndices(OpOperand* operand) {
+    SmallVector<Value> result;
+    for (AffineExpr expr : root_.getMatchingIndexingMap(operand).getResults()) {
+      result.push_back(indices_[cast<AffineDimExpr>(expr).getPosition()]);
+    }
+    return result;
+  }
+
+  // Copies the operand's slice [outer0, outer0 + tile) x [k0, k0 + tile_k) into `lds`,
+  // stored [k][outer], zero outside the operand. Consecutive work-items take consecutive
+  // elements along the operand's innermost dimension, so that their loads coalesce.
+  void Stage(OpOperand* operand, Value lds, unsigned outer_dim, Value outer0, int64_t tile, Value k0) {
+    int64_t elements = tile * tiles_.tile_k;
+    int64_t workgroup_size = tiles_.WorkgroupSize();
+    AffineMap map = root_.getMatchingIndexingMap(operand);
+    bool k_fastest = cast<AffineDimExpr>(map.getResults().back()).getPosition() == dims_.k;
+    Type element = getElementTypeOrSelf(operand->get().getType());
+    auto loop = scf::ForOp::create(b_, loc_, Const(0), Const(elements / workgroup_size), Const(1));
+    OpBuilder::InsertionGuard guard(b_);
+    b_.setInsertionPointToStart(loop.getBody());
+    Value e = Add(Mul(loop.getInductionVar(), Const(workgroup_size)), thread_);
+    int64_t fast = k_fastest ? tiles_.tile_k : tile;
+    Value fast_index = arith::RemUIOp::create(b_, loc_, e, Const(fast));
+    Value slow_index = arith::DivUIOp::create(b_, loc_, e, Const(fast));
+    Value kk = k_fastest ? fast_index : slow_index, oo = k_fastest ? slow_index : fast_index;
+    indices_[outer_dim] = Add(outer0, oo);
+    indices_[dims_.k] = Add(k0, kk);
+    Value inside = arith::AndIOp::create(b_, loc_, Less(indices_[outer_dim], extents_[outer_dim]),
+                                         Less(indices_[dims_.k], extents_[dims_.k]));
+    auto guarded = scf::IfOp::create(b_, loc_, TypeRange{element}, inside, /*withElseRegion=*/true);
+    b_.setInsertionPointToStart(guarded.thenBlock());
+    Value loaded = memref::LoadOp::create(b_, loc_, operand->get(), OperandIndices(operand));
+    scf::YieldOp::create(b_, loc_, loaded);
+    b_.setInsertionPointToStart(guarded.elseBlock());
+    scf::YieldOp::create(b_, loc_, arith::ConstantOp::create(b_, loc_, cast<TypedAttr>(b_.getZeroAttr(element))).getResult());
+    b_.setInsertionPointAfter(guarded);
+    memref::StoreOp::create(b_, loc_, guarded.getResult(0), lds, ValueRange{kk, oo});
+  }
+
+  // acc += lhs[:, rows] x rhs[:, cols] with the root's own body (its casts included).
+  void AccumulateFromLds(Value lds_lhs, Value lds_rhs, Value thread_row, Value thread_col) {
+    MLIRContext* ctx = fn_.getContext();
+    auto view = [&](Value lds, Value offset, int64_t size) -> Value {
+      SmallVector<OpFoldResult> offsets = {b_.getIndexAttr(0), offset};
+      SmallVector<OpFoldResult> sizes = {b_.getIndexAttr(tiles_.tile_k), b_.getIndexAttr(size)};
+      SmallVector<OpFoldResult> strides = {b_.getIndexAttr(1), b_.getIndexAttr(1)};
+      return memref::SubViewOp::create(b_, loc_, lds, offsets, sizes, strides);
+    };
+    Value lhs = view(lds_lhs, Mul(thread_row, Const(tiles_.reg_m)), tiles_.reg_m);
+    Value rhs = view(lds_rhs, Mul(thread_col, Const(tiles_.reg_n)), tiles_.reg_n);
+    AffineExpr i = getAffineDimExpr(0, ctx), j = getAffineDimExpr(1, ctx), k = getAffineDimExpr(2, ctx);
+    SmallVector<AffineMap> maps = {AffineMap::get(3, 0, {k, i}, ctx), AffineMap::get(3, 0, {k, j}, ctx),
+                                   AffineMap::get(3, 0, {i, j}, ctx)};
+    SmallVector<utils::IteratorType> iterators = {utils::IteratorType::parallel, utils::IteratorType::parallel,
+                                                  utils::IteratorType::reduction};
+    auto product = linalg::GenericOp::create(b_, loc_, TypeRange{}, ValueRange{lhs, rhs}, ValueRange{acc_}, maps,
+                                             iterators);
+    IRMapping mapping;
+    root_->getRegion(0).cloneInto(&product.getRegion(), mapping);
+    // Vectors of 8-bit floats have no lowering yet (their conversions expand per scalar).
+    bool small_floats = llvm::any_of(ValueRange{lhs, rhs}, [](Value v) {
+      auto type = dyn_cast<FloatType>(getElementTypeOrSelf(v.getType()));
+      return type && type.getWidth() == 8;
+    });
+    if (small_floats) return;
+    IRRewriter rewriter(b_);
+    FailureOr<linalg::VectorizationResult> vectorized =
+        linalg::vectorize(rewriter, product, /*inputVectorSizes=*/{}, /*inputScalableVecDims=*/{},
+                          /*vectorizeNDExtract=*/false, /*flatten1DDepthwiseConv=*/false,
+                          /*assumeDynamicDimsMatchVecSizes=*/false, /*createNamedContraction=*/true);
+    // Not vectorised, it stays a static linalg op and becomes loops: slower, still right.
+    if (succeeded(vectorized)) rewriter.eraseOp(product);
+  }
+
+  // Between the register tile and `out` (a buffer of the output's shape), element by
+  // element inside the output; reading, the elements outside it are zero.
+  void CopyRegisterTile(Value out, Value row0, Value col0, bool to_output) {
+    OpBuilder::InsertionGuard guard(b_);
+    OpOperand* out_operand = root_.getDpsInitOperand(0);
+    auto rows = scf::ForOp::create(b_, loc_, Const(0), Const(tiles_.reg_m), Const(1));
+    b_.setInsertionPointToStart(rows.getBody());
+    auto cols = scf::ForOp::create(b_, loc_, Const(0), Const(tiles_.reg_n), Const(1));
+    b_.setInsertionPointToStart(cols.getBody());
+    Value i = rows.getInductionVar(), j = cols.getInductionVar();
+    indices_[dims_.m] = Add(row0, i);
+    indices_[dims_.n] = Add(col0, j);
+    Value inside = arith::AndIOp::create(b_, loc_, Less(indices_[dims_.m], extents_[dims_.m]),
+                                         Less(indices_[dims_.n], extents_[dims_.n]));
+    if (to_output) {
+      auto guarded = scf::IfOp::create(b_, loc_, inside, /*withElseRegion=*/false);
+      b_.setInsertionPointToStart(guarded.thenBlock());
+      Value value = memref::LoadOp::create(b_, loc_, acc_, ValueRange{i, j});
+      memref::StoreOp::create(b_, loc_, value, out, OperandIndices(out_operand));
+      return;
+    }
+    auto guarded = scf::IfOp::create(b_, loc_, TypeRange{out_type_}, inside, /*withElseRegion=*/true);
+    b_.setInsertionPointToStart(guarded.thenBlock());
+    scf::YieldOp::create(b_, loc_, memref::LoadOp::create(b_, loc_, out, OperandIndices(out_operand)).getResult());
+    b_.setInsertionPointToStart(guarded.elseBlock());
+    scf::YieldOp::create(b_, loc_, arith::ConstantOp::create(b_, loc_, cast<TypedAttr>(b_.getZeroAttr(out_type_))).getResult());
+    b_.setInsertionPointAfter(guarded);
+    memref::StoreOp::create(b_, loc_, guarded.getResult(0), acc_, ValueRange{i, j});
+  }
+
+  func::FuncOp fn_;
+  linalg::LinalgOp root_;
+  WorkgroupContractionDims dims_;
+  WorkgroupContractionTiles tiles_;
+  OpBuilder b_;
+  Location loc_;
+  Type out_type_;
+  Value acc_, thread_;
+  SmallVector<Value> extents_;  // per loop dimension
+  SmallVector<Value> indices_;  // per loop dimension, at the element being built
+};
+
+// The vectorised register-tile product (a multi-reduction of broadcast products) becomes
+// a vector.contract, which the LLVM lowering turns into outer products (FMAs, or MFMA
+// later); a multi-reduction left over becomes plain reductions.
+LogicalResult FormRegisterContractions(func::FuncOp fn) {
+  MLIRContext* ctx = fn.getContext();
+  RewritePatternSet contract(ctx);
+  vector::populateVectorReductionToContractPatterns(contract);
+  if (failed(applyPatternsGreedily(fn, std::move(contract)))) return failure();
+  RewritePatternSet reductions(ctx);
+  vector::populateVectorMultiReductionLoweringPatterns(reductions, vector::VectorMultiReductionLowering::InnerParallel);
+  return applyPatternsGreedily(fn, std::move(reductions));
+}
+
+// Lays out `fn` with the strategy, or says why it cannot.
+LogicalResult TileContraction(func::FuncOp fn, std::string& why) {
+  linalg::LinalgOp root;
+  fn.walk([&](linalg::LinalgOp op) {
+    if (op->hasAttr(kRootAttr)) root = op;
+  });
+  std::optional<WorkgroupContractionDims> dims = root ? MatchWorkgroupContraction(root) : std::nullopt;
+  if (!dims || !root.hasPureBufferSemantics() || root->getBlock() != &fn.getBody().front()) {
+    why = "bufferization did not leave its root a contraction on buffers";
+    return failure();
+  }
+  Value out = root.getDpsInitOperand(0)->get();
+  // The output must be (a view of) an output binding: a temporary would be per work-item.
+  if (!isa<BlockArgument>(memref::skipViewLikeOps(cast<MemrefValue>(out)))) {
+    why = "its output is a temporary buffer, not a view of a binding";
+    return failure();
+  }
+  // What the output holds before the product: a fill, a copy of an input, or its contents.
+  linalg::FillOp fill;
+  memref::CopyOp copy;
+  for (Operation* user : out.getUsers()) {
+    if (user == root.getOperation()) continue;
+    bool before = user->getBlock() == root->getBlock() && user->isBeforeInBlock(root) && !fill && !copy;
+    if (auto candidate = dyn_cast<linalg::FillOp>(user); before && candidate) {
+      fill = candidate;
+      continue;
+    }
+    if (auto candidate = dyn_cast<memref::CopyOp>(user); before && candidate && candidate.getTarget() == out) {
+      copy = candidate;
+      continue;
+    }
+    why = "its output is also used by '" + user->getName().getStringRef().str() + "'";
+    return failure();
+  }
+  WorkgroupContractionTiles tiles = ChooseWorkgroupContractionTiles(root);
+  ContractionKernelBuilder(fn, root, *dims, tiles).Build(fill, copy ? copy.getSource() : out);
+  root->erase();
+  if (fill) fill->erase();
+  if (copy) copy->erase();
+  if (failed(FormRegisterContractions(fn))) {
+    why = "its register-tile product did not simplify";
+    return failure();
+  }
+  Builder b(fn.getContext());
+  fn->setAttr(kDistributedAttr, b.getUnitAttr());
+  fn->setAttr(kWorkgroupWorkersAttr, b.getUnitAttr());
+  fn->setAttr(kWorkgroupSizeAttr, b.getDenseI32ArrayAttr({static_cast<int32_t>(tiles.WorkgroupSize()), 1, 1}));
+  return success();
+}
+
+struct TileContractionsPass : impl::TileContractionsBase<TileContractionsPass> {
+  void runOnOperation() override {
+    for (func::FuncOp fn : getOperation().getOps<func::FuncOp>()) {
+      auto strategy = fn->getAttrOfType<StringAttr>(kWorkgroupStrategyAttr);
+      if (!strategy || strategy.getValue() != kContractionStrategy) continue;
+      fn->removeAttr(kWorkgroupStrategyAttr);
+      std::string why;
+      if (failed(TileContraction(fn, why))) {
+        fn.emitRemark() << "dispatch '" << fn.getName() << "' runs on one work-item: " << why;
+      }
+    }
+  }
+};
+
+}  // namespace
+}  // namespace kiln::compiler::gpu

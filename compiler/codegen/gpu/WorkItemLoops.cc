@@ -1,0 +1,271 @@
+#include "compiler/codegen/gpu/WorkItemLoops.h"
+
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/MapVector.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+namespace kiln::compiler::gpu {
+
+using namespace mlir;
+
+bool ContainsBarrier(Operation* op) {
+  return op->walk([](mlir::gpu::BarrierOp) { return WalkResult::interrupt(); }).wasInterrupted();
+}
+
+namespace {
+
+constexpr int64_t kPrivateAlignment = 64;
+
+class WorkItemLoopBuilder {
+ public:
+  WorkItemLoopBuilder(func::FuncOp kernel, int64_t items)
+      : kernel_(kernel), items_(items), b_(kernel.getContext()), loc_(kernel.getLoc()) {}
+
+  LogicalResult Run() {
+    Block& entry = kernel_.getBody().front();
+    b_.setInsertionPointToStart(&entry);
+    zero_ = arith::ConstantIndexOp::create(b_, loc_, 0);
+    one_ = arith::ConstantIndexOp::create(b_, loc_, 1);
+    count_ = arith::ConstantIndexOp::create(b_, loc_, items_);
+    for (Value v : {zero_, one_, count_}) workgroup_level_.insert(v.getDefiningOp());
+    buffers_at_ = b_.saveInsertionPoint();
+    if (failed(SlicePrivateAllocations(entry))) return failure();
+    if (failed(Split(entry))) return failure();
+    for (scf::ForOp loop : loops_) {
+      if (failed(ImportValues(loop))) return failure();
+    }
+    // The work-item id is each loop's induction variable.
+    for (scf::ForOp loop : loops_) {
+      loop.walk([&](mlir::gpu::ThreadIdOp id) {
+        OpBuilder at(id);
+        Value replacement = id.getDimension() == mlir::gpu::Dimension::x
+                                ? Value(loop.getInductionVar())
+                                : arith::ConstantIndexOp::create(at, id.getLoc(), 0).getResult();
+        id.replaceAllUsesWith(replacement);
+        id.erase();
+      });
+    }
+    return success();
+  }
+
+ private:
+  // A buffer for all work-items, allocated once at the kernel's entry.
+  Value AllocateForWorkItems(MemRefType type) {
+    OpBuilder::InsertionGuard guard(b_);
+    b_.restoreInsertionPoint(buffers_at_);
+    auto buffer = memref::AllocaOp::create(b_, loc_, type, ValueRange{}, b_.getI64IntegerAttr(kPrivateAlignment));
+    workgroup_level_.insert(buffer);
+    buffers_at_ = b_.saveInsertionPoint();
+    return buffer;
+  }
+
+  // Each private allocation directly in a block that is split becomes the work-item's
+  // slice of a buffer for all of them (a memref.view, recomputed wherever it is used).
+  LogicalResult SlicePrivateAllocations(Block& block) {
+    SmallVector<memref::AllocaOp> allocations;
+    for (Operation& op : block) {
+      if (auto alloca = dyn_cast<memref::AllocaOp>(op)) allocations.push_back(alloca);
+      if (ContainsBarrier(&op)) {
+        for (Region& region : op.getRegions()) {
+          for (Block& inner : region) {
+            if (failed(SlicePrivateAllocations(inner))) return failure();
+          }
+        }
+      }
+    }
+    for (memref::AllocaOp alloca : allocations) {
+      MemRefType type = alloca.getType();
+      if (!type.hasStaticShape() || !type.getLayout().isIdentity() || !type.getElementType().isIntOrIndexOrFloat()) {
+        return alloca.emitError() << "the host twin needs a work-item's private buffer to have a static shape, an "
+                                     "identity layout and scalar elements, not "
+                                  << type;
+      }
+      int64_t bits = type.getElementType().isIndex() ? 64 : type.getElementTypeBitWidth();
+      int64_t bytes = (type.getNumElements() * std::max<int64_t>(bits / 8, 1) + kPrivateAlignment - 1) /
+                      kPrivateAlignment * kPrivateAlignment;
+      Value buffer = AllocateForWorkItems(MemRefType::get({bytes * items_}, b_.getI8Type()));
+      OpBuilder at(alloca);
+      Value item = mlir::gpu::ThreadIdOp::create(at, alloca.getLoc(), mlir::gpu::Dimension::x);
+      Value offset = arith::MulIOp::create(at, alloca.getLoc(), item,
+                                           arith::ConstantIndexOp::create(at, alloca.getLoc(), bytes));
+      Value slice = memref::ViewOp::create(at, alloca.getLoc(), type, buffer, offset, ValueRange{});
+      alloca.replaceAllUsesWith(slice);
+      alloca.erase();
+    }
+    return success();
+  }
+
+  bool IsUniform(Value v) const { return !divergent_.contains(v); }
+
+  // Whether `op` runs once for the workgroup: no regions, no memory effects, the same
+  // operands in every work-item.
+  bool RunsOnce(Operation* op) {
+    if (workgroup_level_.contains(op)) return true;
+    bool once = op->getNumRegions() == 0 && !isa<mlir::gpu::ThreadIdOp>(op) && isMemoryEffectFree(op) &&
+                llvm::all_of(op->getOperands(), [&](Value v) { return IsUniform(v); });
+    if (!once) divergent_.insert(op->getResults().begin(), op->getResults().end());
+    return once;
+  }
+
+  // Checks that `op`, which contains a barrier, runs the same way in every work-item.
+  LogicalResult CheckUniformControl(Operation* op) {
+    auto divergent = [&](ValueRange values) { return !llvm::all_of(values, [&](Value v) { return IsUniform(v); }); };
+    if (auto loop = dyn_cast<scf::ForOp>(op)) {
+      if (loop.getNumResults() != 0) {
+        return op->emitError() << "the host twin cannot split a loop that carries values across a barrier";
+      }
+      if (divergent({loop.getLowerBound(), loop.getUpperBound(), loop.getStep()})) {
+        return op->emitError() << "barrier in a loop whose bounds differ between work-items";
+      }
+      return success();
+    }
+    if (auto branch = dyn_cast<scf::IfOp>(op)) {
+      if (branch.getNumResults() != 0) {
+        return op->emitError() << "the host twin cannot split a conditional with results around a barrier";
+      }
+      if (divergent(branch.getCondition())) {
+        return op->emitError() << "barrier under a condition that differs between work-items";
+      }
+      return success();
+    }
+    return op->emitError() << "the host twin cannot emulate a barrier inside '" << op->getName() << "'";
+  }
+
+  // Splits `block` at its barriers into loops over the work-items.
+  LogicalResult Split(Block& block) {
+    SmallVector<Operation*> segment;
+    auto flush = [&](Operation* before) {
+      if (segment.empty()) return;
+      OpBuilder at(before);
+      auto loop = scf::ForOp::create(at, loc_, zero_, count_, one_);
+      Operation* yield = loop.getBody()->getTerminator();
+      for (Operation* op : segment) op->moveBefore(yield);
+      loops_.push_back(loop);
+      segment.clear();
+    };
+    SmallVector<Operation*> ops;
+    for (Operation& op : block.without_terminator()) ops.push_back(&op);
+    for (Operation* op : ops) {
+      if (isa<mlir::gpu::BarrierOp>(op)) {
+        flush(op);
+        op->erase();
+      } else if (ContainsBarrier(op)) {
+        if (failed(CheckUniformControl(op))) return failure();
+        flush(op);
+        for (Region& region : op->getRegions()) {
+          for (Block& inner : region) {
+            if (failed(Split(inner))) return failure();
+          }
+        }
+      } else if (!RunsOnce(op)) {
+        segment.push_back(op);
+      }
+    }
+    flush(block.getTerminator());
+    return success();
+  }
+
+  // The loop of `loops_` that `op` is in, or null.
+  scf::ForOp EnclosingLoop(Operation* op) {
+    for (Operation* parent = op; parent; parent = parent->getParentOp()) {
+      if (auto loop = dyn_cast<scf::ForOp>(parent); loop && llvm::is_contained(loops_, loop)) return loop;
+    }
+    return {};
+  }
+
+  // Makes `value`, defined in work-item loop `from`, available in work-item loop `to`.
+  FailureOr<Value> Import(Value value, scf::ForOp from, scf::ForOp to) {
+    auto& imported = imported_[to.getOperation()];
+    if (Value known = imported.lookup(value)) return known;
+    Operation* def = value.getDefiningOp();
+    if (!def || def->getBlock() != from.getBody()) {
+      return emitError(value.getLoc()) << "the host twin cannot carry this value across a barrier";
+    }
+    OpBuilder b(to.getBody(), to.getBody()->begin());
+    if (auto it = import_points_.find(to.getOperation()); it != import_points_.end()) b.setInsertionPointAfter(it->second);
+    Value result;
+    if (def->getNumRegions() == 0 && isMemoryEffectFree(def)) {
+      // Recomputed: cheaper than an array, and views keep their static types.
+      IRMapping mapping;
+      for (Value operand : def->getOperands()) {
+        scf::ForOp source = operand.getDefiningOp() ? EnclosingLoop(operand.getDefiningOp()) : scf::ForOp();
+        if (!source || source == to) continue;
+        FailureOr<Value> inner = Import(operand, source, to);
+        if (failed(inner)) return failure();
+        mapping.map(operand, *inner);
+      }
+      if (auto it = import_points_.find(to.getOperation()); it != import_points_.end()) {
+        b.setInsertionPointAfter(it->second);
+      }
+      Operation* copy = b.clone(*def, mapping);
+      import_points_[to.getOperation()] = copy;
+      result = copy->getResult(cast<OpResult>(value).getResultNumber());
+    } else {
+      Type type = value.getType();
+      if (!type.isIntOrIndexOrFloat() && !isa<VectorType>(type)) {
+        return def->emitError() << "the host twin cannot keep a value of type " << type << " across a barrier";
+      }
+      Value& spill = spills_[value];
+      if (!spill) {
+        spill = AllocateForWorkItems(MemRefType::get({items_}, type));
+        OpBuilder after(def->getContext());
+        after.setInsertionPointAfter(def);
+        memref::StoreOp::create(after, def->getLoc(), value, spill, ValueRange{from.getInductionVar()});
+      }
+      auto load = memref::LoadOp::create(b, def->getLoc(), spill, ValueRange{to.getInductionVar()});
+      import_points_[to.getOperation()] = load;
+      result = load;
+    }
+    imported[value] = result;
+    return result;
+  }
+
+  // Replaces every use in `loop` of another work-item loop's value by its import.
+  LogicalResult ImportValues(scf::ForOp loop) {
+    LogicalResult status = success();
+    loop.getBody()->walk([&](Operation* op) {
+      for (OpOperand& operand : op->getOpOperands()) {
+        Operation* def = operand.get().getDefiningOp();
+        scf::ForOp source = def ? EnclosingLoop(def) : scf::ForOp();
+        if (!source || source == loop) continue;
+        FailureOr<Value> imported = Import(operand.get(), source, loop);
+        if (failed(imported)) {
+          status = failure();
+          return WalkResult::interrupt();
+        }
+        operand.set(*imported);
+      }
+      return WalkResult::advance();
+    });
+    return status;
+  }
+
+  func::FuncOp kernel_;
+  int64_t items_;
+  OpBuilder b_;
+  Location loc_;
+  Value zero_, one_, count_;
+  OpBuilder::InsertPoint buffers_at_;
+  llvm::DenseSet<Operation*> workgroup_level_;
+  llvm::DenseSet<Value> divergent_;
+  SmallVector<scf::ForOp> loops_;
+  llvm::DenseMap<Operation*, llvm::DenseMap<Value, Value>> imported_;
+  llvm::DenseMap<Operation*, Operation*> import_points_;
+  llvm::DenseMap<Value, Value> spills_;
+};
+
+}  // namespace
+
+LogicalResult RunWorkItemsInLoops(func::FuncOp kernel, int64_t items) {
+  if (!kernel.getBody().hasOneBlock()) {
+    return kernel.emitError() << "the host twin splits only kernels of one block at barriers";
+  }
+  return WorkItemLoopBuilder(kernel, items).Run();
+}
+
+}  // namespace kiln::compiler::gpu

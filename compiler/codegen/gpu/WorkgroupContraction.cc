@@ -1,0 +1,88 @@
+// Which dispatches the GPU's workgroup contraction strategy takes (WorkgroupContraction.h).
+#include "compiler/codegen/gpu/WorkgroupContraction.h"
+
+#include "compiler/dialect/KilnDialect.h"
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Index/IR/IndexDialect.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+namespace kiln::compiler::gpu {
+
+using namespace mlir;
+
+std::optional<WorkgroupContractionDims> MatchWorkgroupContraction(linalg::LinalgOp op) {
+  if (!op || op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1 || !linalg::isaContractionOpInterface(op)) {
+    return std::nullopt;
+  }
+  if (!llvm::all_of(op.getIndexingMapsArray(), [](AffineMap map) { return map.isProjectedPermutation(); })) {
+    return std::nullopt;
+  }
+  for (OpOperand& operand : op->getOpOperands()) {
+    Type element = getElementTypeOrSelf(operand.get().getType());
+    if (!element.isIntOrFloat()) return std::nullopt;
+  }
+  FailureOr<linalg::ContractionDimensions> dims = linalg::inferContractionDims(op);
+  if (failed(dims) || dims->m.size() != 1 || dims->n.size() != 1 || dims->k.size() != 1) return std::nullopt;
+  WorkgroupContractionDims result;
+  result.batch.assign(dims->batch.begin(), dims->batch.end());
+  result.m = dims->m.front();
+  result.n = dims->n.front();
+  result.k = dims->k.front();
+  return result;
+}
+
+WorkgroupContractionTiles ChooseWorkgroupContractionTiles(linalg::LinalgOp op) {
+  WorkgroupContractionTiles tiles;
+  // Narrow inputs stage a deeper slice in the same LDS bytes.
+  unsigned bits = 32;
+  for (OpOperand* input : op.getDpsInputOperands()) {
+    bits = std::min(bits, getElementTypeOrSelf(input->get().getType()).getIntOrFloatBitWidth());
+  }
+  if (bits <= 16) tiles.tile_k = 32;
+  return tiles;
+}
+
+namespace {
+
+// Ops a contraction dispatch may hold besides its root and the fill of its output: reading
+// and writing bindings, views of tensors, and scalar (index) arithmetic.
+bool IsPlumbing(Operation* op) {
+  if (isa<func::ReturnOp, bufferization::ToTensorOp, bufferization::MaterializeInDestinationOp, tensor::EmptyOp,
+          tensor::DimOp, tensor::CastOp, tensor::CollapseShapeOp, tensor::ExpandShapeOp, tensor::ExtractSliceOp,
+          affine::AffineApplyOp, affine::AffineMinOp, affine::AffineMaxOp>(op)) {
+    return true;
+  }
+  Dialect* dialect = op->getDialect();
+  return dialect && isa<arith::ArithDialect, index::IndexDialect>(dialect) &&
+         llvm::all_of(op->getResultTypes(), [](Type type) { return type.isIntOrIndexOrFloat(); });
+}
+
+}  // namespace
+
+bool IsWorkgroupContractionDispatch(func::FuncOp fn, std::string& why) {
+  linalg::LinalgOp root;
+  fn.walk([&](linalg::LinalgOp op) {
+    if (op->hasAttr(kRootAttr)) root = op;
+  });
+  if (!root || !MatchWorkgroupContraction(root)) {
+    why = "its root is not a contraction with one m, n and k dimension";
+    return false;
+  }
+  if (!root.hasPureTensorSemantics() || root->getNumResults() != 1) {
+    why = "its root does not compute on tensors";
+    return false;
+  }
+  Value init = root.getDpsInitOperand(0)->get();
+  for (Operation& op : fn.getBody().front()) {
+    if (&op == root.getOperation() || IsPlumbing(&op)) continue;
+    auto fill = dyn_cast<linalg::FillOp>(op);
+    if (fill && fill->getNumResults() == 1 && fill->getResult(0) == init) continue;
+    why = "it also computes '" + op.getName().getStringRef().str() + "'";
+    return false;
+  }
+  return true;
+}
+
+}  // namespace kiln::compiler::gpu

@@ -1,0 +1,53 @@
+// The GPU's workgroup strategy for contraction dispatches (kiln-gpu-select-contractions
+// marks them, kiln-gpu-tile-contractions lays them out): each workgroup computes output
+// tiles of tile_m x tile_n, stages the operands' k-slices through LDS, and each work-item
+// accumulates a register tile of reg_m x reg_n from LDS.
+#pragma once
+
+#include <optional>
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+
+namespace kiln::compiler::gpu {
+
+// The value of kiln.workgroup_strategy for dispatches of this strategy.
+inline constexpr llvm::StringLiteral kContractionStrategy = "gpu.workgroup_contraction";
+// On a dispatch function the strategy laid out: its worker id and count are its workgroup's
+// id and the workgroup count (every work-item of a workgroup shares them; the work-item
+// reads gpu.thread_id itself), and kiln.gpu.workgroup_size gives the workgroup's size.
+inline constexpr llvm::StringLiteral kWorkgroupWorkersAttr = "kiln.gpu.workgroup_workers";
+
+// The loop dimensions of a contraction the strategy computes.
+struct WorkgroupContractionDims {
+  llvm::SmallVector<unsigned> batch;
+  unsigned m = 0;
+  unsigned n = 0;
+  unsigned k = 0;
+};
+
+// `op`'s dimensions if the strategy computes it: two inputs and one output, a multiply-add
+// body (casts allowed, as in mixed-precision products), projected-permutation indexing
+// maps, exactly one m, one n and one k dimension and any batch dimensions, integer or
+// float element types.
+std::optional<WorkgroupContractionDims> MatchWorkgroupContraction(mlir::linalg::LinalgOp op);
+
+// Tile sizes, chosen per element width: the workgroup's output tile, the depth staged
+// through LDS per step, and each work-item's register tile.
+struct WorkgroupContractionTiles {
+  int64_t tile_m = 64;
+  int64_t tile_n = 64;
+  int64_t tile_k = 16;
+  int64_t reg_m = 4;
+  int64_t reg_n = 4;
+  int64_t WorkgroupSize() const { return (tile_m / reg_m) * (tile_n / reg_n); }
+};
+WorkgroupContractionTiles ChooseWorkgroupContractionTiles(mlir::linalg::LinalgOp op);
+
+// Whether dispatch function `fn` (on tensors) is only a contraction the strategy computes:
+// its root matches, its output is initialised by a fill or read from a binding, its
+// inputs are read from bindings (through views) and it has no other computation.
+// Otherwise `why` says what stands in the way.
+bool IsWorkgroupContractionDispatch(mlir::func::FuncOp fn, std::string& why);
+
+}  // namespace kiln::compiler::gpu

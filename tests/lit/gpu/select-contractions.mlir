@@ -1,0 +1,41 @@
+// RUN: kiln-opt %s -split-input-file -kiln-gpu-select-contractions | FileCheck %s
+
+// A fill and a matmul on bindings: the workgroup contraction strategy takes it.
+// CHECK-LABEL: func.func @mm(
+// CHECK-SAME: kiln.workgroup_strategy = "gpu.workgroup_contraction"
+module @kiln_executable attributes {kiln.executable} {
+  func.func @mm(%a: memref<130x70xf32>, %b: memref<70x100xf32>, %c: memref<130x100xf32>, %id: index, %count: index) attributes {kiln.binding_dims = [array<i64: -1, -1>, array<i64: -1, -1>, array<i64: -1, -1>], kiln.input_count = 2 : i64} {
+    %zero = arith.constant 0.0 : f32
+    %0 = bufferization.to_tensor %a restrict : memref<130x70xf32> to tensor<130x70xf32>
+    %1 = bufferization.to_tensor %b restrict : memref<70x100xf32> to tensor<70x100xf32>
+    %e = tensor.empty() : tensor<130x100xf32>
+    %f = linalg.fill ins(%zero : f32) outs(%e : tensor<130x100xf32>) -> tensor<130x100xf32>
+    %r = linalg.matmul {kiln.root} ins(%0, %1 : tensor<130x70xf32>, tensor<70x100xf32>) outs(%f : tensor<130x100xf32>) -> tensor<130x100xf32>
+    bufferization.materialize_in_destination %r in restrict writable %c : (tensor<130x100xf32>, memref<130x100xf32>) -> ()
+    return
+  }
+}
+
+// -----
+
+// A product with an elementwise consumer fused into the dispatch is not only a contraction:
+// the strategy leaves it to the per-work-item distribution.
+// CHECK-LABEL: func.func @mm_relu(
+// CHECK-NOT: kiln.workgroup_strategy
+module @kiln_executable attributes {kiln.executable} {
+  func.func @mm_relu(%a: memref<8x4xf32>, %b: memref<4x8xf32>, %c: memref<8x8xf32>, %id: index, %count: index) attributes {kiln.binding_dims = [array<i64: -1, -1>, array<i64: -1, -1>, array<i64: -1, -1>], kiln.input_count = 2 : i64} {
+    %zero = arith.constant 0.0 : f32
+    %0 = bufferization.to_tensor %a restrict : memref<8x4xf32> to tensor<8x4xf32>
+    %1 = bufferization.to_tensor %b restrict : memref<4x8xf32> to tensor<4x8xf32>
+    %e = tensor.empty() : tensor<8x8xf32>
+    %f = linalg.fill ins(%zero : f32) outs(%e : tensor<8x8xf32>) -> tensor<8x8xf32>
+    %r = linalg.matmul ins(%0, %1 : tensor<8x4xf32>, tensor<4x8xf32>) outs(%f : tensor<8x8xf32>) -> tensor<8x8xf32>
+    %s = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]} ins(%r : tensor<8x8xf32>) outs(%e : tensor<8x8xf32>) attrs = {kiln.root} {
+    ^bb0(%x: f32, %y: f32):
+      %m = arith.maximumf %x, %zero : f32
+      linalg.yield %m : f32
+    } -> tensor<8x8xf32>
+    bufferization.materialize_in_destination %s in restrict writable %c : (tensor<8x8xf32>, memref<8x8xf32>) -> ()
+    return
+  }
+}

@@ -1,0 +1,70 @@
+// RUN: kiln-opt %s -split-input-file -kiln-gpu-tile-contractions -verify-diagnostics | FileCheck %s
+
+// A 130x100x70 f32 matmul: 64x64 output tiles per workgroup of 256 work-items, each with a
+// 4x4 register tile (private); 16-deep k-slices of both operands staged through LDS
+// between two barriers; the fill initialises the register tile; unaligned edges masked.
+// CHECK-LABEL: func.func @mm(
+// CHECK-SAME: %[[A:[a-z0-9]+]]: memref<130x70xf32>, %[[B:[a-z0-9]+]]: memref<70x100xf32>, %[[C:[a-z0-9]+]]: memref<130x100xf32>, %[[ID:[a-z0-9]+]]: index, %[[COUNT:[a-z0-9]+]]: index)
+// CHECK-SAME: kiln.distributed
+// CHECK-SAME: kiln.gpu.workgroup_size = array<i32: 256, 1, 1>
+// CHECK-SAME: kiln.gpu.workgroup_workers
+// CHECK-DAG: %[[LDS_A:.*]] = memref.alloc() : memref<16x64xf32, #gpu.address_space<workgroup>>
+// CHECK-DAG: %[[LDS_B:.*]] = memref.alloc() : memref<16x64xf32, #gpu.address_space<workgroup>>
+// CHECK-DAG: %[[ACC:.*]] = memref.alloca() : memref<4x4xf32>
+// CHECK-DAG: %[[TID:.*]] = gpu.thread_id x
+// CHECK: scf.for %[[TILE:.*]] = %[[ID]] to %{{.*}} step %[[COUNT]]
+// CHECK: linalg.fill ins(%{{.*}} : f32) outs(%[[ACC]] : memref<4x4xf32>)
+// CHECK: scf.for %[[K:.*]] = %{{.*}} to %c70 step %c16
+// CHECK: scf.if
+// CHECK: memref.load %[[A]]
+// CHECK: memref.store %{{.*}}, %[[LDS_A]]
+// CHECK: memref.load %[[B]]
+// CHECK: memref.store %{{.*}}, %[[LDS_B]]
+// CHECK: gpu.barrier
+// CHECK: vector.contract
+// CHECK: vector.transfer_write %{{.*}}, %[[ACC]]
+// CHECK: gpu.barrier
+// CHECK: }
+// CHECK: scf.if
+// CHECK: memref.load %[[ACC]]
+// CHECK: memref.store %{{.*}}, %[[C]]
+// CHECK-NOT: linalg.matmul
+module @kiln_executable attributes {kiln.executable} {
+  func.func @mm(%a: memref<130x70xf32>, %b: memref<70x100xf32>, %c: memref<130x100xf32>, %id: index, %count: index) attributes {kiln.binding_dims = [array<i64: -1, -1>, array<i64: -1, -1>, array<i64: -1, -1>], kiln.input_count = 2 : i64, kiln.workgroup_strategy = "gpu.workgroup_contraction"} {
+    %zero = arith.constant 0.0 : f32
+    linalg.fill ins(%zero : f32) outs(%c : memref<130x100xf32>)
+    linalg.matmul {kiln.root} ins(%a, %b : memref<130x70xf32>, memref<70x100xf32>) outs(%c : memref<130x100xf32>)
+    return
+  }
+}
+
+// -----
+
+// f16 operands: 32-deep k-slices (the same LDS bytes), the products' extensions kept.
+// CHECK-LABEL: func.func @mm_f16(
+// CHECK-DAG: memref.alloc() : memref<32x64xf16, #gpu.address_space<workgroup>>
+// CHECK: arith.extf {{.*}} to vector<
+// CHECK: vector.contract
+module @kiln_executable attributes {kiln.executable} {
+  func.func @mm_f16(%a: memref<64x64xf16>, %b: memref<64x64xf16>, %c: memref<64x64xf32>, %id: index, %count: index) attributes {kiln.binding_dims = [array<i64: -1, -1>, array<i64: -1, -1>, array<i64: -1, -1>], kiln.input_count = 2 : i64, kiln.workgroup_strategy = "gpu.workgroup_contraction"} {
+    %zero = arith.constant 0.0 : f32
+    linalg.fill ins(%zero : f32) outs(%c : memref<64x64xf32>)
+    linalg.matmul {kiln.root} ins(%a, %b : memref<64x64xf16>, memref<64x64xf16>) outs(%c : memref<64x64xf32>)
+    return
+  }
+}
+
+// -----
+
+// The output is also read after the product: a work-item's tile would not be the whole
+// story, so the dispatch stays on one work-item, and says so.
+// CHECK-LABEL: func.func @mm_reread(
+// CHECK: linalg.matmul
+module @kiln_executable attributes {kiln.executable} {
+  // expected-remark @+1 {{dispatch 'mm_reread' runs on one work-item: its output is also used by 'memref.copy'}}
+  func.func @mm_reread(%a: memref<8x8xf32>, %b: memref<8x8xf32>, %c: memref<8x8xf32>, %d: memref<8x8xf32>, %id: index, %count: index) attributes {kiln.binding_dims = [array<i64: -1, -1>, array<i64: -1, -1>, array<i64: -1, -1>, array<i64: -1, -1>], kiln.input_count = 2 : i64, kiln.workgroup_strategy = "gpu.workgroup_contraction"} {
+    linalg.matmul {kiln.root} ins(%a, %b : memref<8x8xf32>, memref<8x8xf32>) outs(%c : memref<8x8xf32>)
+    memref.copy %c, %d : memref<8x8xf32> to memref<8x8xf32>
+    return
+  }
+}
