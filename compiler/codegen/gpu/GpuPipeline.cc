@@ -23,7 +23,11 @@ void BuildGpuKernelPipeline(mlir::OpPassManager& pm, const GpuTarget& target) {
   options.stride_tile = kWorkItemBlock;
   options.add_entry_points = [kernels](mlir::OpPassManager& nested) { nested.addPass(createFormKernels(kernels)); };
   options.before_distribution = [](mlir::OpPassManager& nested) { nested.addPass(createSelectContractions()); };
-  options.after_bufferization = [](mlir::OpPassManager& nested) { nested.addPass(createTileContractions()); };
+  TileContractionsOptions contractions;
+  contractions.mfma = target.has_mfma;
+  options.after_bufferization = [contractions](mlir::OpPassManager& nested) {
+    nested.addPass(createTileContractions(contractions));
+  };
   cpu::BuildCpuBufferizePipeline(pm, options);
 }
 

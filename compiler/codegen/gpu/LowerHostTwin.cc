@@ -5,7 +5,9 @@
 #include "compiler/codegen/gpu/WorkItemLoops.h"
 #include "compiler/utils/EntryArguments.h"
 #include "hal/abi/gpu_kernel_abi.h"
+#include "mlir/Dialect/AMDGPU/IR/AMDGPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/AttrTypeSubElements.h"
 
 namespace kiln::compiler::gpu {
@@ -44,7 +46,7 @@ Value LoadAt(OpBuilder& b, Location loc, Value base, int64_t offset, Type type) 
 bool IsCooperative(func::FuncOp kernel) {
   return kernel
       .walk([](Operation* op) {
-        if (isa<mlir::gpu::BarrierOp>(op)) return WalkResult::interrupt();
+        if (isa<mlir::gpu::BarrierOp, amdgpu::MFMAOp>(op)) return WalkResult::interrupt();
         if (auto alloc = dyn_cast<memref::AllocOp>(op); alloc && alloc.getType().getMemorySpace()) {
           return WalkResult::interrupt();
         }
@@ -58,12 +60,13 @@ bool IsCooperative(func::FuncOp kernel) {
 LogicalResult CheckEmulated(func::FuncOp kernel, bool cooperative) {
   Operation* unsupported = nullptr;
   kernel.walk([&](Operation* op) {
-    bool emulated = isa<mlir::gpu::ThreadIdOp, mlir::gpu::BlockIdOp>(op) || (cooperative && isa<mlir::gpu::BarrierOp>(op));
-    if (isa<mlir::gpu::GPUDialect>(op->getDialect()) && !emulated) unsupported = op;
+    bool emulated = isa<mlir::gpu::ThreadIdOp, mlir::gpu::BlockIdOp>(op) ||
+                    (cooperative && isa<mlir::gpu::BarrierOp, amdgpu::MFMAOp>(op));
+    if (isa<mlir::gpu::GPUDialect, amdgpu::AMDGPUDialect>(op->getDialect()) && !emulated) unsupported = op;
   });
   if (unsupported) {
     return unsupported->emitError() << "the host twin cannot emulate '" << unsupported->getName()
-                                    << "' yet: it emulates work-item and workgroup ids and barriers";
+                                    << "' yet: it emulates work-item and workgroup ids, barriers and 32x32 MFMAs";
   }
   return success();
 }

@@ -1,5 +1,6 @@
 // The kernels of a gpu.module to LLVM and ROCDL (Passes.td, LowerToRocdl).
 #include "compiler/codegen/gpu/Passes.h"
+#include "mlir/Conversion/AMDGPUToROCDL/AMDGPUToROCDL.h"
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
 #include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVM.h"
@@ -47,6 +48,7 @@ struct LowerToRocdlPass : impl::LowerToRocdlBase<LowerToRocdlPass> {
     });
     RewritePatternSet patterns(ctx);
     populateGpuToROCDLConversionPatterns(converter, patterns, mlir::gpu::amd::Runtime::Unknown, *chipset);
+    populateAMDGPUToROCDLConversionPatterns(converter, patterns, *chipset);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
     cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);
     populateFuncToLLVMConversionPatterns(converter, patterns);

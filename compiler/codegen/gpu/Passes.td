@@ -72,9 +72,18 @@ def TileContractions : Pass<"kiln-gpu-tile-contractions", "mlir::ModuleOp"> {
     uses the root's own body and is vectorised. A function whose buffers do not have the
     expected form (an output that is a temporary, or used by other ops) keeps its root and
     runs on one work-item, with a remark saying why.
+
+    With `mfma` (gfx942, gfx90a) a product MFMA computes exactly (f32, f16 or bf16 inputs
+    with an f32 output and a plain multiply-add body) uses 32x32 MFMA register tiles
+    instead: each of the workgroup's four waves owns a 32x32 block of the output tile and
+    issues tile_k / k `amdgpu.mfma` per step, its operand fragments read from LDS in the
+    layout of MfmaLayout.h.
   }];
+  let options = [Option<"mfma", "mfma", "bool", /*default=*/"false",
+                        "Use MFMA register tiles where they compute the product exactly">];
   let dependentDialects = ["::mlir::gpu::GPUDialect", "::mlir::memref::MemRefDialect", "::mlir::scf::SCFDialect",
-                           "::mlir::arith::ArithDialect", "::mlir::vector::VectorDialect"];
+                           "::mlir::arith::ArithDialect", "::mlir::vector::VectorDialect",
+                           "::mlir::amdgpu::AMDGPUDialect"];
 }
 
 def OutlineKernels : Pass<"kiln-gpu-outline-kernels", "mlir::ModuleOp"> {
@@ -137,7 +146,8 @@ def LowerHostTwin : Pass<"kiln-gpu-lower-host-twin", "mlir::ModuleOp"> {
     2 (a trap) when the workgroup size differs from the kernel's and 3 when the group
     segment is smaller than its LDS. Subgroup operations are an error here.
   }];
-  let dependentDialects = ["::mlir::LLVM::LLVMDialect", "::mlir::scf::SCFDialect", "::mlir::arith::ArithDialect"];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect", "::mlir::scf::SCFDialect", "::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect", "::mlir::vector::VectorDialect"];
 }
 
 #endif  // KILN_COMPILER_CODEGEN_GPU_PASSES

@@ -1,7 +1,9 @@
 // Workgroup-cooperative contraction kernels (Passes.td: kiln-gpu-select-contractions,
 // kiln-gpu-tile-contractions; the strategy in WorkgroupContraction.h).
+#include "compiler/codegen/gpu/MfmaLayout.h"
 #include "compiler/codegen/gpu/Passes.h"
 #include "compiler/codegen/gpu/WorkgroupContraction.h"
+#include "mlir/Dialect/AMDGPU/IR/AMDGPUDialect.h"
 #include "compiler/dialect/KilnDialect.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -35,9 +37,11 @@ struct SelectContractionsPass : impl::SelectContractionsBase<SelectContractionsP
 // Builds one workgroup-cooperative kernel body in place of a contraction root.
 class ContractionKernelBuilder {
  public:
+  // With `mfma_k` > 0 the register tiles are 32x32 MFMA results of k = mfma_k per
+  // instruction (MfmaLayout.h), one per wave; otherwise reg_m x reg_n per work-item.
   ContractionKernelBuilder(func::FuncOp fn, linalg::LinalgOp root, const WorkgroupContractionDims& dims,
-                           const WorkgroupContractionTiles& tiles)
-      : fn_(fn), root_(root), dims_(dims), tiles_(tiles), b_(root), loc_(root.getLoc()) {}
+                           const WorkgroupContractionTiles& tiles, int64_t mfma_k)
+      : fn_(fn), root_(root), dims_(dims), tiles_(tiles), mfma_k_(mfma_k), b_(root), loc_(root.getLoc()) {}
 
   // Replaces the root by the kernel. The output's initial value is `fill`'s if not null,
   // else `init_source`'s (a buffer the output was copied from, or the output itself).
@@ -55,7 +59,9 @@ class ContractionKernelBuilder {
         b_, loc_, MemRefType::get({tiles_.tile_k, tiles_.tile_m}, lhs_type, MemRefLayoutAttrInterface{}, workgroup));
     Value lds_rhs = memref::AllocOp::create(
         b_, loc_, MemRefType::get({tiles_.tile_k, tiles_.tile_n}, rhs_type, MemRefLayoutAttrInterface{}, workgroup));
-    acc_ = memref::AllocaOp::create(b_, loc_, MemRefType::get({tiles_.reg_m, tiles_.reg_n}, out_type_));
+    SmallVector<int64_t> register_shape = {tiles_.reg_m, tiles_.reg_n};
+    if (mfma_k_) register_shape = {kMfmaResultValues};
+    acc_ = memref::AllocaOp::create(b_, loc_, MemRefType::get(register_shape, out_type_));
     thread_ = mlir::gpu::ThreadIdOp::create(b_, loc_, mlir::gpu::Dimension::x);
 
     b_.setInsertionPoint(root_);
@@ -65,9 +71,19 @@ class ContractionKernelBuilder {
     Value tiles_n = CeilDiv(extents_[dims_.n], tiles_.tile_n);
     Value tile_count = Mul(tiles_m, tiles_n);
     for (unsigned d : dims_.batch) tile_count = Mul(tile_count, extents_[d]);
-    Value columns = Const(tiles_.tile_n / tiles_.reg_n);
-    Value thread_row = arith::DivUIOp::create(b_, loc_, thread_, columns);
-    Value thread_col = arith::RemUIOp::create(b_, loc_, thread_, columns);
+    // SIMT: the work-item's row and column of register tiles; MFMA: the wave's.
+    Value thread_row, thread_col;
+    if (mfma_k_) {
+      Value wave = arith::DivUIOp::create(b_, loc_, thread_, Const(kMfmaWave));
+      lane_ = arith::RemUIOp::create(b_, loc_, thread_, Const(kMfmaWave));
+      Value columns = Const(tiles_.tile_n / kMfmaTile);
+      thread_row = arith::DivUIOp::create(b_, loc_, wave, columns);
+      thread_col = arith::RemUIOp::create(b_, loc_, wave, columns);
+    } else {
+      Value columns = Const(tiles_.tile_n / tiles_.reg_n);
+      thread_row = arith::DivUIOp::create(b_, loc_, thread_, columns);
+      thread_col = arith::RemUIOp::create(b_, loc_, thread_, columns);
+    }
 
     // Output tiles id, id + count, ...: the same loop in every work-item of a workgroup.
     Value id = fn_.getArgument(fn_.getNumArguments() - 2);
@@ -85,8 +101,9 @@ class ContractionKernelBuilder {
       rest = arith::DivUIOp::create(b_, loc_, rest, extents_[d]);
     }
     Value m0 = Mul(tile_m, Const(tiles_.tile_m)), n0 = Mul(tile_n, Const(tiles_.tile_n));
-    Value row0 = Add(m0, Mul(thread_row, Const(tiles_.reg_m)));
-    Value col0 = Add(n0, Mul(thread_col, Const(tiles_.reg_n)));
+    int64_t rows_per_thread = mfma_k_ ? kMfmaTile : tiles_.reg_m, cols_per_thread = mfma_k_ ? kMfmaTile : tiles_.reg_n;
+    Value row0 = Add(m0, Mul(thread_row, Const(rows_per_thread)));
+    Value col0 = Add(n0, Mul(thread_col, Const(cols_per_thread)));
 
     if (fill) {
       linalg::FillOp::create(b_, loc_, fill.getInputs(), ValueRange{acc_});
@@ -99,7 +116,11 @@ class ContractionKernelBuilder {
     Stage(root_.getDpsInputOperand(0), lds_lhs, dims_.m, m0, tiles_.tile_m, k0);
     Stage(root_.getDpsInputOperand(1), lds_rhs, dims_.n, n0, tiles_.tile_n, k0);
     mlir::gpu::BarrierOp::create(b_, loc_);
-    AccumulateFromLds(lds_lhs, lds_rhs, thread_row, thread_col);
+    if (mfma_k_) {
+      AccumulateWithMfma(lds_lhs, lds_rhs, thread_row, thread_col);
+    } else {
+      AccumulateFromLds(lds_lhs, lds_rhs, thread_row, thread_col);
+    }
     mlir::gpu::BarrierOp::create(b_, loc_);
     b_.setInsertionPointAfter(k_loop);
     CopyRegisterTile(out, row0, col0, /*to_output=*/true);
@@ -187,24 +208,69 @@ class ContractionKernelBuilder {
     if (succeeded(vectorized)) rewriter.eraseOp(product);
   }
 
+  // One wave's fragment of an MFMA operand from `lds` ([k][outer]): k-step `step`, the
+  // wave's 32 rows or columns from `outer0` (MfmaLayout.h).
+  Value LoadMfmaFragment(Value lds, int64_t step, Value outer0) {
+    int64_t per_lane = mfma_k_ / 2;
+    Value half = arith::DivUIOp::create(b_, loc_, lane_, Const(kMfmaTile));
+    Value outer = Add(outer0, arith::RemUIOp::create(b_, loc_, lane_, Const(kMfmaTile)));
+    Value k0 = Add(Const(step * mfma_k_), Mul(half, Const(per_lane)));
+    SmallVector<Value> values;
+    for (int64_t r = 0; r < per_lane; ++r) {
+      values.push_back(memref::LoadOp::create(b_, loc_, lds, ValueRange{Add(k0, Const(r)), outer}));
+    }
+    if (per_lane == 1) return values.front();
+    return vector::FromElementsOp::create(b_, loc_, VectorType::get({per_lane}, values.front().getType()), values);
+  }
+
+  // acc += this wave's 32x32 block of lhs x rhs over the LDS slices: tile_k / k MFMAs.
+  void AccumulateWithMfma(Value lds_lhs, Value lds_rhs, Value wave_row, Value wave_col) {
+    auto acc_type = VectorType::get({kMfmaResultValues}, out_type_);
+    Value acc = vector::LoadOp::create(b_, loc_, acc_type, acc_, ValueRange{Const(0)});
+    Value rows = Mul(wave_row, Const(kMfmaTile)), cols = Mul(wave_col, Const(kMfmaTile));
+    for (int64_t step = 0; step < tiles_.tile_k / mfma_k_; ++step) {
+      Value a = LoadMfmaFragment(lds_lhs, step, rows);
+      Value b = LoadMfmaFragment(lds_rhs, step, cols);
+      acc = amdgpu::MFMAOp::create(b_, loc_, acc_type, b_.getI32IntegerAttr(kMfmaTile), b_.getI32IntegerAttr(kMfmaTile),
+                                   b_.getI32IntegerAttr(mfma_k_), b_.getI32IntegerAttr(1), a, b, acc);
+    }
+    vector::StoreOp::create(b_, loc_, acc, acc_, ValueRange{Const(0)});
+  }
+
   // Between the register tile and `out` (a buffer of the output's shape), element by
-  // element inside the output; reading, the elements outside it are zero.
+  // element inside the output; reading, the elements outside it are zero. (row0, col0) is
+  // the output position of the work-item's (SIMT) or wave's (MFMA) register tile.
   void CopyRegisterTile(Value out, Value row0, Value col0, bool to_output) {
     OpBuilder::InsertionGuard guard(b_);
     OpOperand* out_operand = root_.getDpsInitOperand(0);
-    auto rows = scf::ForOp::create(b_, loc_, Const(0), Const(tiles_.reg_m), Const(1));
-    b_.setInsertionPointToStart(rows.getBody());
-    auto cols = scf::ForOp::create(b_, loc_, Const(0), Const(tiles_.reg_n), Const(1));
-    b_.setInsertionPointToStart(cols.getBody());
-    Value i = rows.getInductionVar(), j = cols.getInductionVar();
-    indices_[dims_.m] = Add(row0, i);
-    indices_[dims_.n] = Add(col0, j);
+    SmallVector<Value> acc_indices;
+    if (mfma_k_) {
+      auto values = scf::ForOp::create(b_, loc_, Const(0), Const(kMfmaResultValues), Const(1));
+      b_.setInsertionPointToStart(values.getBody());
+      Value v = values.getInductionVar();
+      // The row of value v of this lane (MfmaLayout.h), its column lane % 32.
+      Value row = Add(Add(Mul(arith::DivUIOp::create(b_, loc_, v, Const(4)), Const(8)),
+                          Mul(arith::DivUIOp::create(b_, loc_, lane_, Const(kMfmaTile)), Const(4))),
+                      arith::RemUIOp::create(b_, loc_, v, Const(4)));
+      indices_[dims_.m] = Add(row0, row);
+      indices_[dims_.n] = Add(col0, arith::RemUIOp::create(b_, loc_, lane_, Const(kMfmaTile)));
+      acc_indices = {v};
+    } else {
+      auto rows = scf::ForOp::create(b_, loc_, Const(0), Const(tiles_.reg_m), Const(1));
+      b_.setInsertionPointToStart(rows.getBody());
+      auto cols = scf::ForOp::create(b_, loc_, Const(0), Const(tiles_.reg_n), Const(1));
+      b_.setInsertionPointToStart(cols.getBody());
+      Value i = rows.getInductionVar(), j = cols.getInductionVar();
+      indices_[dims_.m] = Add(row0, i);
+      indices_[dims_.n] = Add(col0, j);
+      acc_indices = {i, j};
+    }
     Value inside = arith::AndIOp::create(b_, loc_, Less(indices_[dims_.m], extents_[dims_.m]),
                                          Less(indices_[dims_.n], extents_[dims_.n]));
     if (to_output) {
       auto guarded = scf::IfOp::create(b_, loc_, inside, /*withElseRegion=*/false);
       b_.setInsertionPointToStart(guarded.thenBlock());
-      Value value = memref::LoadOp::create(b_, loc_, acc_, ValueRange{i, j});
+      Value value = memref::LoadOp::create(b_, loc_, acc_, acc_indices);
       memref::StoreOp::create(b_, loc_, value, out, OperandIndices(out_operand));
       return;
     }
@@ -214,17 +280,18 @@ class ContractionKernelBuilder {
     b_.setInsertionPointToStart(guarded.elseBlock());
     scf::YieldOp::create(b_, loc_, arith::ConstantOp::create(b_, loc_, cast<TypedAttr>(b_.getZeroAttr(out_type_))).getResult());
     b_.setInsertionPointAfter(guarded);
-    memref::StoreOp::create(b_, loc_, guarded.getResult(0), acc_, ValueRange{i, j});
+    memref::StoreOp::create(b_, loc_, guarded.getResult(0), acc_, acc_indices);
   }
 
   func::FuncOp fn_;
   linalg::LinalgOp root_;
   WorkgroupContractionDims dims_;
   WorkgroupContractionTiles tiles_;
+  int64_t mfma_k_;
   OpBuilder b_;
   Location loc_;
   Type out_type_;
-  Value acc_, thread_;
+  Value acc_, thread_, lane_;
   SmallVector<Value> extents_;  // per loop dimension
   SmallVector<Value> indices_;  // per loop dimension, at the element being built
 };
@@ -243,7 +310,7 @@ LogicalResult FormRegisterContractions(func::FuncOp fn) {
 }
 
 // Lays out `fn` with the strategy, or says why it cannot.
-LogicalResult TileContraction(func::FuncOp fn, std::string& why) {
+LogicalResult TileContraction(func::FuncOp fn, bool use_mfma, std::string& why) {
   linalg::LinalgOp root;
   fn.walk([&](linalg::LinalgOp op) {
     if (op->hasAttr(kRootAttr)) root = op;
@@ -277,7 +344,8 @@ LogicalResult TileContraction(func::FuncOp fn, std::string& why) {
     return failure();
   }
   WorkgroupContractionTiles tiles = ChooseWorkgroupContractionTiles(root);
-  ContractionKernelBuilder(fn, root, *dims, tiles).Build(fill, copy ? copy.getSource() : out);
+  int64_t mfma_k = use_mfma ? MfmaDepth(root) : 0;
+  ContractionKernelBuilder(fn, root, *dims, tiles, mfma_k).Build(fill, copy ? copy.getSource() : out);
   root->erase();
   if (fill) fill->erase();
   if (copy) copy->erase();
@@ -293,13 +361,14 @@ LogicalResult TileContraction(func::FuncOp fn, std::string& why) {
 }
 
 struct TileContractionsPass : impl::TileContractionsBase<TileContractionsPass> {
+  using TileContractionsBase::TileContractionsBase;
   void runOnOperation() override {
     for (func::FuncOp fn : getOperation().getOps<func::FuncOp>()) {
       auto strategy = fn->getAttrOfType<StringAttr>(kWorkgroupStrategyAttr);
       if (!strategy || strategy.getValue() != kContractionStrategy) continue;
       fn->removeAttr(kWorkgroupStrategyAttr);
       std::string why;
-      if (failed(TileContraction(fn, why))) {
+      if (failed(TileContraction(fn, mfma, why))) {
         fn.emitRemark() << "dispatch '" << fn.getName() << "' runs on one work-item: " << why;
       }
     }

@@ -1,11 +1,15 @@
 #include "compiler/codegen/gpu/WorkItemLoops.h"
 
+#include "compiler/codegen/gpu/MfmaLayout.h"
+
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/MapVector.h"
+#include "mlir/Dialect/AMDGPU/IR/AMDGPUDialect.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
@@ -14,7 +18,11 @@ namespace kiln::compiler::gpu {
 using namespace mlir;
 
 bool ContainsBarrier(Operation* op) {
-  return op->walk([](mlir::gpu::BarrierOp) { return WalkResult::interrupt(); }).wasInterrupted();
+  return op
+      ->walk([](Operation* inner) {
+        return isa<mlir::gpu::BarrierOp, amdgpu::MFMAOp>(inner) ? WalkResult::interrupt() : WalkResult::advance();
+      })
+      .wasInterrupted();
 }
 
 namespace {
@@ -136,6 +144,88 @@ class WorkItemLoopBuilder {
     return op->emitError() << "the host twin cannot emulate a barrier inside '" << op->getName() << "'";
   }
 
+  // A 32x32 MFMA (MfmaLayout.h) is a wave-wide operation: every lane stores its operand
+  // fragments, then the workgroup computes each wave's product once, then every lane reads
+  // its result fragment. The stores end the current segment; the reads start the next.
+  template <typename Flush>
+  LogicalResult EmulateMfma(amdgpu::MFMAOp mfma, SmallVector<Operation*>& segment, Flush&& flush) {
+    Type a_type = mfma.getSourceA().getType();
+    auto a_vector = dyn_cast<VectorType>(a_type);
+    Type element = getElementTypeOrSelf(a_type);
+    int64_t per_lane = a_vector ? a_vector.getNumElements() : 1;
+    auto acc_type = dyn_cast<VectorType>(mfma.getDestC().getType());
+    if (mfma.getM() != kMfmaTile || mfma.getN() != kMfmaTile || mfma.getBlocks() != 1 ||
+        static_cast<int64_t>(mfma.getK()) != 2 * per_lane || !acc_type || acc_type.getNumElements() != kMfmaResultValues ||
+        !acc_type.getElementType().isF32() || mfma.getSourceB().getType() != a_type || items_ % kMfmaWave != 0) {
+      return mfma.emitError() << "the host twin emulates only 32x32 MFMAs of one block with f32 results";
+    }
+    Location loc = mfma.getLoc();
+    Type f32 = acc_type.getElementType();
+    Value a_lanes = AllocateForWorkItems(MemRefType::get({items_, per_lane}, element));
+    Value b_lanes = AllocateForWorkItems(MemRefType::get({items_, per_lane}, element));
+    Value c_lanes = AllocateForWorkItems(MemRefType::get({items_, kMfmaResultValues}, f32));
+    Value d_lanes = AllocateForWorkItems(MemRefType::get({items_, kMfmaResultValues}, f32));
+    OpBuilder b(mfma);
+    auto store_fragment = [&](Value value, Value lanes, Value item) {
+      Operation* store = isa<VectorType>(value.getType())
+                             ? vector::StoreOp::create(b, loc, value, lanes, ValueRange{item, zero_}).getOperation()
+                             : memref::StoreOp::create(b, loc, value, lanes, ValueRange{item, zero_}).getOperation();
+      segment.push_back(store);
+    };
+    Value item = mlir::gpu::ThreadIdOp::create(b, loc, mlir::gpu::Dimension::x);
+    segment.push_back(item.getDefiningOp());
+    store_fragment(mfma.getSourceA(), a_lanes, item);
+    store_fragment(mfma.getSourceB(), b_lanes, item);
+    store_fragment(mfma.getDestC(), c_lanes, item);
+    flush(mfma);
+
+    // For each wave w, lane l and value v: D[w, l, v] = C[w, l, v] + sum_k A(i, k) B(k, j).
+    auto c = [&](int64_t v) { return arith::ConstantIndexOp::create(b, loc, v).getResult(); };
+    auto waves = scf::ForOp::create(b, loc, zero_, c(items_ / kMfmaWave), one_);
+    b.setInsertionPointToStart(waves.getBody());
+    Value first_lane = arith::MulIOp::create(b, loc, waves.getInductionVar(), c(kMfmaWave));
+    auto lanes = scf::ForOp::create(b, loc, zero_, c(kMfmaWave), one_);
+    b.setInsertionPointToStart(lanes.getBody());
+    Value lane = lanes.getInductionVar();
+    Value half = arith::DivUIOp::create(b, loc, lane, c(kMfmaTile));
+    Value column = arith::RemUIOp::create(b, loc, lane, c(kMfmaTile));
+    auto values = scf::ForOp::create(b, loc, zero_, c(kMfmaResultValues), one_);
+    b.setInsertionPointToStart(values.getBody());
+    Value v = values.getInductionVar();
+    Value row = arith::AddIOp::create(
+        b, loc,
+        arith::AddIOp::create(b, loc, arith::MulIOp::create(b, loc, arith::DivUIOp::create(b, loc, v, c(4)), c(8)),
+                              arith::MulIOp::create(b, loc, half, c(4))),
+        arith::RemUIOp::create(b, loc, v, c(4)));
+    Value own = arith::AddIOp::create(b, loc, first_lane, lane);
+    Value init = memref::LoadOp::create(b, loc, c_lanes, ValueRange{own, v});
+    auto depth = scf::ForOp::create(b, loc, zero_, c(mfma.getK()), one_, ValueRange{init});
+    b.setInsertionPointToStart(depth.getBody());
+    Value k = depth.getInductionVar();
+    Value holder = arith::MulIOp::create(b, loc, arith::DivUIOp::create(b, loc, k, c(per_lane)), c(kMfmaTile));
+    Value slot = arith::RemUIOp::create(b, loc, k, c(per_lane));
+    auto operand = [&](Value lanes_buffer, Value index_in_half) {
+      Value at = arith::AddIOp::create(b, loc, first_lane, arith::AddIOp::create(b, loc, holder, index_in_half));
+      Value x = memref::LoadOp::create(b, loc, lanes_buffer, ValueRange{at, slot});
+      return element == f32 ? x : arith::ExtFOp::create(b, loc, f32, x).getResult();
+    };
+    Value product = arith::MulFOp::create(b, loc, operand(a_lanes, row), operand(b_lanes, column));
+    scf::YieldOp::create(b, loc, arith::AddFOp::create(b, loc, depth.getRegionIterArg(0), product).getResult());
+    b.setInsertionPointAfter(depth);
+    memref::StoreOp::create(b, loc, depth.getResult(0), d_lanes, ValueRange{own, v});
+
+    b.setInsertionPoint(mfma);
+    Value reader = mlir::gpu::ThreadIdOp::create(b, loc, mlir::gpu::Dimension::x);
+    auto result = vector::LoadOp::create(b, loc, acc_type, d_lanes, ValueRange{reader, zero_});
+    segment.push_back(reader.getDefiningOp());
+    segment.push_back(result);
+    divergent_.insert(reader);
+    divergent_.insert(result);
+    mfma.replaceAllUsesWith(result.getResult());
+    mfma.erase();
+    return success();
+  }
+
   // Splits `block` at its barriers into loops over the work-items.
   LogicalResult Split(Block& block) {
     SmallVector<Operation*> segment;
@@ -154,6 +244,8 @@ class WorkItemLoopBuilder {
       if (isa<mlir::gpu::BarrierOp>(op)) {
         flush(op);
         op->erase();
+      } else if (auto mfma = dyn_cast<amdgpu::MFMAOp>(op)) {
+        if (failed(EmulateMfma(mfma, segment, flush))) return failure();
       } else if (ContainsBarrier(op)) {
         if (failed(CheckUniformControl(op))) return failure();
         flush(op);

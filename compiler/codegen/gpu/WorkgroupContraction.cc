@@ -44,6 +44,30 @@ WorkgroupContractionTiles ChooseWorkgroupContractionTiles(linalg::LinalgOp op) {
   return tiles;
 }
 
+int64_t MfmaDepth(linalg::LinalgOp op) {
+  Type lhs = getElementTypeOrSelf(op.getDpsInputOperand(0)->get().getType());
+  Type rhs = getElementTypeOrSelf(op.getDpsInputOperand(1)->get().getType());
+  Type out = getElementTypeOrSelf(op.getDpsInitOperand(0)->get().getType());
+  if (lhs != rhs || !out.isF32() || !(lhs.isF32() || lhs.isF16() || lhs.isBF16())) return 0;
+  // The body: out + ext(a) * ext(b), the extensions only for narrow inputs.
+  Block& body = op->getRegion(0).front();
+  auto yield = cast<linalg::YieldOp>(body.getTerminator());
+  auto add = yield.getValues()[0].getDefiningOp<arith::AddFOp>();
+  if (!add) return 0;
+  Value out_arg = body.getArgument(2);
+  Value product = add.getLhs() == out_arg ? add.getRhs() : add.getRhs() == out_arg ? add.getLhs() : Value();
+  auto mul = product ? product.getDefiningOp<arith::MulFOp>() : arith::MulFOp();
+  if (!mul) return 0;
+  auto input_of = [&](Value v) -> Value {
+    if (auto ext = v.getDefiningOp<arith::ExtFOp>()) v = ext.getIn();
+    return v;
+  };
+  bool operands = input_of(mul.getLhs()) == body.getArgument(0) && input_of(mul.getRhs()) == body.getArgument(1);
+  size_t expected_ops = lhs.isF32() ? 3 : 5;  // [extf, extf,] mulf, addf, yield
+  if (!operands || body.getOperations().size() != expected_ops) return 0;
+  return lhs.isF32() ? 2 : 8;
+}
+
 namespace {
 
 // Ops a contraction dispatch may hold besides its root and the fill of its output: reading

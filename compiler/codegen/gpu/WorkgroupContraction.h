@@ -44,6 +44,11 @@ struct WorkgroupContractionTiles {
 };
 WorkgroupContractionTiles ChooseWorkgroupContractionTiles(mlir::linalg::LinalgOp op);
 
+// The k of the 32x32 MFMA that computes `op`'s products on chips with MFMA: 2 for f32
+// inputs, 8 for f16 or bf16 inputs (the body extends them), each with an f32 output and a
+// plain multiply-add body; 0 when no MFMA computes it exactly that way.
+int64_t MfmaDepth(mlir::linalg::LinalgOp op);
+
 // Whether dispatch function `fn` (on tensors) is only a contraction the strategy computes:
 // its root matches, its output is initialised by a fill or read from a binding, its
 // inputs are read from bindings (through views) and it has no other computation.
