@@ -1,0 +1,36 @@
+// The matmul kernels for gfx942 issue MFMAs (f32: 32x32x2, f16: 32x32x8) and use no
+// scratch; gfx1100 (no MFMA) keeps the SIMT register tiles. The code objects are read
+// back with llvm-objdump after kiln-dump extracts them.
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: kiln-compile --target=gfx942 %s -o %t/gfx942.kiln --report=%t/report.txt
+// RUN: FileCheck %s --check-prefix=REPORT < %t/report.txt
+// RUN: kiln-dump %t/gfx942.kiln --extract-executables=%t/gfx942
+// RUN: llvm-objdump-22 -d --mcpu=gfx942 %t/gfx942/kiln_executable.gfx942.hsaco | FileCheck %s --check-prefix=GFX942
+// RUN: kiln-compile --target=gfx1100 %s -o %t/gfx1100.kiln
+// RUN: kiln-dump %t/gfx1100.kiln --extract-executables=%t/gfx1100
+// RUN: llvm-objdump-22 -d --mcpu=gfx1100 %t/gfx1100/kiln_executable.gfx1100.hsaco | FileCheck %s --check-prefix=GFX1100
+
+// REPORT-DAG: mm_f16_dispatch_{{[0-9]+}}_matmul: workgroup 256x1x1 (distributed), {{.*}}, LDS 8192 B, scratch 0 B/work-item
+// REPORT-DAG: mm_f32_dispatch_{{[0-9]+}}_matmul: workgroup 256x1x1 (distributed), {{.*}}, LDS 8192 B, scratch 0 B/work-item
+
+// GFX942-DAG: v_mfma_f32_32x32x2_f32
+// GFX942-DAG: v_mfma_f32_32x32x8_f16
+// GFX942-NOT: scratch_store
+// GFX1100-NOT: v_mfma
+// GFX1100: s_endpgm
+
+func.func @mm_f32(%a: tensor<130x70xf32>, %b: tensor<70x100xf32>) -> tensor<130x100xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<130x100xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<130x100xf32>) -> tensor<130x100xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<130x70xf32>, tensor<70x100xf32>) outs(%f : tensor<130x100xf32>) -> tensor<130x100xf32>
+  return %r : tensor<130x100xf32>
+}
+
+func.func @mm_f16(%a: tensor<64x96xf16>, %b: tensor<96x64xf16>) -> tensor<64x64xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<64x64xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<64x64xf32>) -> tensor<64x64xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<64x96xf16>, tensor<96x64xf16>) outs(%f : tensor<64x64xf32>) -> tensor<64x64xf32>
+  return %r : tensor<64x64xf32>
+}
