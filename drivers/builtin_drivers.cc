@@ -10,6 +10,10 @@ Status RegisterBuiltinDrivers(hal::DriverRegistry& registry) {
   KILN_RETURN_IF_ERROR(registry.Register(cpu::CreateCpuDriver(cpu::ExecutionMode::kInline)));
   KILN_RETURN_IF_ERROR(registry.Register(hip::CreateHipDriver(hip::Runtime::kRocm)));
   KILN_RETURN_IF_ERROR(registry.Register(hip::CreateHipDriver(hip::Runtime::kSimulator)));
+  // IREE's device names, so that iree-run-module command lines work unchanged.
+  KILN_RETURN_IF_ERROR(registry.AddAlias("local-task", "cpu"));
+  KILN_RETURN_IF_ERROR(registry.AddAlias("local-sync", "cpu-sync"));
+  KILN_RETURN_IF_ERROR(registry.AddAlias("amdgpu", "hip"));
   return OkStatus();
 }
 
@@ -34,6 +38,12 @@ std::string DescribeDevices(hal::DriverRegistry& registry) {
       continue;
     }
     for (const hal::DeviceDescription& device : *devices) out += StrCat("  ", device.name, "  ", device.description, "\n");
+  }
+  std::vector<hal::DriverAlias> aliases = registry.aliases();
+  if (!aliases.empty()) {
+    out += "aliases (IREE's device names):";
+    for (const hal::DriverAlias& alias : aliases) out += StrCat(" ", alias.alias, " = ", alias.driver);
+    out += "\n";
   }
   return out;
 }

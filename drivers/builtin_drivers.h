@@ -5,7 +5,8 @@
 
 namespace kiln {
 
-// Registers cpu, cpu-sync, hip and hip-sim into `registry`.
+// Registers cpu, cpu-sync, hip and hip-sim into `registry`, with IREE's names as aliases:
+// local-task (cpu), local-sync (cpu-sync), amdgpu (hip). hip is both names.
 Status RegisterBuiltinDrivers(hal::DriverRegistry& registry);
 // A process-wide registry holding the built-in drivers.
 hal::DriverRegistry& BuiltinDriverRegistry();

@@ -42,19 +42,29 @@ class Driver {
   virtual StatusOr<std::vector<DeviceDescription>> EnumerateDevices(const DeviceOptions& options) = 0;
 };
 
+struct DriverAlias {
+  std::string alias;   // "local-task": IREE's name
+  std::string driver;  // "cpu": the registered driver it stands for
+};
+
 class DriverRegistry {
  public:
   Status Register(std::unique_ptr<Driver> driver);
-  // NOT_FOUND naming the registered drivers when `name` is unknown.
+  // Another name for a registered driver (IREE's device names: "local-task" for "cpu").
+  // It may not shadow a driver or another alias.
+  Status AddAlias(std::string_view alias, std::string_view driver);
+  // A driver by its name or an alias; NOT_FOUND naming the drivers and aliases.
   StatusOr<Driver*> Find(std::string_view name) const;
   std::vector<std::string> names() const;
-  // `name` is a driver name, optionally with a device index ("hip:1"); the index overrides
-  // options.device_index.
+  std::vector<DriverAlias> aliases() const;
+  // `name` is a driver name or alias, optionally with a device index ("hip:1", or IREE's
+  // URI form "hip://1"); the index overrides options.device_index.
   StatusOr<Ref<Device>> CreateDevice(std::string_view name, const DeviceOptions& options = {}) const;
 
  private:
   mutable std::mutex mutex_;
   std::vector<std::unique_ptr<Driver>> drivers_;
+  std::vector<DriverAlias> aliases_;
 };
 
 }  // namespace kiln::hal

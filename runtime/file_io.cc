@@ -21,9 +21,10 @@ StatusOr<size_t> FileSize(const std::string& path) {
   return static_cast<size_t>(file.tellg());
 }
 
-Status ReadFileInto(const std::string& path, std::span<uint8_t> out) {
+Status ReadFileInto(const std::string& path, std::span<uint8_t> out, size_t offset) {
   std::ifstream file(path, std::ios::binary);
   if (!file) return NotFoundError("cannot open '", path, "'");
+  if (!file.seekg(static_cast<std::streamoff>(offset))) return DataLossError("cannot seek to byte ", offset, " of '", path, "'");
   if (!file.read(reinterpret_cast<char*>(out.data()), static_cast<std::streamsize>(out.size()))) {
     return DataLossError("reading ", out.size(), " bytes of '", path, "' failed");
   }

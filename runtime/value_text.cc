@@ -4,12 +4,14 @@
 #include <cerrno>
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <functional>
 #include <sstream>
 #include <vector>
 
 #include "hal/module/hal_module.h"
+#include "vm/list.h"
 #include "runtime/element_values.h"
 #include "runtime/value_files.h"
 
@@ -126,9 +128,18 @@ StatusOr<Ref<hal::BufferView>> ParseBufferView(std::string_view text, hal::Alloc
 }
 
 StatusOr<vm::Value> ParseValue(std::string_view text, vm::ValueKind kind, hal::Allocator& allocator) {
+  if (text == "(null)") {
+    // iree-run-module's null: a null reference, or zero for a scalar.
+    return kind == vm::ValueKind::kRef ? vm::Value::Ref({}) : vm::Value{kind, 0, {}};
+  }
   if (kind == vm::ValueKind::kRef) {
-    KILN_ASSIGN_OR_RETURN(Ref<hal::BufferView> view,
-                          IsFileValue(text) ? ReadBufferViewFile(text, allocator) : ParseBufferView(text, allocator));
+    if (IsFileValue(text)) {
+      FileValueReader reader;
+      KILN_ASSIGN_OR_RETURN(std::vector<Ref<hal::BufferView>> views, reader.Read(text, allocator));
+      if (views.size() != 1) return InvalidArgumentError("'", text, "' holds ", views.size(), " values, not one");
+      return vm::Value::Ref(vm::VmRef::Make(views.front()));
+    }
+    KILN_ASSIGN_OR_RETURN(Ref<hal::BufferView> view, ParseBufferView(text, allocator));
     return vm::Value::Ref(vm::VmRef::Make(view));
   }
   // A scalar may be written bare ("5") or with its type ("i32=5").
@@ -150,7 +161,20 @@ StatusOr<vm::Value> ParseValue(std::string_view text, vm::ValueKind kind, hal::A
   return vm::Value::I64(v);
 }
 
-StatusOr<std::string> FormatBufferView(hal::BufferView& view) {
+namespace {
+
+// An element as iree-run-module prints it: integers exactly, floats as C's %G (six
+// significant digits, "1.5", "1E-07", "NAN", "INF").
+std::string PrintedNumber(hal::ElementType type, double v) {
+  if (hal::IsIntegerElementType(type)) return std::to_string(static_cast<int64_t>(v));
+  char buffer[32];
+  std::snprintf(buffer, sizeof(buffer), "%G", v);
+  return buffer;
+}
+
+}  // namespace
+
+StatusOr<std::string> FormatBufferView(hal::BufferView& view, size_t max_elements) {
   if (!SupportsElementType(view.element_type())) {
     return UnimplementedError("cannot print elements of type ", hal::ElementTypeName(view.element_type()));
   }
@@ -160,41 +184,75 @@ StatusOr<std::string> FormatBufferView(hal::BufferView& view) {
   std::span<const int64_t> shape = view.shape();
   hal::ElementType type = view.element_type();
   uint64_t next = 0;
-  // "[1 2 3][4 5 6]": the innermost dimension space-separated, outer ones bracketed.
+  size_t budget = max_elements;
+  // "[1 2 3][4 5 6]": the innermost dimension space-separated, outer ones bracketed. Once
+  // `budget` elements are printed, a row cut short ends in "..." and later rows are "[...]".
+  auto row = [&](int64_t length) {
+    int64_t printed = std::min<int64_t>(length, static_cast<int64_t>(budget));
+    for (int64_t j = 0; j < printed; ++j) {
+      if (j > 0) out += " ";
+      out += PrintedNumber(type, LoadElement(type, data, next + j));
+    }
+    budget -= static_cast<size_t>(printed);
+    next += static_cast<uint64_t>(length);
+    if (printed < length) out += "...";
+  };
   std::function<void(size_t)> format = [&](size_t d) {
+    if (d + 1 == shape.size()) return row(shape[d]);
     for (int64_t j = 0; j < shape[d]; ++j) {
-      if (d + 1 == shape.size()) {
-        if (j > 0) out += " ";
-        out += FormatNumber(type, LoadElement(type, data, next++));
-      } else {
-        out += "[";
-        format(d + 1);
-        out += "]";
-      }
+      out += "[";
+      format(d + 1);
+      out += "]";
     }
   };
   if (shape.empty()) {
-    out += FormatNumber(type, LoadElement(type, data, 0));
+    row(1);
   } else {
     format(0);
   }
   return out;
 }
 
-StatusOr<std::string> FormatValue(const vm::Value& value) {
+StatusOr<std::string> FormatValue(const vm::Value& value, size_t max_elements) {
+  char buffer[48];
   switch (value.kind) {
     case vm::ValueKind::kI32: return "i32=" + std::to_string(value.i32());
     case vm::ValueKind::kI64: return "i64=" + std::to_string(value.i64());
-    case vm::ValueKind::kF32: return "f32=" + FormatNumber(hal::ElementType::kF32, value.f32());
-    case vm::ValueKind::kF64: return "f64=" + FormatNumber(hal::ElementType::kF64, value.f64());
-    case vm::ValueKind::kRef: {
-      hal::BufferView* view = value.ref.As<hal::BufferView>();
-      if (!view) return InvalidArgumentError("result is a reference of type ", value.ref ? value.ref.type()->name : "null",
-                                             ", not a buffer view");
-      return FormatBufferView(*view);
-    }
+    case vm::ValueKind::kF32: std::snprintf(buffer, sizeof(buffer), "f32=%g", value.f32()); return std::string(buffer);
+    case vm::ValueKind::kF64: std::snprintf(buffer, sizeof(buffer), "f64=%g", value.f64()); return std::string(buffer);
+    case vm::ValueKind::kRef: break;
   }
-  return InternalError("unknown value kind");
+  if (!value.ref) return std::string("(null)");
+  std::string out = std::string(value.ref.type()->name) + "\n";
+  if (hal::BufferView* view = value.ref.As<hal::BufferView>()) {
+    KILN_ASSIGN_OR_RETURN(std::string text, FormatBufferView(*view, max_elements));
+    return out + text;
+  }
+  if (vm::List* list = value.ref.As<vm::List>()) {
+    std::vector<vm::Value> elements;
+    for (uint32_t i = 0; i < list->size(); ++i) {
+      vm::Value element;
+      element.kind = list->element_kind();
+      if (element.kind == vm::ValueKind::kRef) {
+        KILN_ASSIGN_OR_RETURN(element.ref, list->GetRef(i));
+      } else {
+        KILN_ASSIGN_OR_RETURN(element.bits, list->GetBits(i, element.kind));
+      }
+      elements.push_back(std::move(element));
+    }
+    KILN_ASSIGN_OR_RETURN(std::string text, FormatValues("child_list", elements, max_elements));
+    return out + text;
+  }
+  return out + "(no printer)";
+}
+
+StatusOr<std::string> FormatValues(std::string_view name, std::span<const vm::Value> values, size_t max_elements) {
+  std::string out;
+  for (size_t i = 0; i < values.size(); ++i) {
+    KILN_ASSIGN_OR_RETURN(std::string text, FormatValue(values[i], max_elements));
+    out += StrCat(name, "[", i, "]: ", text, "\n");
+  }
+  return out;
 }
 
 Status CompareBufferViews(hal::BufferView& actual, hal::BufferView& expected, double atol, double rtol) {

@@ -5,6 +5,7 @@
 // file in checked mode (kiln-run's flag): an out-of-range index fails its test.
 #include <cstdio>
 #include <string>
+#include <vector>
 
 #include "drivers/builtin_drivers.h"
 #include "runtime/check_runner.h"
@@ -18,26 +19,33 @@ struct Flags {
   bool check_indices = false;
 };
 
-kiln::Status ParseFlags(int argc, char** argv, Flags& flags) {
-  for (int i = 1; i < argc; ++i) {
-    std::string arg = argv[i];
-    if (kiln::tools::FlagValue(arg, "--device=", flags.device) ||
-        kiln::tools::FlagValue(arg, "--function=", flags.function)) {
-      continue;
-    }
-    if (arg == "--check_indices") {
-      flags.check_indices = true;
-    } else if (arg.starts_with("--")) {
-      return kiln::InvalidArgumentError("unknown flag '", arg,
-                                        "'; expected --device=NAME, --function=NAME or --check_indices");
-    } else if (flags.file.empty()) {
-      flags.file = arg;
-    } else {
-      return kiln::InvalidArgumentError("more than one input file ('", flags.file, "' and '", arg, "')");
-    }
+kiln::tools::FlagParser MakeParser(Flags& flags) {
+  kiln::tools::FlagParser p(
+      "kiln-check", "kiln-check FILE.mlir|FILE.kiln [--device=cpu] [--function=NAME] [--check_indices]",
+      "Runs every exported function with no arguments and no results as a test, with IREE's\n"
+      "check ops (check.expect_eq, check.expect_almost_eq, check.expect_true, ...), as\n"
+      "iree-check-module does. Prints a line per test, the failures under it with their source\n"
+      "locations, and \"N passed, N failed\". Exit code 0 iff every test passed, 1 otherwise or\n"
+      "on any error.\n",
+      "  kiln-check tests.mlir\n"
+      "  kiln-check tests.mlir --device=local-sync --function=test_add\n"
+      "  kiln-compile tests.mlir -o tests.kiln && kiln-check tests.kiln\n");
+  p.String("--device", "NAME", &flags.device, "The device (kiln-run --help lists the names).");
+  p.String("--function", "NAME", &flags.function, "Run only this test function.");
+  p.Bool("--check_indices", &flags.check_indices,
+         "Compile a .mlir file in checked mode: an out-of-range index fails its test.");
+  return p;
+}
+
+kiln::Status ParseFlags(kiln::tools::FlagParser& parser, int argc, char** argv, Flags& flags) {
+  std::vector<std::string> files;
+  KILN_RETURN_IF_ERROR(parser.Parse(argc, argv, &files));
+  if (parser.help_requested()) return kiln::OkStatus();
+  if (files.size() > 1) {
+    return kiln::InvalidArgumentError("more than one input file ('", files[0], "' and '", files[1], "')");
   }
-  if (flags.file.empty()) return kiln::InvalidArgumentError("usage: kiln-check FILE.mlir|FILE.kiln [--device=cpu] [--function=NAME] "
-                                                           "[--check_indices]");
+  if (files.empty()) return kiln::InvalidArgumentError("no test file given; see kiln-check --help");
+  flags.file = files.front();
   return kiln::OkStatus();
 }
 
@@ -65,7 +73,12 @@ kiln::Status Run(const Flags& flags, bool& all_passed) {
 int main(int argc, char** argv) {
   Flags flags;
   bool all_passed = false;
-  kiln::Status status = ParseFlags(argc, argv, flags);
+  kiln::tools::FlagParser parser = MakeParser(flags);
+  kiln::Status status = ParseFlags(parser, argc, argv, flags);
+  if (status.ok() && parser.help_requested()) {
+    std::fputs(parser.Help().c_str(), stdout);
+    return 0;
+  }
   if (status.ok()) status = Run(flags, all_passed);
   if (!status.ok()) {
     std::fprintf(stderr, "kiln-check: %s\n", status.ToString().c_str());

@@ -1,24 +1,45 @@
-// kiln-compile in.mlir -o out.kiln [--target=cpu|gfx942|gfx90a|gfx1100] [--target-cpu=NAME]
+// kiln-compile in.mlir [-o out.kiln|-] [--target=cpu|gfx942|gfx90a|gfx1100] [--target-cpu=NAME]
 //              [--dump-ir-after=PASS|all] [--dump-dispatches=DIR] [--check-indices] [--report=FILE|-]
-// Compiles an MLIR program (linalg on tensors, TOSA) into a .kiln module. Diagnostics carry
-// source locations; the exit code is 1 when anything fails.
+//              [--remarks]
+// Compiles an MLIR program (linalg on tensors, TOSA) into a .kiln module, written to stdout
+// without -o (or with -o -), as iree-compile does; a terminal is refused, not filled with
+// binary. Diagnostics carry source locations; remarks only with --remarks; the exit code
+// is 1 when anything fails.
 #include "compiler/pipeline/Compile.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 
 namespace cl = llvm::cl;
 
+namespace {
+
+constexpr const char* kOverview =
+    "kiln compiler: MLIR (linalg on tensors, TOSA, IREE's input ops) to a .kiln module\n"
+    "\n"
+    "The module goes to -o FILE, or to stdout without -o (or with -o -); a terminal is refused.\n"
+    "Errors and warnings print with source locations; remarks only with --remarks.\n"
+    "Exit code 0 on success, 1 on any error.\n"
+    "\n"
+    "Examples:\n"
+    "  kiln-compile model.mlir -o model.kiln\n"
+    "  kiln-compile model.mlir --target=gfx942 -o model.gpu.kiln\n"
+    "  kiln-compile model.mlir | kiln-run --module=- --input=2x2xf32=[1 2][3 4]\n"
+    "  kiln-compile model.mlir --remarks -o /dev/null\n";
+
+}  // namespace
+
 int main(int argc, char** argv) {
   llvm::InitLLVM init(argc, argv);
   cl::OptionCategory category("kiln-compile options");
   cl::opt<std::string> input(cl::Positional, cl::desc("<input.mlir>"), cl::Required, cl::cat(category));
-  cl::opt<std::string> output("o", cl::desc("Output module (.kiln)"), cl::value_desc("file"), cl::Required,
-                              cl::cat(category));
+  cl::opt<std::string> output("o", cl::desc("Output module (.kiln); '-' (the default) is stdout"),
+                              cl::value_desc("file"), cl::init("-"), cl::cat(category));
   cl::opt<std::string> target("target", cl::desc("Target: cpu, or an AMD GPU chip (gfx942, gfx90a, gfx1100)"), cl::init("cpu"), cl::cat(category));
   cl::opt<std::string> target_cpu("target-cpu", cl::desc("x86-64 CPU name for CPU code and GPU host twins (default: this machine's CPU)"),
                                   cl::cat(category));
@@ -35,11 +56,24 @@ int main(int argc, char** argv) {
                                cl::desc("Write each GPU dispatch's registers, LDS, scratch and occupancy to FILE "
                                         "('-' for stdout)"),
                                cl::value_desc("FILE"), cl::cat(category));
+  cl::opt<bool> remarks("remarks",
+                        cl::desc("Print the compiler's remarks (why a dispatch runs as one workgroup, ...)"),
+                        cl::cat(category));
   cl::HideUnrelatedOptions(category);
-  if (!cl::ParseCommandLineOptions(argc, argv, "kiln compiler: MLIR to a .kiln module\n", &llvm::errs())) return 1;
+  if (!cl::ParseCommandLineOptions(argc, argv, kOverview, &llvm::errs())) return 1;
 
   // Copied now: the in-process lld link resets every llvm::cl option to its default.
   const std::string output_path = output;
+  if (output_path == "-" && report == "-") {
+    llvm::errs() << "kiln-compile: --report=- and the module would both go to stdout; give -o FILE or "
+                    "--report=FILE\n";
+    return 1;
+  }
+  if (output_path == "-" && llvm::sys::Process::StandardOutIsDisplayed()) {
+    llvm::errs() << "kiln-compile: refusing to write a binary module to a terminal; give -o FILE.kiln or "
+                    "redirect stdout (kiln-compile x.mlir | kiln-run --module=-)\n";
+    return 1;
+  }
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> file = llvm::MemoryBuffer::getFileOrSTDIN(input);
   if (!file) {
     llvm::errs() << "kiln-compile: cannot read '" << input << "': " << file.getError().message() << "\n";
@@ -60,6 +94,7 @@ int main(int argc, char** argv) {
   options.dump_dispatches_dir = dump_dispatches;
   options.check_indices = check_indices;
   options.report = report;
+  options.remarks = remarks;
   mlir::FailureOr<std::vector<uint8_t>> module = kiln::compiler::CompileSource(context, sources, options);
   if (mlir::failed(module)) return 1;
 
@@ -70,6 +105,12 @@ int main(int argc, char** argv) {
     return 1;
   }
   out.os().write(reinterpret_cast<const char*>(module->data()), module->size());
+  out.os().flush();
+  if (out.os().has_error()) {
+    llvm::errs() << "kiln-compile: cannot write '" << output_path << "': " << out.os().error().message() << "\n";
+    out.os().clear_error();
+    return 1;
+  }
   out.keep();
   return 0;
 }

@@ -11,9 +11,9 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
-#include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "base/status.h"
 #include "tools/executable_files.h"
@@ -22,13 +22,6 @@
 #include "vm/module.h"
 
 namespace {
-
-constexpr std::string_view kUsage =
-    "usage: kiln-dump FILE.kiln [--function=NAME] [--extract-executables=DIR]\n"
-    "Prints a kiln module: header, imports and exports with signatures, rodata, executables\n"
-    "(with each GPU kernel's registers, LDS, scratch and occupancy) and the bytecode of every\n"
-    "function (or only of --function=NAME). --extract-executables=DIR writes each executable's\n"
-    "binaries to DIR instead, for llvm-readelf and llvm-objdump.\n";
 
 kiln::Status ExtractExecutables(const kiln::vm::Module& module, const std::string& dir) {
   KILN_ASSIGN_OR_RETURN(std::vector<kiln::tools::ExecutableFile> files, kiln::tools::ExecutableFiles(module));
@@ -51,38 +44,41 @@ int Fail(const kiln::Status& status) {
 }
 
 int Run(int argc, char** argv) {
-  std::optional<std::string> path, function, extract_dir;
-  for (int i = 1; i < argc; ++i) {
-    std::string_view arg = argv[i];
-    if (arg == "--help" || arg == "-h") {
-      std::fputs(kUsage.data(), stdout);
-      return 0;
-    }
-    std::string value;
-    if (kiln::tools::FlagValue(arg, "--function=", value)) {
-      function = value;
-    } else if (kiln::tools::FlagValue(arg, "--extract-executables=", value)) {
-      extract_dir = value;
-    } else if (arg.starts_with("-") && arg != "-") {
-      return Fail(kiln::InvalidArgumentError("unknown flag '", arg, "'; usage: kiln-dump FILE.kiln [--function=NAME] [--extract-executables=DIR]"));
-    } else if (path) {
-      return Fail(kiln::InvalidArgumentError("more than one module given ('", *path, "' and '", arg,
-                                             "'); usage: kiln-dump FILE.kiln [--function=NAME] [--extract-executables=DIR]"));
-    } else {
-      path = std::string(arg);
-    }
+  std::string function, extract_dir;
+  kiln::tools::FlagParser parser(
+      "kiln-dump", "kiln-dump FILE.kiln [--function=NAME] [--extract-executables=DIR]",
+      "Prints a kiln module: header, imports and exports with signatures, rodata, executables\n"
+      "(with each GPU kernel's registers, LDS, scratch and occupancy) and the bytecode of every\n"
+      "function. Errors print one line, \"kiln-dump: <status>\", to stderr and exit 1.\n",
+      "  kiln-dump model.kiln\n"
+      "  kiln-dump model.kiln --function=main\n"
+      "  kiln-dump model.kiln --extract-executables=out && llvm-objdump -d out/*.so\n");
+  parser.String("--function", "NAME", &function, "Print only this function's bytecode.");
+  parser.String("--extract-executables", "DIR", &extract_dir,
+                "Write each executable's binaries to DIR instead (.so for the CPU; .hsaco and\n"
+                ".twin.so for an AMD GPU), for llvm-readelf and llvm-objdump.");
+  std::vector<std::string> paths;
+  kiln::Status parsed = parser.Parse(argc, argv, &paths);
+  if (!parsed.ok()) return Fail(parsed);
+  if (parser.help_requested()) {
+    std::fputs(parser.Help().c_str(), stdout);
+    return 0;
   }
-  if (!path) return Fail(kiln::InvalidArgumentError("no module given; usage: kiln-dump FILE.kiln [--function=NAME] [--extract-executables=DIR]"));
-
-  kiln::StatusOr<kiln::Ref<kiln::vm::Module>> module = kiln::vm::Module::LoadFromFile(*path);
+  constexpr std::string_view kUsage = "usage: kiln-dump FILE.kiln [--function=NAME] [--extract-executables=DIR]";
+  if (paths.size() > 1) {
+    return Fail(kiln::InvalidArgumentError("more than one module given ('", paths[0], "' and '", paths[1], "'); ",
+                                           kUsage));
+  }
+  if (paths.empty()) return Fail(kiln::InvalidArgumentError("no module given; ", kUsage));
+  kiln::StatusOr<kiln::Ref<kiln::vm::Module>> module = kiln::vm::Module::LoadFromFile(paths.front());
   if (!module.ok()) return Fail(module.status());
-  if (extract_dir) {
-    kiln::Status extracted = ExtractExecutables(**module, *extract_dir);
+  if (!extract_dir.empty()) {
+    kiln::Status extracted = ExtractExecutables(**module, extract_dir);
     return extracted.ok() ? 0 : Fail(extracted);
   }
   std::string text;
-  if (function) {
-    kiln::StatusOr<uint32_t> ordinal = kiln::vm::FindFunction(**module, *function);
+  if (!function.empty()) {
+    kiln::StatusOr<uint32_t> ordinal = kiln::vm::FindFunction(**module, function);
     if (!ordinal.ok()) return Fail(ordinal.status());
     text = kiln::vm::DisassembleFunction(**module, *ordinal);
   } else {

@@ -1,71 +1,96 @@
-// kiln-run --module=FILE.kiln|FILE.mlir [--function=main] [--device=cpu] [--input=VALUE]...
-//          [--output=-|@F.npy|+F.npy|@F.bin]... [--expected_output=VALUE]... [--atol=1e-5]
-//          [--rtol=1e-6] [--print_statistics] [--list] [--check_indices]
-//        kiln-run --list_devices
-// Calls one function of a module and prints its results in iree-run-module's format
-// (runtime/value_text.h; files: runtime/value_files.h). With expected outputs it compares
-// them (NumPy isclose; NaN matches only NaN) and exits 1 naming the first mismatching
-// element. --list prints the exported functions and their signatures instead.
-// --check_indices compiles a .mlir module in checked mode: the first out-of-range gather,
-// scatter or tensor.extract index fails the call, naming the index, its range, the op and
-// the dispatch. --list_devices prints every driver and its devices, or why it has none.
+// kiln-run: calls one function of a module with iree-run-module's flags and prints, writes
+// or checks its results the way iree-run-module does (runtime/run_module.h holds the
+// logic; `kiln-run --help` and docs/tools.md list the flags). Exit code 0 on success, 1 on
+// any error or when a result does not match its --expected_output.
 // The device is created before the module is loaded, so a missing one fails at once.
 #include <chrono>
 #include <cstdio>
-#include <cstdlib>
 #include <string>
 #include <vector>
 
 #include "drivers/builtin_drivers.h"
+#include "runtime/run_module.h"
 #include "runtime/session.h"
-#include "runtime/value_files.h"
-#include "runtime/value_text.h"
 #include "tools/flags.h"
 #include "tools/load_module.h"
 
 namespace {
 
 struct Flags {
-  std::string module, function = "main", device = "cpu";
-  std::vector<std::string> inputs, outputs, expected;
-  double atol = 1e-5, rtol = 1e-6;
+  std::string module, function, device = "cpu";
+  std::vector<std::string> inputs;
+  kiln::runtime::ResultOptions results;
   bool print_statistics = false, list = false, check_indices = false, list_devices = false;
 };
 
-// Whether `arg` is `flag` (ending in '='), and its value.
-using kiln::tools::FlagValue;
+constexpr std::string_view kUsage =
+    "kiln-run --module=FILE.kiln|FILE.mlir|- [--function=NAME] [--device=cpu] [--input=VALUE]...\n"
+    "                [--output=SPEC]... [--expected_output=VALUE]... [other flags]\n"
+    "       kiln-run --list_devices";
+constexpr std::string_view kAbout =
+    "Calls one exported function of a module with iree-run-module's flags, and prints its\n"
+    "results in iree-run-module's format (\"result[0]: hal.buffer_view\" and the tensor on the\n"
+    "next line), writes them to files, or compares them with expected values.\n"
+    "\n"
+    "Values (--input, --expected_output):\n"
+    "  2x3xf32=1,2,3,4,5,6     a tensor: SHAPExTYPE=elements (commas, spaces or brackets)\n"
+    "  2x3xf32=[1 2 3][4 5 6]  the same; one element fills the shape (4xi32=7)\n"
+    "  f32=2.5                 a rank-0 tensor\n"
+    "  5, 2.5, i32=5           a scalar argument (i32, i64, f32, f64)\n"
+    "  (null)                  a null reference (a list argument), zero for a scalar\n"
+    "  @x.npy                  the first array of a NumPy file; +x.npy the next one,\n"
+    "                          *x.npy every remaining one\n"
+    "  2x3xf32=@x.bin          raw little-endian bytes; 2x3xf32=+x.bin continues the file\n"
+    "  (ignored)               (--expected_output only) do not check this result\n"
+    "\n"
+    "Results (--output, one per result): '-' prints it, '' (empty) ignores it, @y.npy and\n"
+    "@y.bin write it, +y.npy and +y.bin append it. Without --output every result is printed;\n"
+    "with --expected_output results are compared, not printed, and \"[SUCCESS] ...\" or\n"
+    "\"[FAILED] result[i]: ...\" lines say how they compare.\n"
+    "\n"
+    "Exit code: 0 on success, 1 on any error (one line on stderr, \"kiln-run: CODE: ...\")\n"
+    "or when a result does not match its expected value.\n";
+constexpr std::string_view kExamples =
+    "  kiln-run --module=model.mlir --input=2x2xf32=[1 2][3 4]\n"
+    "  kiln-compile model.mlir | kiln-run --module=- --function=predict --input=@x.npy\n"
+    "  kiln-run --module=model.kiln --device=local-task --input=@x.npy --output=@y.npy\n"
+    "  kiln-run --module=model.kiln --input=4xf32=1,2,3,4 --expected_output=4xf32=2,4,6,8\n"
+    "  kiln-run --module=model.mlir --device=hip-sim --list\n";
 
-kiln::Status ParseTolerance(const std::string& flag, const std::string& text, double& value) {
-  char* end = nullptr;
-  value = std::strtod(text.c_str(), &end);
-  if (text.empty() || *end != '\0' || value < 0) {
-    return kiln::InvalidArgumentError(flag, "='", text, "': expected a non-negative number");
-  }
-  return kiln::OkStatus();
-}
-
-kiln::Status ParseFlags(int argc, char** argv, Flags& flags) {
-  for (int i = 1; i < argc; ++i) {
-    std::string arg = argv[i], v;
-    if (FlagValue(arg, "--module=", v)) flags.module = v;
-    else if (FlagValue(arg, "--function=", v)) flags.function = v;
-    else if (FlagValue(arg, "--device=", v)) flags.device = v;
-    else if (FlagValue(arg, "--input=", v)) flags.inputs.push_back(v);
-    else if (FlagValue(arg, "--output=", v)) flags.outputs.push_back(v);
-    else if (FlagValue(arg, "--expected_output=", v)) flags.expected.push_back(v);
-    else if (FlagValue(arg, "--atol=", v)) KILN_RETURN_IF_ERROR(ParseTolerance("--atol", v, flags.atol));
-    else if (FlagValue(arg, "--rtol=", v)) KILN_RETURN_IF_ERROR(ParseTolerance("--rtol", v, flags.rtol));
-    else if (arg == "--print_statistics") flags.print_statistics = true;
-    else if (arg == "--list") flags.list = true;
-    else if (arg == "--check_indices") flags.check_indices = true;
-    else if (arg == "--list_devices") flags.list_devices = true;
-    else return kiln::InvalidArgumentError("unknown flag '", arg, "'; expected --module, --function, --device, --input, "
-                                           "--output, --expected_output, --atol, --rtol, --print_statistics, --list, "
-                                           "--check_indices, --list_devices");
-  }
-  if (flags.list_devices) return kiln::OkStatus();
-  if (flags.module.empty()) return kiln::InvalidArgumentError("--module=FILE.kiln (or FILE.mlir) is required");
-  return kiln::OkStatus();
+kiln::tools::FlagParser MakeParser(Flags& flags) {
+  kiln::tools::FlagParser p("kiln-run", kUsage, kAbout, kExamples);
+  p.String("--module", "FILE", &flags.module,
+           "The module: a compiled .kiln file, MLIR source (.mlir, compiled in-process for the\n"
+           "device), or '-' for a .kiln module on stdin (kiln-compile x.mlir | kiln-run --module=-).");
+  p.String("--function", "NAME", &flags.function,
+           "The exported function to call; may be omitted when the module exports only one.");
+  p.String("--device", "NAME", &flags.device,
+           "cpu, cpu-sync, hip or hip-sim, optionally with a device index (hip:1). IREE's names\n"
+           "work too: local-task (cpu), local-sync (cpu-sync), amdgpu (hip), and hip://1.");
+  p.List("--input", "VALUE", &flags.inputs, "One argument, in order (see Values above).");
+  p.List("--output", "SPEC", &flags.results.outputs,
+         "What to do with one result, in order: -, (empty), @FILE.npy, +FILE.npy, @FILE.bin,\n"
+         "+FILE.bin. A scalar is written as a 0-d array, a null reference as an empty one.");
+  p.List("--expected_output", "VALUE", &flags.results.expected_outputs,
+         "The expected value of one result, in order, or (ignored).");
+  p.Number("--atol", &flags.results.tolerance.atol,
+           "Absolute tolerance: a float matches when |actual - expected| <= atol + rtol * |expected|.");
+  p.Number("--rtol", &flags.results.tolerance.rtol, "Relative tolerance (see --atol). NaN matches only NaN.");
+  p.Number("--expected_f16_threshold", &flags.results.tolerance.f16_threshold,
+           "iree-run-module's tolerance for f16 and bf16: |actual - expected| <= X (instead of\n"
+           "--atol and --rtol).");
+  p.Number("--expected_f32_threshold", &flags.results.tolerance.f32_threshold, "The same for f32.");
+  p.Number("--expected_f64_threshold", &flags.results.tolerance.f64_threshold, "The same for f64.");
+  p.Number("--output_max_element_count", &flags.results.max_elements,
+           "Elements of a tensor printed before the rest is elided with '...'.");
+  p.Bool("--print_statistics", &flags.print_statistics,
+         "Print dispatches, submissions, allocations and times to stderr after the call.");
+  p.Bool("--list", &flags.list, "List the module's exported functions and their signatures; call nothing.");
+  p.Bool("--check_indices", &flags.check_indices,
+         "Compile a .mlir module in checked mode: the first out-of-range gather, scatter or\n"
+         "tensor.extract index fails the call, naming the index, its range, the op and the dispatch.");
+  p.Bool("--list_devices", &flags.list_devices, "List every driver and its devices, or why it has none.");
+  return p;
 }
 
 double MillisecondsSince(std::chrono::steady_clock::time_point start) {
@@ -81,7 +106,7 @@ std::string KindList(const std::vector<kiln::vm::ValueKind>& kinds) {
   return out;
 }
 
-// "@name(tensor, i32) -> (tensor)": tensors are buffer views of any shape at this level.
+// "@name(tensor, i32) -> (tensor)": references are buffer views at this level (or lists).
 kiln::Status List(const kiln::vm::Module& module) {
   for (const kiln::vm::ExportInfo& e : module.exports()) {
     const kiln::vm::Signature& signature = module.functions()[e.function_ordinal].signature;
@@ -92,10 +117,13 @@ kiln::Status List(const kiln::vm::Module& module) {
 }
 
 kiln::Status Run(const Flags& flags, bool& matched) {
+  matched = true;
   if (flags.list_devices) {
-    matched = true;
     std::fputs(kiln::DescribeDevices(kiln::BuiltinDriverRegistry()).c_str(), stdout);
     return kiln::OkStatus();
+  }
+  if (flags.module.empty()) {
+    return kiln::InvalidArgumentError("--module=FILE.kiln (or FILE.mlir, or - for stdin) is required; see kiln-run --help");
   }
   auto load_start = std::chrono::steady_clock::now();
   kiln::Ref<kiln::hal::Device> device;
@@ -106,66 +134,36 @@ kiln::Status Run(const Flags& flags, bool& matched) {
   std::string target = device ? kiln::tools::CompileTargetFor(device->info()) : "cpu";
   KILN_ASSIGN_OR_RETURN(kiln::Ref<kiln::vm::Module> module,
                         kiln::tools::LoadModule(flags.module, flags.check_indices, target));
-  if (flags.list) {
-    matched = true;
-    return List(*module);
-  }
+  if (flags.list) return List(*module);
+  KILN_ASSIGN_OR_RETURN(std::string function, kiln::runtime::SelectFunction(*module, flags.function));
   KILN_ASSIGN_OR_RETURN(std::unique_ptr<kiln::runtime::Session> session,
                         kiln::runtime::Session::Create(std::move(device), module));
   double load_ms = MillisecondsSince(load_start);
-  KILN_ASSIGN_OR_RETURN(const kiln::vm::Signature* found, session->FunctionSignature(flags.function));
-  const kiln::vm::Signature& signature = *found;
-  if (flags.inputs.size() != signature.args.size()) {
-    return kiln::InvalidArgumentError("function '", flags.function, "' takes ", signature.args.size(),
-                                      " inputs (", signature.ToString(), "), ", flags.inputs.size(), " were given");
-  }
-  std::vector<kiln::vm::Value> args;
-  for (size_t i = 0; i < flags.inputs.size(); ++i) {
-    KILN_ASSIGN_OR_RETURN(kiln::vm::Value v,
-                          kiln::runtime::ParseValue(flags.inputs[i], signature.args[i], session->device().allocator()),
-                          "in --input ", i);
-    args.push_back(std::move(v));
-  }
+  KILN_ASSIGN_OR_RETURN(const kiln::vm::Signature* signature, session->FunctionSignature(function));
+  KILN_ASSIGN_OR_RETURN(std::vector<kiln::vm::Value> args,
+                        kiln::runtime::ParseInputs(flags.inputs, *signature, session->device().allocator()),
+                        "for function '", function, "'");
+  std::printf("EXEC @%s\n", function.c_str());
+  std::fflush(stdout);
   auto call_start = std::chrono::steady_clock::now();
-  KILN_ASSIGN_OR_RETURN(std::vector<kiln::vm::Value> results, session->Call(flags.function, args));
+  KILN_ASSIGN_OR_RETURN(std::vector<kiln::vm::Value> results, session->Call(function, args));
   double call_ms = MillisecondsSince(call_start);
-  if (!flags.outputs.empty() && flags.outputs.size() != results.size()) {
-    return kiln::InvalidArgumentError(flags.outputs.size(), " --output flags given for ", results.size(), " results");
-  }
-  std::printf("EXEC @%s\n", flags.function.c_str());
-  for (size_t i = 0; i < results.size(); ++i) {
-    if (!flags.outputs.empty() && flags.outputs[i] != "-") {
-      KILN_RETURN_IF_ERROR(kiln::runtime::WriteOutput(flags.outputs[i], results[i]), "for result ", i);
-      continue;
-    }
-    KILN_ASSIGN_OR_RETURN(std::string text, kiln::runtime::FormatValue(results[i]));
-    std::printf("result[%zu]: %s\n", i, text.c_str());
-  }
+  std::string text;
+  kiln::StatusOr<bool> processed =
+      kiln::runtime::ProcessResults(results, flags.results, session->device().allocator(), text);
+  std::fputs(text.c_str(), stdout);
+  std::fflush(stdout);
   if (flags.print_statistics) {
     kiln::hal::QueueStatistics queue = session->device().queue_statistics();
     kiln::hal::AllocatorStatistics memory = session->device().allocator().statistics();
-    std::printf("[statistics] dispatches: %llu, submissions: %llu, allocations: %zu, bytes live: %zu, bytes peak: %zu, "
-                "load+link: %.3f ms, call: %.3f ms\n",
-                static_cast<unsigned long long>(queue.dispatches), static_cast<unsigned long long>(queue.submissions),
-                memory.allocation_count, memory.bytes_allocated, memory.peak_bytes_allocated, load_ms, call_ms);
+    std::fprintf(stderr,
+                 "[statistics] dispatches: %llu, submissions: %llu, allocations: %zu, bytes live: %zu, bytes peak: %zu, "
+                 "load+link: %.3f ms, call: %.3f ms\n",
+                 static_cast<unsigned long long>(queue.dispatches), static_cast<unsigned long long>(queue.submissions),
+                 memory.allocation_count, memory.bytes_allocated, memory.peak_bytes_allocated, load_ms, call_ms);
   }
-  matched = true;
-  if (flags.expected.empty()) return kiln::OkStatus();
-  if (flags.expected.size() != results.size()) {
-    return kiln::InvalidArgumentError(flags.expected.size(), " expected outputs given for ", results.size(), " results");
-  }
-  for (size_t i = 0; i < results.size(); ++i) {
-    KILN_ASSIGN_OR_RETURN(kiln::vm::Value expected,
-                          kiln::runtime::ParseValue(flags.expected[i], results[i].kind, session->device().allocator()),
-                          "in --expected_output ", i);
-    kiln::Status compared = kiln::runtime::CompareValues(results[i], expected, flags.atol, flags.rtol);
-    if (!compared.ok()) {
-      std::printf("[FAILED] result[%zu]: %s\n", i, std::string(compared.message()).c_str());
-      matched = false;
-      return kiln::OkStatus();
-    }
-    std::printf("[SUCCESS] result[%zu] matches\n", i);
-  }
+  if (!processed.ok()) return processed.status();
+  matched = *processed;
   return kiln::OkStatus();
 }
 
@@ -173,7 +171,12 @@ kiln::Status Run(const Flags& flags, bool& matched) {
 
 int main(int argc, char** argv) {
   Flags flags;
-  kiln::Status status = ParseFlags(argc, argv, flags);
+  kiln::tools::FlagParser parser = MakeParser(flags);
+  kiln::Status status = parser.Parse(argc, argv);
+  if (status.ok() && parser.help_requested()) {
+    std::fputs(parser.Help().c_str(), stdout);
+    return 0;
+  }
   bool matched = false;
   if (status.ok()) status = Run(flags, matched);
   if (!status.ok()) {

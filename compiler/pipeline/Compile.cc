@@ -16,6 +16,7 @@
 #include "llvm/Support/Path.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
@@ -232,6 +233,11 @@ LogicalResult WriteReport(ModuleOp module, const std::string& path, llvm::String
 
 FailureOr<std::vector<uint8_t>> CompileSource(MLIRContext& context, llvm::SourceMgr& sources,
                                               const CompileOptions& options) {
+  // Registered after the caller's handlers, so it sees every diagnostic first: remarks stop
+  // here unless asked for, everything else falls through to the caller.
+  ScopedDiagnosticHandler drop_remarks(&context, [&](Diagnostic& diagnostic) {
+    return success(!options.remarks && diagnostic.getSeverity() == DiagnosticSeverity::Remark);
+  });
   FailureOr<Targets> targets = ParseTargets(context, options);
   if (failed(targets)) return failure();
   RegisterCompilerPasses();

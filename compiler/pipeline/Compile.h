@@ -28,6 +28,9 @@ struct CompileOptions {
   // a dispatch meeting an out-of-range one fails naming the first (kiln.index_check). Off, they follow the ops'
   // defined out-of-range behaviour silently (docs/iree-compatibility.md).
   bool check_indices = false;
+  // Whether the compiler's remarks ("dispatch 'f' runs as one workgroup: ...") reach the
+  // context's diagnostic handlers; off, they are dropped. Warnings and errors always do.
+  bool remarks = false;
 };
 
 // Registers every pass (upstream and kiln's) by name, once; the pipelines are built from
@@ -38,7 +41,8 @@ void RegisterCompilerPasses();
 void RegisterCompilerDialects(mlir::DialectRegistry& registry);
 
 // Parses the module held by `sources` (its main buffer) and compiles it. Diagnostics go to
-// the context's handlers; failure means at least one error was emitted.
+// the context's handlers (remarks only with options.remarks); failure means at least one
+// error was emitted.
 mlir::FailureOr<std::vector<uint8_t>> CompileSource(mlir::MLIRContext& context, llvm::SourceMgr& sources,
                                                     const CompileOptions& options);
 

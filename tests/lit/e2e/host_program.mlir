@@ -6,7 +6,8 @@
 // RUN: kiln-run --module=%t.kiln --device=cpu --function=sign_of_sum --input=3xf32=1,2,3 --expected_output=i32=1
 // RUN: kiln-run --module=%t.kiln --device=cpu-sync --function=sign_of_sum --input=3xf32=-1,-2,0 --expected_output=i32=-1
 // RUN: kiln-run --module=%t.kiln --device=cpu --function=add_big_constant --input=100xf32=1 | FileCheck %s --check-prefix=BIG
-// BIG: result[0]: 100xf32=1 2 3 4 5
+// BIG: result[0]: hal.buffer_view
+// BIG-NEXT: 100xf32=1 2 3 4 5
 // BIG-SAME: 99 100
 // RUN: kiln-run --module=%t.kiln --device=cpu-sync --function=flatten_scale --input=2x3xf32=1,2,3,4,5,6 --expected_output=6xf32=2,4,6,8,10,12
 // The same on the AMD GPU path: compiled for gfx942, run on hip-sim (the host twin).

@@ -22,7 +22,7 @@
 // RUN: not kiln-check %t.missing.kiln 2>&1 | FileCheck %s --check-prefix=MISSING
 // MISSING: kiln-check: {{.*}}missing.kiln
 // RUN: not kiln-check %s --bogus 2>&1 | FileCheck %s --check-prefix=FLAG
-// FLAG: kiln-check: INVALID_ARGUMENT: unknown flag '--bogus'; expected --device=NAME, --function=NAME or --check_indices
+// FLAG: kiln-check: INVALID_ARGUMENT: unknown flag '--bogus'; see kiln-check --help for the flags
 // RUN: not kiln-check %s --device=warp 2>&1 | FileCheck %s --check-prefix=DEVICE
 // DEVICE: kiln-check: {{.*}}warp
 

@@ -8,7 +8,7 @@
 //
 // Outputs to .npy and raw files, read back by NumPy and by kiln-run itself.
 // RUN: rm -f %t.*.npy %t.*.bin
-// RUN: kiln-run --module=%t.kiln --function=scale '--input=2x3xf32=[1 2 3][4 5 6]' --output=@%t.out.npy --print_statistics | FileCheck %s --check-prefix=STATS
+// RUN: kiln-run --module=%t.kiln --function=scale '--input=2x3xf32=[1 2 3][4 5 6]' --output=@%t.out.npy --print_statistics 2>&1 | FileCheck %s --check-prefix=STATS
 // STATS: EXEC @scale
 // STATS-NOT: result[0]
 // STATS: [statistics] dispatches: 1, submissions: 1, allocations: {{[0-9]+}}, bytes live: {{[0-9]+}}, bytes peak: {{[0-9]+}}, load+link: {{[0-9.]+}} ms, call: {{[0-9.]+}} ms
@@ -63,7 +63,7 @@
 // RUN: not kiln-run --module=%t.kiln --function=scale --device=warp --input=2x3xf32=1 2>&1 | FileCheck %s --check-prefix=DEVICE
 // DEVICE: kiln-run: {{.*}}warp
 // RUN: not kiln-run --module=%t.kiln --function=scale --input=2x3xf32=1 --output=%t.x.npy 2>&1 | FileCheck %s --check-prefix=OUT
-// OUT: kiln-run: INVALID_ARGUMENT: --output='{{.*}}': expected -, @FILE.npy, +FILE.npy or @FILE.bin
+// OUT: kiln-run: INVALID_ARGUMENT: --output='{{.*}}': expected (empty), -, @FILE.npy, +FILE.npy, @FILE.bin or +FILE.bin
 // RUN: not kiln-run --module=%t.kiln --function=scale --input=2x3xf32=1 --atol=-1 2>&1 | FileCheck %s --check-prefix=ATOL
 // ATOL: kiln-run: INVALID_ARGUMENT: --atol='-1': expected a non-negative number
 // RUN: not kiln-run --module=%t.kiln --function=add_i32 --input=2x3xi32=1 --input=x 2>&1 | FileCheck %s --check-prefix=SCALAR
