@@ -142,35 +142,105 @@ class ContractionKernelBuilder {
     return result;
   }
 
+  // Elements per 128-bit load of `operand` when its staging can use them (a dwordx4 per
+  // work-item and step): the innermost dimension contiguous, whole vectors per work-item.
+  // 1 otherwise (8-bit floats too, whose vectors have no lowering yet).
+  int64_t StagingVectorWidth(OpOperand* operand, int64_t fast, int64_t elements) {
+    auto type = cast<MemRefType>(operand->get().getType());
+    Type element = type.getElementType();
+    if (!element.isIntOrFloat() || (isa<FloatType>(element) && element.getIntOrFloatBitWidth() == 8)) return 1;
+    unsigned bits = element.getIntOrFloatBitWidth();
+    if (bits < 8 || 128 % bits != 0) return 1;
+    int64_t width = 128 / bits;
+    SmallVector<int64_t> strides;
+    int64_t offset;
+    if (failed(type.getStridesAndOffset(strides, offset)) || strides.empty() || strides.back() != 1) return 1;
+    if (fast % width != 0 || (elements / width) % tiles_.WorkgroupSize() != 0) return 1;
+    return width;
+  }
+
+  // `operand` at the current indices_: a vector of `width` along its innermost dimension
+  // when `all_inside`, else element by element with zeros where `element_inside(r)` fails.
+  Value LoadStagingVector(OpOperand* operand, int64_t width, Value all_inside, unsigned fast_dim,
+                          llvm::function_ref<Value(int64_t)> element_inside) {
+    Type element = getElementTypeOrSelf(operand->get().getType());
+    auto vector_type = VectorType::get({width}, element);
+    Value zero = arith::ConstantOp::create(b_, loc_, cast<TypedAttr>(b_.getZeroAttr(element)));
+    auto whole = scf::IfOp::create(b_, loc_, TypeRange{vector_type}, all_inside, /*withElseRegion=*/true);
+    OpBuilder::InsertionGuard guard(b_);
+    b_.setInsertionPointToStart(whole.thenBlock());
+    scf::YieldOp::create(b_, loc_,
+                         vector::LoadOp::create(b_, loc_, vector_type, operand->get(), OperandIndices(operand)).getResult());
+    b_.setInsertionPointToStart(whole.elseBlock());
+    Value first = indices_[fast_dim];
+    SmallVector<Value> values;
+    for (int64_t r = 0; r < width; ++r) {
+      indices_[fast_dim] = Add(first, Const(r));
+      auto one = scf::IfOp::create(b_, loc_, TypeRange{element}, element_inside(r), /*withElseRegion=*/true);
+      b_.setInsertionPointToStart(one.thenBlock());
+      scf::YieldOp::create(b_, loc_, memref::LoadOp::create(b_, loc_, operand->get(), OperandIndices(operand)).getResult());
+      b_.setInsertionPointToStart(one.elseBlock());
+      scf::YieldOp::create(b_, loc_, zero);
+      b_.setInsertionPointAfter(one);
+      values.push_back(one.getResult(0));
+    }
+    indices_[fast_dim] = first;
+    scf::YieldOp::create(b_, loc_, vector::FromElementsOp::create(b_, loc_, vector_type, values).getResult());
+    return whole.getResult(0);
+  }
+
   // Copies the operand's slice [outer0, outer0 + tile) x [k0, k0 + tile_k) into `lds`,
   // stored [k][outer], zero outside the operand. Consecutive work-items take consecutive
-  // elements along the operand's innermost dimension, so that their loads coalesce.
+  // elements (or 128-bit vectors) along the operand's innermost dimension, so that their
+  // loads coalesce.
   void Stage(OpOperand* operand, Value lds, unsigned outer_dim, Value outer0, int64_t tile, Value k0) {
     int64_t elements = tile * tiles_.tile_k;
     int64_t workgroup_size = tiles_.WorkgroupSize();
     AffineMap map = root_.getMatchingIndexingMap(operand);
     bool k_fastest = cast<AffineDimExpr>(map.getResults().back()).getPosition() == dims_.k;
+    unsigned fast_dim = k_fastest ? dims_.k : outer_dim, slow_dim = k_fastest ? outer_dim : dims_.k;
     Type element = getElementTypeOrSelf(operand->get().getType());
-    auto loop = scf::ForOp::create(b_, loc_, Const(0), Const(elements / workgroup_size), Const(1));
+    int64_t fast = k_fastest ? tiles_.tile_k : tile;
+    int64_t width = StagingVectorWidth(operand, fast, elements);
+    auto loop = scf::ForOp::create(b_, loc_, Const(0), Const(elements / width / workgroup_size), Const(1));
     OpBuilder::InsertionGuard guard(b_);
     b_.setInsertionPointToStart(loop.getBody());
     Value e = Add(Mul(loop.getInductionVar(), Const(workgroup_size)), thread_);
-    int64_t fast = k_fastest ? tiles_.tile_k : tile;
-    Value fast_index = arith::RemUIOp::create(b_, loc_, e, Const(fast));
-    Value slow_index = arith::DivUIOp::create(b_, loc_, e, Const(fast));
+    Value fast_index = Mul(arith::RemUIOp::create(b_, loc_, e, Const(fast / width)), Const(width));
+    Value slow_index = arith::DivUIOp::create(b_, loc_, e, Const(fast / width));
     Value kk = k_fastest ? fast_index : slow_index, oo = k_fastest ? slow_index : fast_index;
     indices_[outer_dim] = Add(outer0, oo);
     indices_[dims_.k] = Add(k0, kk);
-    Value inside = arith::AndIOp::create(b_, loc_, Less(indices_[outer_dim], extents_[outer_dim]),
-                                         Less(indices_[dims_.k], extents_[dims_.k]));
-    auto guarded = scf::IfOp::create(b_, loc_, TypeRange{element}, inside, /*withElseRegion=*/true);
-    b_.setInsertionPointToStart(guarded.thenBlock());
-    Value loaded = memref::LoadOp::create(b_, loc_, operand->get(), OperandIndices(operand));
-    scf::YieldOp::create(b_, loc_, loaded);
-    b_.setInsertionPointToStart(guarded.elseBlock());
-    scf::YieldOp::create(b_, loc_, arith::ConstantOp::create(b_, loc_, cast<TypedAttr>(b_.getZeroAttr(element))).getResult());
-    b_.setInsertionPointAfter(guarded);
-    memref::StoreOp::create(b_, loc_, guarded.getResult(0), lds, ValueRange{kk, oo});
+    Value slow_inside = Less(indices_[slow_dim], extents_[slow_dim]);
+    if (width == 1) {
+      Value inside = arith::AndIOp::create(b_, loc_, slow_inside, Less(indices_[fast_dim], extents_[fast_dim]));
+      auto guarded = scf::IfOp::create(b_, loc_, TypeRange{element}, inside, /*withElseRegion=*/true);
+      b_.setInsertionPointToStart(guarded.thenBlock());
+      Value loaded = memref::LoadOp::create(b_, loc_, operand->get(), OperandIndices(operand));
+      scf::YieldOp::create(b_, loc_, loaded);
+      b_.setInsertionPointToStart(guarded.elseBlock());
+      scf::YieldOp::create(b_, loc_, arith::ConstantOp::create(b_, loc_, cast<TypedAttr>(b_.getZeroAttr(element))).getResult());
+      b_.setInsertionPointAfter(guarded);
+      memref::StoreOp::create(b_, loc_, guarded.getResult(0), lds, ValueRange{kk, oo});
+      return;
+    }
+    Value fast_first = indices_[fast_dim];
+    Value all_inside = arith::AndIOp::create(
+        b_, loc_, slow_inside,
+        arith::CmpIOp::create(b_, loc_, arith::CmpIPredicate::ule, Add(fast_first, Const(width)), extents_[fast_dim]));
+    Value vector = LoadStagingVector(operand, width, all_inside, fast_dim, [&](int64_t r) -> Value {
+      return arith::AndIOp::create(b_, loc_, slow_inside, Less(Add(fast_first, Const(r)), extents_[fast_dim]));
+    });
+    if (!k_fastest) {
+      // Along the LDS rows: one 128-bit store.
+      vector::StoreOp::create(b_, loc_, vector, lds, ValueRange{kk, oo});
+      return;
+    }
+    // Along k, a column of the LDS slice: one store per element.
+    for (int64_t r = 0; r < width; ++r) {
+      Value value = vector::ExtractOp::create(b_, loc_, vector, ArrayRef<int64_t>{r});
+      memref::StoreOp::create(b_, loc_, value, lds, ValueRange{Add(kk, Const(r)), oo});
+    }
   }
 
   // acc += lhs[:, rows] x rhs[:, cols] with the root's own body (its casts included).

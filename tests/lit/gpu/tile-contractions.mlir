@@ -1,8 +1,23 @@
 // RUN: kiln-opt %s -split-input-file -kiln-gpu-tile-contractions -verify-diagnostics | FileCheck %s
+// RUN: kiln-opt %s -split-input-file -kiln-gpu-tile-contractions=mfma=true -verify-diagnostics | FileCheck %s --check-prefix=MFMA
+
+// With MFMAs, each wave's 32x32 block takes tile_k / k MFMAs per step (f32: 16 / 2), its
+// accumulator 16 values per lane.
+// MFMA-LABEL: func.func @mm(
+// MFMA: memref.alloca() : memref<16xf32>
+// MFMA: gpu.barrier
+// MFMA-COUNT-8: amdgpu.mfma 32x32x2
+// MFMA: gpu.barrier
+// MFMA-LABEL: func.func @mm_f16(
+// MFMA: gpu.barrier
+// MFMA-COUNT-4: amdgpu.mfma 32x32x8
+// MFMA-NOT: amdgpu.mfma
+// MFMA: gpu.barrier
 
 // A 130x100x70 f32 matmul: 64x64 output tiles per workgroup of 256 work-items, each with a
 // 4x4 register tile (private); 16-deep k-slices of both operands staged through LDS
-// between two barriers; the fill initialises the register tile; unaligned edges masked.
+// between two barriers with 128-bit loads (element by element at the unaligned edges);
+// the fill initialises the register tile.
 // CHECK-LABEL: func.func @mm(
 // CHECK-SAME: %[[A:[a-z0-9]+]]: memref<130x70xf32>, %[[B:[a-z0-9]+]]: memref<70x100xf32>, %[[C:[a-z0-9]+]]: memref<130x100xf32>, %[[ID:[a-z0-9]+]]: index, %[[COUNT:[a-z0-9]+]]: index)
 // CHECK-SAME: kiln.distributed
@@ -15,11 +30,14 @@
 // CHECK: scf.for %[[TILE:.*]] = %[[ID]] to %{{.*}} step %[[COUNT]]
 // CHECK: linalg.fill ins(%{{.*}} : f32) outs(%[[ACC]] : memref<4x4xf32>)
 // CHECK: scf.for %[[K:.*]] = %{{.*}} to %c70 step %c16
-// CHECK: scf.if
+// CHECK: scf.if %{{.*}} -> (vector<4xf32>)
+// CHECK: vector.load %[[A]]{{.*}} : memref<130x70xf32>, vector<4xf32>
+// CHECK: } else {
 // CHECK: memref.load %[[A]]
 // CHECK: memref.store %{{.*}}, %[[LDS_A]]
-// CHECK: memref.load %[[B]]
-// CHECK: memref.store %{{.*}}, %[[LDS_B]]
+// CHECK: scf.if %{{.*}} -> (vector<4xf32>)
+// CHECK: vector.load %[[B]]{{.*}} : memref<70x100xf32>, vector<4xf32>
+// CHECK: vector.store %{{.*}}, %[[LDS_B]]
 // CHECK: gpu.barrier
 // CHECK: vector.contract
 // CHECK: vector.transfer_write %{{.*}}, %[[ACC]]
