@@ -1,6 +1,5 @@
 // The matmul kernels for gfx942 issue MFMAs (f32: 32x32x2, f16: 32x32x8), stage operands
-// with 128-bit global loads, and use no
-// scratch; gfx1100 (no MFMA) keeps the SIMT register tiles. The code objects are read
+// with 128-bit global loads, and use no scratch; gfx1100 (no MFMA) keeps the SIMT register tiles. The code objects are read
 // back with llvm-objdump after kiln-dump extracts them.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: kiln-compile --target=gfx942 %s -o %t/gfx942.kiln --report=%t/report.txt
@@ -16,8 +15,8 @@
 
 // GFX942-DAG: v_mfma_f32_32x32x2_f32
 // GFX942-DAG: v_mfma_f32_32x32x8_f16
+// GFX942-DAG: global_load_dwordx4
 // GFX942-NOT: scratch_store
-// GFX942: global_load_dwordx4
 // GFX1100-NOT: v_mfma
 // GFX1100: s_endpgm
 
