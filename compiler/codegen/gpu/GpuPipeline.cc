@@ -22,11 +22,16 @@ void BuildGpuKernelPipeline(mlir::OpPassManager& pm, const GpuTarget& target) {
   options.vector_bits = kWorkItemVectorBits;
   options.stride_tile = kWorkItemBlock;
   options.add_entry_points = [kernels](mlir::OpPassManager& nested) { nested.addPass(createFormKernels(kernels)); };
-  options.before_distribution = [](mlir::OpPassManager& nested) { nested.addPass(createSelectContractions()); };
+  options.before_distribution = [](mlir::OpPassManager& nested) {
+    nested.addPass(createSelectWorkgroupStrategies());
+  };
   TileContractionsOptions contractions;
   contractions.mfma = target.has_mfma;
-  options.after_bufferization = [contractions](mlir::OpPassManager& nested) {
+  TileReductionsOptions reductions;
+  reductions.waveSize = target.wavefront_size;
+  options.after_bufferization = [contractions, reductions](mlir::OpPassManager& nested) {
     nested.addPass(createTileContractions(contractions));
+    nested.addPass(createTileReductions(reductions));
   };
   cpu::BuildCpuBufferizePipeline(pm, options);
 }

@@ -35,16 +35,20 @@ def FormKernels : Pass<"kiln-gpu-form-kernels", "mlir::ModuleOp"> {
                            "::mlir::arith::ArithDialect"];
 }
 
-def SelectContractions : Pass<"kiln-gpu-select-contractions", "mlir::ModuleOp"> {
-  let summary = "Marks the contraction dispatches the workgroup contraction strategy computes";
+def SelectWorkgroupStrategies : Pass<"kiln-gpu-select-workgroup-strategies", "mlir::ModuleOp"> {
+  let summary = "Marks the dispatches a workgroup-cooperative strategy computes";
   let description = [{
-    Runs on tensors, before the workgroup distribution. A dispatch function whose root is a
-    contraction with one m, n and k dimension (any batch dimensions; matmul, the weight
-    layout's x W^T, batch_matmul, generic contractions with casts), whose inputs are read
-    from bindings and whose output starts as a fill or a binding's contents, with no other
-    computation, is marked `kiln.workgroup_strategy = "gpu.workgroup_contraction"`: the
-    generic distribution leaves it whole and kiln-gpu-tile-contractions lays it out after
-    bufferization (WorkgroupContraction.h).
+    Runs on tensors, before the workgroup distribution. A dispatch function whose root is
+    one of the following, whose inputs are read from bindings and whose output starts as a
+    fill or a binding's contents, with no other computation, is marked
+    `kiln.workgroup_strategy`: the generic distribution leaves it whole and the strategy's
+    pass lays it out after bufferization.
+    - `"gpu.workgroup_contraction"` (kiln-gpu-tile-contractions, WorkgroupContraction.h):
+      a contraction with one m, n and k dimension and any batch dimensions (matmul, the
+      weight layout's x W^T, batch_matmul, generic contractions with casts).
+    - `"gpu.workgroup_reduction"` (kiln-gpu-tile-reductions, WorkgroupReduction.h): a
+      reduction of the input's innermost dimension by one associative, commutative arith
+      combiner with a neutral element (sums, products, minima, maxima, bitwise reductions).
   }];
 }
 
@@ -52,7 +56,7 @@ def TileContractions : Pass<"kiln-gpu-tile-contractions", "mlir::ModuleOp"> {
   let summary = "Computes the marked contractions cooperatively per workgroup, through LDS";
   let description = [{
     Runs on buffers, right after bufferization, on the dispatch functions
-    kiln-gpu-select-contractions marked. The root is replaced by SIMT code that every
+    kiln-gpu-select-workgroup-strategies marked as contractions. The root is replaced by SIMT code that every
     work-item of a workgroup runs:
 
       for each output tile t = id, id + count, ... (tile_m x tile_n, batch dims outermost)
@@ -84,6 +88,31 @@ def TileContractions : Pass<"kiln-gpu-tile-contractions", "mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::gpu::GPUDialect", "::mlir::memref::MemRefDialect", "::mlir::scf::SCFDialect",
                            "::mlir::arith::ArithDialect", "::mlir::vector::VectorDialect",
                            "::mlir::amdgpu::AMDGPUDialect"];
+}
+
+def TileReductions : Pass<"kiln-gpu-tile-reductions", "mlir::ModuleOp"> {
+  let summary = "Reduces the marked rows cooperatively per workgroup, through shuffles and LDS";
+  let description = [{
+    Runs on buffers, right after bufferization, on the dispatch functions
+    kiln-gpu-select-workgroup-strategies marked as row reductions. The root is replaced by
+    SIMT code that every work-item of a workgroup of 256 runs:
+
+      for each row r = id, id + count, ...
+        p = combiner over elements thread, thread + 256, ... of row r (from the neutral value)
+        p = combiner(shuffle_xor(p, d), p) for d = wave/2 ... 1 (the wave's total in each lane)
+        lane 0 of each wave: lds[wave] = p;  gpu.barrier
+        work-item 0: out[r] = the output's initial value combined with lds[0 .. waves)
+        gpu.barrier
+
+    Consecutive work-items read consecutive elements of a row (coalesced), the row stays
+    in registers (no scratch), and a reduction with no parallel dimension is one row. A
+    function whose output is a temporary or is used by other ops keeps its root and runs on
+    one work-item, with a remark saying why.
+  }];
+  let options = [Option<"waveSize", "wave-size", "int64_t", /*default=*/"64",
+                        "The target's wavefront size (lanes a shuffle spans)">];
+  let dependentDialects = ["::mlir::gpu::GPUDialect", "::mlir::memref::MemRefDialect", "::mlir::scf::SCFDialect",
+                           "::mlir::arith::ArithDialect"];
 }
 
 def OutlineKernels : Pass<"kiln-gpu-outline-kernels", "mlir::ModuleOp"> {

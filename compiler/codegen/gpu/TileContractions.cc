@@ -1,13 +1,13 @@
-// Workgroup-cooperative contraction kernels (Passes.td: kiln-gpu-select-contractions,
-// kiln-gpu-tile-contractions; the strategy in WorkgroupContraction.h).
+// Workgroup-cooperative contraction kernels (Passes.td: kiln-gpu-tile-contractions; the
+// strategy in WorkgroupContraction.h).
 #include "compiler/codegen/gpu/MfmaLayout.h"
 #include "compiler/codegen/gpu/Passes.h"
 #include "compiler/codegen/gpu/WorkgroupContraction.h"
+#include "compiler/codegen/gpu/WorkgroupStrategy.h"
 #include "mlir/Dialect/AMDGPU/IR/AMDGPUDialect.h"
 #include "compiler/dialect/KilnDialect.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
 #include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
@@ -15,24 +15,12 @@
 
 namespace kiln::compiler::gpu {
 
-#define GEN_PASS_DEF_SELECTCONTRACTIONS
 #define GEN_PASS_DEF_TILECONTRACTIONS
 #include "compiler/codegen/gpu/Passes.h.inc"
 
 namespace {
 
 using namespace mlir;
-
-struct SelectContractionsPass : impl::SelectContractionsBase<SelectContractionsPass> {
-  void runOnOperation() override {
-    for (func::FuncOp fn : getOperation().getOps<func::FuncOp>()) {
-      std::string why;
-      if (fn->hasAttr(kBindingDimsAttr) && IsWorkgroupContractionDispatch(fn, why)) {
-        fn->setAttr(kWorkgroupStrategyAttr, StringAttr::get(fn.getContext(), kContractionStrategy));
-      }
-    }
-  }
-};
 
 // Builds one workgroup-cooperative kernel body in place of a contraction root.
 class ContractionKernelBuilder {
@@ -85,11 +73,7 @@ class ContractionKernelBuilder {
       thread_col = arith::RemUIOp::create(b_, loc_, thread_, columns);
     }
 
-    // Output tiles id, id + count, ...: the same loop in every work-item of a workgroup.
-    Value id = fn_.getArgument(fn_.getNumArguments() - 2);
-    Value count = fn_.getArgument(fn_.getNumArguments() - 1);
-    auto tile_loop = scf::ForOp::create(b_, loc_, id, tile_count, count);
-    b_.setInsertionPointToStart(tile_loop.getBody());
+    auto tile_loop = BuildWorkgroupLoop(b_, loc_, fn_, tile_count);
     indices_.assign(ranges.size(), Value());
     Value rest = tile_loop.getInductionVar();
     Value tile_n = arith::RemUIOp::create(b_, loc_, rest, tiles_n);
@@ -369,79 +353,35 @@ class ContractionKernelBuilder {
 // The vectorised register-tile product (a multi-reduction of broadcast products) becomes
 // a vector.contract, which the LLVM lowering turns into outer products (FMAs, or MFMA
 // later); a multi-reduction left over becomes plain reductions.
-LogicalResult FormRegisterContractions(func::FuncOp fn) {
+// (Greedy rewriting that does not converge still leaves valid IR.)
+void FormRegisterContractions(func::FuncOp fn) {
   MLIRContext* ctx = fn.getContext();
   RewritePatternSet contract(ctx);
   vector::populateVectorReductionToContractPatterns(contract);
-  if (failed(applyPatternsGreedily(fn, std::move(contract)))) return failure();
+  (void)applyPatternsGreedily(fn, std::move(contract));
   RewritePatternSet reductions(ctx);
   vector::populateVectorMultiReductionLoweringPatterns(reductions, vector::VectorMultiReductionLowering::InnerParallel);
-  return applyPatternsGreedily(fn, std::move(reductions));
+  (void)applyPatternsGreedily(fn, std::move(reductions));
 }
 
-// Lays out `fn` with the strategy, or says why it cannot.
-LogicalResult TileContraction(func::FuncOp fn, bool use_mfma, std::string& why) {
-  linalg::LinalgOp root;
-  fn.walk([&](linalg::LinalgOp op) {
-    if (op->hasAttr(kRootAttr)) root = op;
-  });
-  std::optional<WorkgroupContractionDims> dims = root ? MatchWorkgroupContraction(root) : std::nullopt;
-  if (!dims || !root.hasPureBufferSemantics() || root->getBlock() != &fn.getBody().front()) {
-    why = "bufferization did not leave its root a contraction on buffers";
-    return failure();
-  }
-  Value out = root.getDpsInitOperand(0)->get();
-  // The output must be (a view of) an output binding: a temporary would be per work-item.
-  if (!isa<BlockArgument>(memref::skipViewLikeOps(cast<MemrefValue>(out)))) {
-    why = "its output is a temporary buffer, not a view of a binding";
-    return failure();
-  }
-  // What the output holds before the product: a fill, a copy of an input, or its contents.
-  linalg::FillOp fill;
-  memref::CopyOp copy;
-  for (Operation* user : out.getUsers()) {
-    if (user == root.getOperation()) continue;
-    bool before = user->getBlock() == root->getBlock() && user->isBeforeInBlock(root) && !fill && !copy;
-    if (auto candidate = dyn_cast<linalg::FillOp>(user); before && candidate) {
-      fill = candidate;
-      continue;
-    }
-    if (auto candidate = dyn_cast<memref::CopyOp>(user); before && candidate && candidate.getTarget() == out) {
-      copy = candidate;
-      continue;
-    }
-    why = "its output is also used by '" + user->getName().getStringRef().str() + "'";
-    return failure();
-  }
+// Builds `fn`'s kernel in place of `root`; returns its workgroup size.
+int64_t TileContraction(func::FuncOp fn, linalg::LinalgOp root, const OutputInitialisation& init, bool use_mfma) {
   WorkgroupContractionTiles tiles = ChooseWorkgroupContractionTiles(root);
   int64_t mfma_k = use_mfma ? MfmaDepth(root) : 0;
-  ContractionKernelBuilder(fn, root, *dims, tiles, mfma_k).Build(fill, copy ? copy.getSource() : out);
-  root->erase();
-  if (fill) fill->erase();
-  if (copy) copy->erase();
-  if (failed(FormRegisterContractions(fn))) {
-    why = "its register-tile product did not simplify";
-    return failure();
-  }
-  Builder b(fn.getContext());
-  fn->setAttr(kDistributedAttr, b.getUnitAttr());
-  fn->setAttr(kWorkgroupWorkersAttr, b.getUnitAttr());
-  fn->setAttr(kWorkgroupSizeAttr, b.getDenseI32ArrayAttr({static_cast<int32_t>(tiles.WorkgroupSize()), 1, 1}));
-  return success();
+  ContractionKernelBuilder(fn, root, *MatchWorkgroupContraction(root), tiles, mfma_k).Build(init.fill, init.source);
+  FormRegisterContractions(fn);
+  return tiles.WorkgroupSize();
 }
 
 struct TileContractionsPass : impl::TileContractionsBase<TileContractionsPass> {
   using TileContractionsBase::TileContractionsBase;
   void runOnOperation() override {
-    for (func::FuncOp fn : getOperation().getOps<func::FuncOp>()) {
-      auto strategy = fn->getAttrOfType<StringAttr>(kWorkgroupStrategyAttr);
-      if (!strategy || strategy.getValue() != kContractionStrategy) continue;
-      fn->removeAttr(kWorkgroupStrategyAttr);
-      std::string why;
-      if (failed(TileContraction(fn, mfma, why))) {
-        fn.emitRemark() << "dispatch '" << fn.getName() << "' runs on one work-item: " << why;
-      }
-    }
+    LayOutMarkedDispatches(
+        getOperation(), kContractionStrategy,
+        [](linalg::LinalgOp root) { return MatchWorkgroupContraction(root).has_value(); },
+        [&](func::FuncOp fn, linalg::LinalgOp root, const OutputInitialisation& init) {
+          return TileContraction(fn, root, init, mfma);
+        });
   }
 };
 

@@ -20,7 +20,8 @@ using namespace mlir;
 bool ContainsBarrier(Operation* op) {
   return op
       ->walk([](Operation* inner) {
-        return isa<mlir::gpu::BarrierOp, amdgpu::MFMAOp>(inner) ? WalkResult::interrupt() : WalkResult::advance();
+        return isa<mlir::gpu::BarrierOp, mlir::gpu::ShuffleOp, amdgpu::MFMAOp>(inner) ? WalkResult::interrupt()
+                                                                                       : WalkResult::advance();
       })
       .wasInterrupted();
 }
@@ -144,6 +145,61 @@ class WorkItemLoopBuilder {
     return op->emitError() << "the host twin cannot emulate a barrier inside '" << op->getName() << "'";
   }
 
+  // A shuffle is a subgroup-wide exchange: every lane stores its value, then every lane
+  // reads its partner's, within segments of `width` lanes (gpu.shuffle's semantics; an
+  // out-of-range partner gives the lane's own value and valid = false).
+  template <typename Flush>
+  LogicalResult EmulateShuffle(mlir::gpu::ShuffleOp shuffle, SmallVector<Operation*>& segment, Flush&& flush) {
+    if (!IsUniform(shuffle.getOffset()) || !IsUniform(shuffle.getWidth())) {
+      return shuffle.emitError() << "the host twin emulates shuffles whose offset and width are the same in every "
+                                    "work-item";
+    }
+    Location loc = shuffle.getLoc();
+    Value values = AllocateForWorkItems(MemRefType::get({items_}, shuffle.getValue().getType()));
+    OpBuilder b(shuffle);
+    Value item = mlir::gpu::ThreadIdOp::create(b, loc, mlir::gpu::Dimension::x);
+    auto store = memref::StoreOp::create(b, loc, shuffle.getValue(), values, ValueRange{item});
+    segment.append({item.getDefiningOp(), store});
+    flush(shuffle);
+
+    Block* block = shuffle->getBlock();
+    Operation* marker = shuffle->getPrevNode();
+    Value reader = mlir::gpu::ThreadIdOp::create(b, loc, mlir::gpu::Dimension::x);
+    auto index = [&](Value i32) { return arith::IndexCastUIOp::create(b, loc, b.getIndexType(), i32).getResult(); };
+    Value width = index(shuffle.getWidth()), offset = index(shuffle.getOffset());
+    Value lane = arith::RemUIOp::create(b, loc, reader, width);
+    Value base = arith::SubIOp::create(b, loc, reader, lane);
+    Value partner;
+    switch (shuffle.getMode()) {
+      case mlir::gpu::ShuffleMode::XOR:
+        partner = arith::XOrIOp::create(b, loc, lane, offset);
+        break;
+      case mlir::gpu::ShuffleMode::DOWN:
+        partner = arith::AddIOp::create(b, loc, lane, offset);
+        break;
+      case mlir::gpu::ShuffleMode::UP:
+        // lane - offset, wrapping to a huge (invalid) index below 0.
+        partner = arith::SubIOp::create(b, loc, lane, offset);
+        break;
+      case mlir::gpu::ShuffleMode::IDX:
+        partner = offset;
+        break;
+    }
+    Value valid = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, partner, width);
+    Value source = arith::SelectOp::create(b, loc, valid, arith::AddIOp::create(b, loc, base, partner), reader);
+    Value result = memref::LoadOp::create(b, loc, values, ValueRange{source});
+    // Every op just built belongs to the next segment, in order.
+    for (Operation* op = marker ? marker->getNextNode() : &block->front(); op != shuffle.getOperation();
+         op = op->getNextNode()) {
+      segment.push_back(op);
+      divergent_.insert(op->getResults().begin(), op->getResults().end());
+    }
+    shuffle.getShuffleResult().replaceAllUsesWith(result);
+    shuffle.getValid().replaceAllUsesWith(valid);
+    shuffle.erase();
+    return success();
+  }
+
   // A 32x32 MFMA (MfmaLayout.h) is a wave-wide operation: every lane stores its operand
   // fragments, then the workgroup computes each wave's product once, then every lane reads
   // its result fragment. The stores end the current segment; the reads start the next.
@@ -246,6 +302,8 @@ class WorkItemLoopBuilder {
         op->erase();
       } else if (auto mfma = dyn_cast<amdgpu::MFMAOp>(op)) {
         if (failed(EmulateMfma(mfma, segment, flush))) return failure();
+      } else if (auto shuffle = dyn_cast<mlir::gpu::ShuffleOp>(op)) {
+        if (failed(EmulateShuffle(shuffle, segment, flush))) return failure();
       } else if (ContainsBarrier(op)) {
         if (failed(CheckUniformControl(op))) return failure();
         flush(op);

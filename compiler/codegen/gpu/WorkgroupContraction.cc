@@ -6,6 +6,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Index/IR/IndexDialect.h"
+#include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
 namespace kiln::compiler::gpu {
@@ -66,47 +67,6 @@ int64_t MfmaDepth(linalg::LinalgOp op) {
   size_t expected_ops = lhs.isF32() ? 3 : 5;  // [extf, extf,] mulf, addf, yield
   if (!operands || body.getOperations().size() != expected_ops) return 0;
   return lhs.isF32() ? 2 : 8;
-}
-
-namespace {
-
-// Ops a contraction dispatch may hold besides its root and the fill of its output: reading
-// and writing bindings, views of tensors, and scalar (index) arithmetic.
-bool IsPlumbing(Operation* op) {
-  if (isa<func::ReturnOp, bufferization::ToTensorOp, bufferization::MaterializeInDestinationOp, tensor::EmptyOp,
-          tensor::DimOp, tensor::CastOp, tensor::CollapseShapeOp, tensor::ExpandShapeOp, tensor::ExtractSliceOp,
-          affine::AffineApplyOp, affine::AffineMinOp, affine::AffineMaxOp>(op)) {
-    return true;
-  }
-  Dialect* dialect = op->getDialect();
-  return dialect && isa<arith::ArithDialect, index::IndexDialect>(dialect) &&
-         llvm::all_of(op->getResultTypes(), [](Type type) { return type.isIntOrIndexOrFloat(); });
-}
-
-}  // namespace
-
-bool IsWorkgroupContractionDispatch(func::FuncOp fn, std::string& why) {
-  linalg::LinalgOp root;
-  fn.walk([&](linalg::LinalgOp op) {
-    if (op->hasAttr(kRootAttr)) root = op;
-  });
-  if (!root || !MatchWorkgroupContraction(root)) {
-    why = "its root is not a contraction with one m, n and k dimension";
-    return false;
-  }
-  if (!root.hasPureTensorSemantics() || root->getNumResults() != 1) {
-    why = "its root does not compute on tensors";
-    return false;
-  }
-  Value init = root.getDpsInitOperand(0)->get();
-  for (Operation& op : fn.getBody().front()) {
-    if (&op == root.getOperation() || IsPlumbing(&op)) continue;
-    auto fill = dyn_cast<linalg::FillOp>(op);
-    if (fill && fill->getNumResults() == 1 && fill->getResult(0) == init) continue;
-    why = "it also computes '" + op.getName().getStringRef().str() + "'";
-    return false;
-  }
-  return true;
 }
 
 }  // namespace kiln::compiler::gpu

@@ -1,4 +1,4 @@
-// The GPU's workgroup strategy for contraction dispatches (kiln-gpu-select-contractions
+// The GPU's workgroup strategy for contraction dispatches (kiln-gpu-select-workgroup-strategies
 // marks them, kiln-gpu-tile-contractions lays them out): each workgroup computes output
 // tiles of tile_m x tile_n, stages the operands' k-slices through LDS, and each work-item
 // accumulates a register tile of reg_m x reg_n from LDS.
@@ -49,10 +49,6 @@ WorkgroupContractionTiles ChooseWorkgroupContractionTiles(mlir::linalg::LinalgOp
 // plain multiply-add body; 0 when no MFMA computes it exactly that way.
 int64_t MfmaDepth(mlir::linalg::LinalgOp op);
 
-// Whether dispatch function `fn` (on tensors) is only a contraction the strategy computes:
-// its root matches, its output is initialised by a fill or read from a binding, its
-// inputs are read from bindings (through views) and it has no other computation.
-// Otherwise `why` says what stands in the way.
-bool IsWorkgroupContractionDispatch(mlir::func::FuncOp fn, std::string& why);
+
 
 }  // namespace kiln::compiler::gpu

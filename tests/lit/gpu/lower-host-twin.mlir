@@ -127,14 +127,43 @@ module @kiln_executable attributes {kiln.executable} {
 
 // -----
 
+// A shuffle: every work-item stores its value, the loop ends, and in the next loop each
+// reads its partner's (lane xor 1 within segments of 64).
+// CHECK-LABEL: func.func private @shuffle(
+// CHECK: %[[VALUES:.*]] = memref.alloca() {alignment = 64 : i64} : memref<64xf32>
+// CHECK: scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step
+// CHECK: memref.store %{{.*}}, %[[VALUES]][%[[I]]]
+// CHECK: }
+// CHECK: scf.for %[[J:.*]] = %{{.*}} to %{{.*}} step
+// CHECK: %[[LANE:.*]] = arith.remui %[[J]]
+// CHECK: %[[BASE:.*]] = arith.subi %[[J]], %[[LANE]]
+// CHECK: %[[PARTNER:.*]] = arith.xori %[[LANE]]
+// CHECK: %[[VALID:.*]] = arith.cmpi ult, %[[PARTNER]]
+// CHECK: %[[AT:.*]] = arith.addi %[[BASE]], %[[PARTNER]]
+// CHECK: %[[SOURCE:.*]] = arith.select %[[VALID]], %[[AT]], %[[J]]
+// CHECK: memref.load %[[VALUES]][%[[SOURCE]]]
 module @kiln_executable attributes {kiln.executable} {
   func.func @shuffle(%p: !llvm.ptr, %cx: i32, %cy: i32, %cz: i32) attributes {kiln.gpu.kernel, kiln.gpu.workgroup_size = array<i32: 64, 1, 1>} {
-    %f = arith.constant 1.0 : f32
+    %out = builtin.unrealized_conversion_cast %p : !llvm.ptr to memref<64xf32>
+    %t = gpu.thread_id x
+    %ti = arith.index_cast %t : index to i32
+    %f = arith.sitofp %ti : i32 to f32
     %o = arith.constant 1 : i32
     %w = arith.constant 64 : i32
-    gpu.barrier
-    // expected-error @+1 {{the host twin cannot emulate 'gpu.shuffle' yet}}
     %r, %v = gpu.shuffle xor %f, %o, %w : f32
+    memref.store %r, %out[%t] : memref<64xf32>
+    return
+  }
+}
+
+// -----
+
+module @kiln_executable attributes {kiln.executable} {
+  func.func @subgroup_reduce(%p: !llvm.ptr, %cx: i32, %cy: i32, %cz: i32) attributes {kiln.gpu.kernel, kiln.gpu.workgroup_size = array<i32: 64, 1, 1>} {
+    %f = arith.constant 1.0 : f32
+    gpu.barrier
+    // expected-error @+1 {{the host twin cannot emulate 'gpu.subgroup_reduce' yet}}
+    %r = gpu.subgroup_reduce add %f : (f32) -> f32
     return
   }
 }

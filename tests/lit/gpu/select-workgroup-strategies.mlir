@@ -1,4 +1,4 @@
-// RUN: kiln-opt %s -split-input-file -kiln-gpu-select-contractions | FileCheck %s
+// RUN: kiln-opt %s -split-input-file -kiln-gpu-select-workgroup-strategies | FileCheck %s
 
 // A fill and a matmul on bindings: the workgroup contraction strategy takes it.
 // CHECK-LABEL: func.func @mm(
@@ -36,6 +36,45 @@ module @kiln_executable attributes {kiln.executable} {
       linalg.yield %m : f32
     } -> tensor<8x8xf32>
     bufferization.materialize_in_destination %s in restrict writable %c : (tensor<8x8xf32>, memref<8x8xf32>) -> ()
+    return
+  }
+}
+
+// -----
+
+// A row reduction with one combiner: the reduction strategy.
+// CHECK-LABEL: func.func @row_max(
+// CHECK-SAME: kiln.workgroup_strategy = "gpu.workgroup_reduction"
+module @kiln_executable attributes {kiln.executable} {
+  func.func @row_max(%a: memref<8x100xf32>, %c: memref<8xf32>, %id: index, %count: index) attributes {kiln.binding_dims = [array<i64: -1, -1>, array<i64: -1>], kiln.input_count = 1 : i64} {
+    %low = arith.constant -1.0e+30 : f32
+    %0 = bufferization.to_tensor %a restrict : memref<8x100xf32> to tensor<8x100xf32>
+    %e = tensor.empty() : tensor<8xf32>
+    %f = linalg.fill ins(%low : f32) outs(%e : tensor<8xf32>) -> tensor<8xf32>
+    %r = linalg.reduce ins(%0 : tensor<8x100xf32>) outs(%f : tensor<8xf32>) dimensions = [1] {kiln.root}
+      (%x: f32, %y: f32) { %m = arith.maximumf %x, %y : f32
+        linalg.yield %m : f32 }
+    bufferization.materialize_in_destination %r in restrict writable %c : (tensor<8xf32>, memref<8xf32>) -> ()
+    return
+  }
+}
+
+// -----
+
+// A sum of squares has two ops in its body: not one combiner, no workgroup strategy.
+// CHECK-LABEL: func.func @sum_squares(
+// CHECK-NOT: kiln.workgroup_strategy
+module @kiln_executable attributes {kiln.executable} {
+  func.func @sum_squares(%a: memref<8x100xf32>, %c: memref<8xf32>, %id: index, %count: index) attributes {kiln.binding_dims = [array<i64: -1, -1>, array<i64: -1>], kiln.input_count = 1 : i64} {
+    %zero = arith.constant 0.0 : f32
+    %0 = bufferization.to_tensor %a restrict : memref<8x100xf32> to tensor<8x100xf32>
+    %e = tensor.empty() : tensor<8xf32>
+    %f = linalg.fill ins(%zero : f32) outs(%e : tensor<8xf32>) -> tensor<8xf32>
+    %r = linalg.reduce ins(%0 : tensor<8x100xf32>) outs(%f : tensor<8xf32>) dimensions = [1] {kiln.root}
+      (%x: f32, %y: f32) { %q = arith.mulf %x, %x : f32
+        %s = arith.addf %q, %y : f32
+        linalg.yield %s : f32 }
+    bufferization.materialize_in_destination %r in restrict writable %c : (tensor<8xf32>, memref<8xf32>) -> ()
     return
   }
 }

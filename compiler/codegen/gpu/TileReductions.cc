@@ -1,0 +1,148 @@
+// Workgroup-cooperative row reductions (Passes.td: kiln-gpu-tile-reductions; the strategy in
+// WorkgroupReduction.h).
+#include "compiler/codegen/gpu/Passes.h"
+#include "compiler/codegen/gpu/WorkgroupContraction.h"
+#include "compiler/codegen/gpu/WorkgroupStrategy.h"
+#include "compiler/codegen/gpu/WorkgroupReduction.h"
+#include "compiler/dialect/KilnDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+
+namespace kiln::compiler::gpu {
+
+#define GEN_PASS_DEF_TILEREDUCTIONS
+#include "compiler/codegen/gpu/Passes.h.inc"
+
+namespace {
+
+using namespace mlir;
+
+// Builds the workgroup-cooperative kernel body in place of a reduction root.
+class ReductionKernelBuilder {
+ public:
+  ReductionKernelBuilder(func::FuncOp fn, linalg::LinalgOp root, const WorkgroupReductionDims& dims,
+                         int64_t wave_size)
+      : fn_(fn), root_(root), dims_(dims), wave_size_(wave_size), b_(root), loc_(root.getLoc()) {}
+
+  // Replaces the root. The output's initial value is `fill`'s if not null, else
+  // `init_source`'s (a buffer the output was copied from, or the output itself).
+  void Build(linalg::FillOp fill, Value init_source) {
+    MLIRContext* ctx = fn_.getContext();
+    type_ = getElementTypeOrSelf(root_.getDpsInitOperand(0)->get().getType());
+    int64_t waves = kReductionWorkgroupSize / wave_size_;
+    b_.setInsertionPointToStart(&fn_.getBody().front());
+    auto workgroup = mlir::gpu::AddressSpaceAttr::get(ctx, mlir::gpu::AddressSpace::Workgroup);
+    Value lds = memref::AllocOp::create(b_, loc_, MemRefType::get({waves}, type_, MemRefLayoutAttrInterface{}, workgroup));
+    Value thread = mlir::gpu::ThreadIdOp::create(b_, loc_, mlir::gpu::Dimension::x);
+
+    b_.setInsertionPoint(root_);
+    SmallVector<Range> ranges = root_.createLoopRanges(b_, loc_);
+    SmallVector<Value> extents;
+    for (Range& range : ranges) extents.push_back(getValueOrCreateConstantIndexOp(b_, loc_, range.size));
+    Value rows;  // the product of the parallel extents; one row without any
+    for (unsigned d = 0; d < extents.size(); ++d) {
+      if (d != dims_.reduction) rows = rows ? arith::MulIOp::create(b_, loc_, rows, extents[d]).getResult() : extents[d];
+    }
+    if (!rows) rows = Const(1);
+    Value lane = arith::RemUIOp::create(b_, loc_, thread, Const(wave_size_));
+    Value wave = arith::DivUIOp::create(b_, loc_, thread, Const(wave_size_));
+
+    auto row_loop = BuildWorkgroupLoop(b_, loc_, fn_, rows);
+    indices_.assign(extents.size(), Value());
+    Value rest = row_loop.getInductionVar();
+    for (int d = static_cast<int>(extents.size()) - 1; d >= 0; --d) {
+      if (static_cast<unsigned>(d) == dims_.reduction) continue;
+      indices_[d] = arith::RemUIOp::create(b_, loc_, rest, extents[d]);
+      rest = arith::DivUIOp::create(b_, loc_, rest, extents[d]);
+    }
+
+    // The work-item's partial value over elements thread, thread + size, ... of the row.
+    Value neutral = arith::ConstantOp::create(b_, loc_, dims_.neutral);
+    Value n = extents[dims_.reduction];
+    auto stride = scf::ForOp::create(b_, loc_, thread, n, Const(kReductionWorkgroupSize), ValueRange{neutral});
+    {
+      OpBuilder::InsertionGuard guard(b_);
+      b_.setInsertionPointToStart(stride.getBody());
+      indices_[dims_.reduction] = stride.getInductionVar();
+      OpOperand* input = root_.getDpsInputOperand(0);
+      Value x = memref::LoadOp::create(b_, loc_, input->get(), OperandIndices(input));
+      scf::YieldOp::create(b_, loc_, Combine(x, stride.getRegionIterArg(0)));
+    }
+    Value partial = stride.getResult(0);
+    // Within the wave: a butterfly of shuffles leaves the wave's total in every lane.
+    Value width = arith::ConstantIntOp::create(b_, loc_, b_.getI32Type(), wave_size_);
+    for (int64_t offset = wave_size_ / 2; offset >= 1; offset /= 2) {
+      Value distance = arith::ConstantIntOp::create(b_, loc_, b_.getI32Type(), offset);
+      auto shuffle = mlir::gpu::ShuffleOp::create(b_, loc_, partial, distance, width, mlir::gpu::ShuffleMode::XOR);
+      partial = Combine(shuffle.getShuffleResult(), partial);
+    }
+    // Across waves: lane 0 of each wave leaves its total in LDS, work-item 0 folds them
+    // into the output's value.
+    auto first_lane = scf::IfOp::create(b_, loc_, Equal(lane, Const(0)), /*withElseRegion=*/false);
+    {
+      OpBuilder::InsertionGuard guard(b_);
+      b_.setInsertionPointToStart(first_lane.thenBlock());
+      memref::StoreOp::create(b_, loc_, partial, lds, ValueRange{wave});
+    }
+    mlir::gpu::BarrierOp::create(b_, loc_);
+    auto first_item = scf::IfOp::create(b_, loc_, Equal(thread, Const(0)), /*withElseRegion=*/false);
+    {
+      OpBuilder::InsertionGuard guard(b_);
+      b_.setInsertionPointToStart(first_item.thenBlock());
+      OpOperand* out = root_.getDpsInitOperand(0);
+      Value total = fill ? fill.getInputs()[0]
+                         : memref::LoadOp::create(b_, loc_, init_source, OperandIndices(out)).getResult();
+      for (int64_t w = 0; w < waves; ++w) {
+        total = Combine(memref::LoadOp::create(b_, loc_, lds, ValueRange{Const(w)}), total);
+      }
+      memref::StoreOp::create(b_, loc_, total, out->get(), OperandIndices(out));
+    }
+    // LDS is read before the next row writes it.
+    mlir::gpu::BarrierOp::create(b_, loc_);
+  }
+
+ private:
+  Value Const(int64_t v) { return arith::ConstantIndexOp::create(b_, loc_, v); }
+  Value Equal(Value x, Value y) { return arith::CmpIOp::create(b_, loc_, arith::CmpIPredicate::eq, x, y); }
+
+  // The root's combiner of `in` (an element) and `acc`.
+  Value Combine(Value in, Value acc) {
+    Block& body = root_->getRegion(0).front();
+    IRMapping mapping;
+    mapping.map(body.getArgument(0), in);
+    mapping.map(body.getArgument(1), acc);
+    return b_.clone(*dims_.combiner, mapping)->getResult(0);
+  }
+
+  SmallVector<Value> OperandIndices(OpOperand* operand) {
+    SmallVector<Value> result;
+    for (AffineExpr expr : root_.getMatchingIndexingMap(operand).getResults()) {
+      result.push_back(indices_[cast<AffineDimExpr>(expr).getPosition()]);
+    }
+    return result;
+  }
+
+  func::FuncOp fn_;
+  linalg::LinalgOp root_;
+  WorkgroupReductionDims dims_;
+  int64_t wave_size_;
+  OpBuilder b_;
+  Location loc_;
+  Type type_;
+  SmallVector<Value> indices_;
+};
+
+struct TileReductionsPass : impl::TileReductionsBase<TileReductionsPass> {
+  using TileReductionsBase::TileReductionsBase;
+  void runOnOperation() override {
+    LayOutMarkedDispatches(
+        getOperation(), kReductionStrategy,
+        [](linalg::LinalgOp root) { return MatchWorkgroupReduction(root).has_value(); },
+        [&](func::FuncOp fn, linalg::LinalgOp root, const OutputInitialisation& init) {
+          ReductionKernelBuilder(fn, root, *MatchWorkgroupReduction(root), waveSize).Build(init.fill, init.source);
+          return kReductionWorkgroupSize;
+        });
+  }
+};
+
+}  // namespace
+}  // namespace kiln::compiler::gpu

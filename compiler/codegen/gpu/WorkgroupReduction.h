@@ -1,0 +1,35 @@
+// The GPU's workgroup strategy for row reductions (kiln-gpu-select-workgroup-strategies
+// marks them, kiln-gpu-tile-reductions lays them out): each workgroup reduces whole rows,
+// its work-items striding along the row, then combines their partial values through
+// subgroup shuffles and LDS, and one work-item folds the total into the output.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+
+namespace kiln::compiler::gpu {
+
+// The value of kiln.workgroup_strategy for dispatches of this strategy.
+inline constexpr llvm::StringLiteral kReductionStrategy = "gpu.workgroup_reduction";
+
+// What the strategy needs of a reduction: its one reduction dimension, and the combiner,
+// a single associative and commutative arith op of (input element, accumulator) with a
+// neutral element.
+struct WorkgroupReductionDims {
+  unsigned reduction = 0;
+  mlir::Operation* combiner = nullptr;
+  mlir::TypedAttr neutral;
+};
+
+// `op`'s dimensions if the strategy computes it: one input and one output of the same
+// element type, projected-permutation maps, exactly one reduction dimension (the input's
+// innermost), a body that is one combiner.
+std::optional<WorkgroupReductionDims> MatchWorkgroupReduction(mlir::linalg::LinalgOp op);
+
+// Work-items per workgroup for the reduction strategy.
+inline constexpr int64_t kReductionWorkgroupSize = 256;
+
+}  // namespace kiln::compiler::gpu

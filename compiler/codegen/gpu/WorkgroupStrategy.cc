@@ -1,0 +1,132 @@
+// Choosing and laying out the GPU's workgroup strategies (WorkgroupStrategy.h).
+#include "compiler/codegen/gpu/WorkgroupStrategy.h"
+
+#include "compiler/codegen/gpu/Passes.h"
+#include "compiler/codegen/gpu/WorkgroupContraction.h"
+#include "compiler/codegen/gpu/WorkgroupReduction.h"
+#include "compiler/dialect/KilnDialect.h"
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Index/IR/IndexDialect.h"
+#include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+namespace kiln::compiler::gpu {
+
+using namespace mlir;
+
+namespace {
+
+// Ops a strategy's dispatch may hold besides its root and the fill of its output: reading
+// and writing bindings, views of tensors, and scalar (index) arithmetic.
+bool IsPlumbing(Operation* op) {
+  if (isa<func::ReturnOp, bufferization::ToTensorOp, bufferization::MaterializeInDestinationOp, tensor::EmptyOp,
+          tensor::DimOp, tensor::CastOp, tensor::CollapseShapeOp, tensor::ExpandShapeOp, tensor::ExtractSliceOp,
+          affine::AffineApplyOp, affine::AffineMinOp, affine::AffineMaxOp>(op)) {
+    return true;
+  }
+  Dialect* dialect = op->getDialect();
+  return dialect && isa<arith::ArithDialect, index::IndexDialect>(dialect) &&
+         llvm::all_of(op->getResultTypes(), [](Type type) { return type.isIntOrIndexOrFloat(); });
+}
+
+}  // namespace
+
+void OutputInitialisation::Erase() {
+  if (fill) fill->erase();
+  if (copy) copy->erase();
+}
+
+FailureOr<OutputInitialisation> FindOutputInitialisation(linalg::LinalgOp root, std::string& why) {
+  Value out = root.getDpsInitOperand(0)->get();
+  if (!isa<BlockArgument>(memref::skipViewLikeOps(cast<MemrefValue>(out)))) {
+    why = "its output is a temporary buffer, not a view of a binding";
+    return failure();
+  }
+  OutputInitialisation init;
+  for (Operation* user : out.getUsers()) {
+    if (user == root.getOperation()) continue;
+    bool before = user->getBlock() == root->getBlock() && user->isBeforeInBlock(root) && !init.fill && !init.copy;
+    if (auto fill = dyn_cast<linalg::FillOp>(user); before && fill) {
+      init.fill = fill;
+      continue;
+    }
+    if (auto copy = dyn_cast<memref::CopyOp>(user); before && copy && copy.getTarget() == out) {
+      init.copy = copy;
+      continue;
+    }
+    why = "its output is also used by '" + user->getName().getStringRef().str() + "'";
+    return failure();
+  }
+  init.source = init.copy ? init.copy.getSource() : out;
+  return init;
+}
+
+scf::ForOp BuildWorkgroupLoop(OpBuilder& b, Location loc, func::FuncOp fn, Value end) {
+  Value id = fn.getArgument(fn.getNumArguments() - 2);
+  Value count = fn.getArgument(fn.getNumArguments() - 1);
+  auto loop = scf::ForOp::create(b, loc, id, end, count);
+  b.setInsertionPointToStart(loop.getBody());
+  return loop;
+}
+
+void LayOutMarkedDispatches(ModuleOp module, llvm::StringRef strategy,
+                            llvm::function_ref<bool(linalg::LinalgOp)> matches, LayOutFn layout) {
+  for (func::FuncOp fn : module.getOps<func::FuncOp>()) {
+    auto mark = fn->getAttrOfType<StringAttr>(kWorkgroupStrategyAttr);
+    if (!mark || mark.getValue() != strategy) continue;
+    fn->removeAttr(kWorkgroupStrategyAttr);
+    linalg::LinalgOp root;
+    fn.walk([&](linalg::LinalgOp op) {
+      if (op->hasAttr(kRootAttr)) root = op;
+    });
+    std::string why = "bufferization did not leave its root a matching op on buffers";
+    FailureOr<OutputInitialisation> init = failure();
+    if (root && root.hasPureBufferSemantics() && root->getBlock() == &fn.getBody().front() && matches(root)) {
+      init = FindOutputInitialisation(root, why);
+    }
+    if (failed(init)) {
+      fn.emitRemark() << "dispatch '" << fn.getName() << "' runs on one work-item: " << why;
+      continue;
+    }
+    int64_t workgroup_size = layout(fn, root, *init);
+    root->erase();
+    init->Erase();
+    Builder b(fn.getContext());
+    fn->setAttr(kDistributedAttr, b.getUnitAttr());
+    fn->setAttr(kWorkgroupWorkersAttr, b.getUnitAttr());
+    fn->setAttr(kWorkgroupSizeAttr, b.getDenseI32ArrayAttr({static_cast<int32_t>(workgroup_size), 1, 1}));
+  }
+}
+
+llvm::StringRef ChooseWorkgroupStrategy(func::FuncOp fn, std::string& why) {
+  linalg::LinalgOp root;
+  fn.walk([&](linalg::LinalgOp op) {
+    if (op->hasAttr(kRootAttr)) root = op;
+  });
+  if (!root || !root.hasPureTensorSemantics() || root->getNumResults() != 1) {
+    why = "its root does not compute one tensor";
+    return {};
+  }
+  llvm::StringRef strategy;
+  if (MatchWorkgroupContraction(root)) {
+    strategy = kContractionStrategy;
+  } else if (MatchWorkgroupReduction(root)) {
+    strategy = kReductionStrategy;
+  } else {
+    why = "its root is neither a contraction with one m, n and k dimension nor a reduction of rows";
+    return {};
+  }
+  Value init = root.getDpsInitOperand(0)->get();
+  for (Operation& op : fn.getBody().front()) {
+    if (&op == root.getOperation() || IsPlumbing(&op)) continue;
+    auto fill = dyn_cast<linalg::FillOp>(op);
+    if (fill && fill->getNumResults() == 1 && fill->getResult(0) == init) continue;
+    why = "it also computes '" + op.getName().getStringRef().str() + "'";
+    return {};
+  }
+  return strategy;
+}
+
+}  // namespace kiln::compiler::gpu

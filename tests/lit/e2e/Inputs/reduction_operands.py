@@ -1,0 +1,28 @@
+"""Writes deterministic operands and numpy references for gpu_reductions.mlir.
+
+Small integers again, so that sums are exact in f32 in any order. Usage: DIR
+"""
+import os
+import sys
+
+import numpy as np
+
+
+def main(out):
+    os.makedirs(out, exist_ok=True)
+    save = lambda name, array: np.save(os.path.join(out, name + ".npy"), array)
+    rows = (np.arange(37 * 1000).reshape(37, 1000) * 7 % 19 - 9).astype(np.float32)
+    save("rows", rows)
+    save("row_sums", rows.sum(axis=1))
+    save("row_maxima", rows.max(axis=1))
+    save("column_sums", rows.sum(axis=0))
+    long = (np.arange(300001) * 5 % 23 - 11).astype(np.float32)
+    save("long", long)
+    save("long_sum", np.array(long.sum(), dtype=np.float32))
+    ints = (np.arange(5 * 3 * 777).reshape(5, 3, 777) * 3 % 101 - 50).astype(np.int32)
+    save("ints", ints)
+    save("int_sums", ints.sum(axis=2).astype(np.int32))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])

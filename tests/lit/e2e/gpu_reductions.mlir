@@ -1,0 +1,83 @@
+// Reductions through the GPU's workgroup strategy (kiln-gpu-tile-reductions) on hip-sim,
+// against numpy: row sums and maxima, a long sum with no parallel dimension, an i32 sum
+// over the innermost of three dimensions, a dynamic row count, and a column sum (not the
+// input's innermost dimension: the per-work-item path); on gfx942 (wave64) and gfx1100
+// (wave32, simulated as such). Inputs are small integers, so results are exact.
+// RUN: rm -rf %t && %python %S/Inputs/reduction_operands.py %t
+// RUN: kiln-compile --target=gfx942 %s -o %t/gfx942.kiln --report=%t/report.txt
+// RUN: FileCheck %s --check-prefix=REPORT < %t/report.txt
+// RUN: kiln-compile --target=gfx1100 %s -o %t/gfx1100.kiln
+// RUN: kiln-run --module=%t/gfx942.kiln --device=hip-sim --function=row_sums --input=@%t/rows.npy --expected_output=@%t/row_sums.npy --atol=0 --rtol=0
+// RUN: kiln-run --module=%t/gfx942.kiln --device=hip-sim --function=row_maxima --input=@%t/rows.npy --expected_output=@%t/row_maxima.npy --atol=0 --rtol=0
+// RUN: kiln-run --module=%t/gfx942.kiln --device=hip-sim --function=dynamic_row_sums --input=@%t/rows.npy --expected_output=@%t/row_sums.npy --atol=0 --rtol=0
+// RUN: kiln-run --module=%t/gfx942.kiln --device=hip-sim --function=long_sum --input=@%t/long.npy --expected_output=@%t/long_sum.npy --atol=0 --rtol=0
+// RUN: kiln-run --module=%t/gfx942.kiln --device=hip-sim --function=int_sums --input=@%t/ints.npy --expected_output=@%t/int_sums.npy
+// RUN: kiln-run --module=%t/gfx942.kiln --device=hip-sim --function=column_sums --input=@%t/rows.npy --expected_output=@%t/column_sums.npy --atol=0 --rtol=0
+// RUN: env KILN_HSA_SIM_AGENTS=gfx1100 kiln-run --module=%t/gfx1100.kiln --device=hip-sim --function=row_sums --input=@%t/rows.npy --expected_output=@%t/row_sums.npy --atol=0 --rtol=0
+// RUN: env KILN_HSA_SIM_AGENTS=gfx1100 kiln-run --module=%t/gfx1100.kiln --device=hip-sim --function=long_sum --input=@%t/long.npy --expected_output=@%t/long_sum.npy --atol=0 --rtol=0
+
+// The strategy's kernels: 256 work-items, 4 waves' totals in LDS, no scratch.
+// REPORT-DAG: row_sums_dispatch_{{[0-9]+}}_reduce: workgroup 256x1x1 (distributed), {{.*}}, LDS 16 B, scratch 0 B/work-item
+// REPORT-DAG: long_sum_dispatch_{{[0-9]+}}_reduce: workgroup 256x1x1 (distributed), {{.*}}, LDS 16 B, scratch 0 B/work-item
+
+func.func @row_sums(%x: tensor<37x1000xf32>) -> tensor<37xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<37xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<37xf32>) -> tensor<37xf32>
+  %r = linalg.reduce ins(%x : tensor<37x1000xf32>) outs(%f : tensor<37xf32>) dimensions = [1]
+    (%a: f32, %b: f32) { %s = arith.addf %a, %b : f32
+      linalg.yield %s : f32 }
+  return %r : tensor<37xf32>
+}
+
+func.func @row_maxima(%x: tensor<37x1000xf32>) -> tensor<37xf32> {
+  %low = arith.constant -1.0e+30 : f32
+  %e = tensor.empty() : tensor<37xf32>
+  %f = linalg.fill ins(%low : f32) outs(%e : tensor<37xf32>) -> tensor<37xf32>
+  %r = linalg.reduce ins(%x : tensor<37x1000xf32>) outs(%f : tensor<37xf32>) dimensions = [1]
+    (%a: f32, %b: f32) { %s = arith.maximumf %a, %b : f32
+      linalg.yield %s : f32 }
+  return %r : tensor<37xf32>
+}
+
+func.func @dynamic_row_sums(%x: tensor<?x1000xf32>) -> tensor<?xf32> {
+  %c0 = arith.constant 0 : index
+  %zero = arith.constant 0.0 : f32
+  %n = tensor.dim %x, %c0 : tensor<?x1000xf32>
+  %e = tensor.empty(%n) : tensor<?xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<?xf32>) -> tensor<?xf32>
+  %r = linalg.reduce ins(%x : tensor<?x1000xf32>) outs(%f : tensor<?xf32>) dimensions = [1]
+    (%a: f32, %b: f32) { %s = arith.addf %a, %b : f32
+      linalg.yield %s : f32 }
+  return %r : tensor<?xf32>
+}
+
+func.func @long_sum(%x: tensor<300001xf32>) -> tensor<f32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<f32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<f32>) -> tensor<f32>
+  %r = linalg.reduce ins(%x : tensor<300001xf32>) outs(%f : tensor<f32>) dimensions = [0]
+    (%a: f32, %b: f32) { %s = arith.addf %a, %b : f32
+      linalg.yield %s : f32 }
+  return %r : tensor<f32>
+}
+
+func.func @int_sums(%x: tensor<5x3x777xi32>) -> tensor<5x3xi32> {
+  %zero = arith.constant 0 : i32
+  %e = tensor.empty() : tensor<5x3xi32>
+  %f = linalg.fill ins(%zero : i32) outs(%e : tensor<5x3xi32>) -> tensor<5x3xi32>
+  %r = linalg.reduce ins(%x : tensor<5x3x777xi32>) outs(%f : tensor<5x3xi32>) dimensions = [2]
+    (%a: i32, %b: i32) { %s = arith.addi %a, %b : i32
+      linalg.yield %s : i32 }
+  return %r : tensor<5x3xi32>
+}
+
+func.func @column_sums(%x: tensor<37x1000xf32>) -> tensor<1000xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1000xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1000xf32>) -> tensor<1000xf32>
+  %r = linalg.reduce ins(%x : tensor<37x1000xf32>) outs(%f : tensor<1000xf32>) dimensions = [0]
+    (%a: f32, %b: f32) { %s = arith.addf %a, %b : f32
+      linalg.yield %s : f32 }
+  return %r : tensor<1000xf32>
+}
