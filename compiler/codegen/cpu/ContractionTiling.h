@@ -34,6 +34,10 @@ enum class ContractionKernel {
 };
 
 inline constexpr int64_t kMaxDotProductRows = 8;
+// kDotProduct tiles on blocks of k (the left-hand rows are too long for L1) prefetch the
+// piece of W this many rows ahead of the one they read, one line per row and step.
+inline constexpr int64_t kDotProductPrefetchRows = 8;
+inline constexpr llvm::StringLiteral kPrefetchRowsAttr = "kiln.prefetch_rows";
 // With fewer (static) rows, a right-hand operand stored [k, n] is read in place: a copy
 // would cost about as much as the product.
 inline constexpr int64_t kMinPackedRows = 16;
@@ -49,6 +53,7 @@ struct ContractionTilePlan {
   unsigned k_dim = 0;
   int64_t vector_length = 0;  // elements per vector register
   bool transposed_rhs = false;  // kPackedOuterProduct: the right-hand operand is [.., n, k]
+  int64_t prefetch_rows = 0;    // kDotProduct: prefetch W this many rows (n) ahead (0: none)
 };
 
 // The plan for `op`, if it is a contraction kiln vectorises: buffer semantics, one m, n

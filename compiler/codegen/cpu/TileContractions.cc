@@ -192,7 +192,8 @@ void TileForOuterProducts(RewriterBase& rewriter, linalg::LinalgOp op, Contracti
   if (last_rows) TileRowIntoRegisterTiles(rewriter, last_rows, plan, 1);
 }
 
-// Register tiles of a group of rows by a few columns over the whole depth, iterated n, m;
+// Register tiles of a group of rows by a few columns over the whole depth or a block of
+// it, iterated n, m (after k, for blocks; the tiles then prefetch W);
 // the columns that remain after the last full tile are tiles of one column each, so that
 // every tile has static m and n sizes.
 void TileForDotProducts(RewriterBase& rewriter, linalg::LinalgOp op, const ContractionTilePlan& plan) {
@@ -200,6 +201,7 @@ void TileForDotProducts(RewriterBase& rewriter, linalg::LinalgOp op, const Contr
   linalg::LinalgOp tile = Tile(rewriter, op, plan.register_tile, plan.cache_order, &loops);
   if (!tile) return;
   tile->setAttr(kDotProductTileAttr, rewriter.getI64IntegerAttr(plan.vector_length));
+  if (plan.prefetch_rows > 0) tile->setAttr(kPrefetchRowsAttr, rewriter.getI64IntegerAttr(plan.prefetch_rows));
   scf::ForOp n_loop = LoopFor(loops, plan.register_tile, plan.n_dim, plan.cache_order);
   scf::ForOp partial;
   if (n_loop && plan.register_tile[plan.n_dim] > 1 &&

@@ -69,11 +69,46 @@ void HoistAccumulator(RewriterBase& rewriter, scf::ForOp loop) {
   rewriter.modifyOpInPlace(write, [&] { write.getValueToStoreMutable().assign(new_loop->getResults().back()); });
 }
 
+// For a dot-product tile whose right-hand operand `rhs` (W, [.., n, k]) is a view of a
+// larger buffer: a function that, given a step's k offset `kk`, prefetches the line at kk
+// of each of W's `columns` rows `ahead` rows after the tile's (clamped to the buffer's
+// last row, so every address is inside it). Empty when `rhs` is no subview of the same
+// rank.
+std::function<void(OpBuilder&, Value)> PrefetchAhead(RewriterBase& rewriter, linalg::LinalgOp tile, OpOperand* rhs,
+                                                     unsigned n, unsigned k, int64_t columns, int64_t ahead) {
+  auto view = rhs->get().getDefiningOp<memref::SubViewOp>();
+  if (!view || view.getSourceType().getRank() != view.getType().getRank()) return {};
+  AffineMap map = tile.getMatchingIndexingMap(rhs);
+  std::optional<unsigned> n_result = map.getResultPosition(getAffineDimExpr(n, tile.getContext()));
+  std::optional<unsigned> k_result = map.getResultPosition(getAffineDimExpr(k, tile.getContext()));
+  if (!n_result || !k_result) return {};
+  Location loc = tile.getLoc();
+  SmallVector<Value> offsets = getValueOrCreateConstantIndexOp(rewriter, loc, view.getMixedOffsets());
+  Value source = view.getSource();
+  Value last_row = arith::SubIOp::create(rewriter, loc, memref::DimOp::create(rewriter, loc, source, *n_result),
+                                         arith::ConstantIndexOp::create(rewriter, loc, 1));
+  SmallVector<Value> rows_ahead;
+  for (int64_t j = 0; j < columns; ++j) {
+    Value row = arith::AddIOp::create(rewriter, loc, offsets[*n_result],
+                                      arith::ConstantIndexOp::create(rewriter, loc, j + ahead));
+    rows_ahead.push_back(arith::MinUIOp::create(rewriter, loc, row, last_row));
+  }
+  return [=, n_result = *n_result, k_result = *k_result](OpBuilder& b, Value kk) {
+    SmallVector<Value> at = offsets;
+    at[k_result] = arith::AddIOp::create(b, loc, offsets[k_result], kk);
+    for (Value row : rows_ahead) {
+      at[n_result] = row;
+      memref::PrefetchOp::create(b, loc, source, at, /*isWrite=*/false, /*localityHint=*/3, /*isDataCache=*/true);
+    }
+  };
+}
+
 // Replaces `tile`, a dot-product register tile (kiln.dot_product_tile, see
 // ContractionTiling.h) with static m and n sizes, by vector code: a loop over k in steps of
 // `lanes` carrying one vector of partial sums per output, each step loading a vector of
 // every left-hand row and right-hand column (both contiguous in k) and accumulating their
-// products with FMAs; then the k % lanes last elements through masked loads; then each
+// products with FMAs (and, with kiln.prefetch_rows, prefetching W's rows that many rows
+// ahead at the same k); then the k % lanes last elements through masked loads; then each
 // output adds the sum of its partial sums (reassociated: a tree of vector adds). Fails and
 // leaves `tile` alone when m or n is dynamic.
 LogicalResult VectorizeDotProductTile(RewriterBase& rewriter, linalg::LinalgOp tile, int64_t lanes) {
@@ -126,12 +161,17 @@ LogicalResult VectorizeDotProductTile(RewriterBase& rewriter, linalg::LinalgOp t
     }
     return result;
   };
+  std::function<void(OpBuilder&, Value)> prefetch;
+  if (auto ahead = tile->getAttrOfType<IntegerAttr>(kPrefetchRowsAttr)) {
+    prefetch = PrefetchAhead(rewriter, tile, rhs, n, k, columns, ahead.getInt());
+  }
   SmallVector<Value> initial(rows * columns, zeros);
   auto loop = scf::ForOp::create(
       rewriter, loc, zero_index, full_depth, step, initial, [&](OpBuilder& b, Location, Value kk, ValueRange sums) {
         auto load = [&](OpBuilder& lb, Value base, ValueRange at) -> Value {
           return vector::LoadOp::create(lb, loc, vector_type, base, at);
         };
+        if (prefetch) prefetch(b, kk);
         scf::YieldOp::create(b, loc, accumulate(b, kk, sums, load));
       });
   Value remaining = arith::SubIOp::create(rewriter, loc, depth, full_depth);

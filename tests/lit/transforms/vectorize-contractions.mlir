@@ -107,3 +107,27 @@ func.func @transpose_tile(%w: memref<8x8xf32, strided<[300, 1], offset: ?>>, %p:
   linalg.transpose ins(%wc : memref<?x?xf32, strided<[300, 1], offset: ?>>) outs(%pc : memref<?x?xf32, strided<[32, 1], offset: ?>>) permutation = [1, 0] {kiln.register_tile}
   return
 }
+
+// -----
+
+// A dot-product tile on a view of W with kiln.prefetch_rows: each step of the k loop
+// prefetches, for each of its 2 rows of W, the line at the same k 8 rows further on in the
+// viewed buffer (clamped to its last row).
+// CHECK-LABEL: func.func @dot_product_prefetch
+// CHECK: %[[DIM:.*]] = memref.dim %arg1
+// CHECK: %[[LAST:.*]] = arith.subi %[[DIM]], %{{.*}} : index
+// CHECK: %[[ROW0:.*]] = arith.minui %{{.*}}, %[[LAST]] : index
+// CHECK: %[[ROW1:.*]] = arith.minui %{{.*}}, %[[LAST]] : index
+// CHECK: scf.for %[[K:.*]] = %c0 to %{{.*}} step %c16 iter_args(
+// CHECK: %[[AT:.*]] = arith.addi %{{.*}}, %[[K]] : index
+// CHECK: memref.prefetch %arg1[%[[ROW0]], %[[AT]]], read, locality<3>, data : memref<32x100xf32>
+// CHECK: memref.prefetch %arg1[%[[ROW1]], %[[AT]]], read, locality<3>, data : memref<32x100xf32>
+// CHECK: scf.yield
+// CHECK-NOT: memref.prefetch
+func.func @dot_product_prefetch(%x: memref<2x100xf32>, %w: memref<32x100xf32>, %y: memref<2x2xf32>, %j: index) {
+  %wv = memref.subview %w[%j, 0] [2, 100] [1, 1] : memref<32x100xf32> to memref<2x100xf32, strided<[100, 1], offset: ?>>
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      {kiln.dot_product_tile = 16 : i64, kiln.prefetch_rows = 8 : i64}
+      ins(%x, %wv : memref<2x100xf32>, memref<2x100xf32, strided<[100, 1], offset: ?>>) outs(%y : memref<2x2xf32>)
+  return
+}
