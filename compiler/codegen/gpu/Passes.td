@@ -98,7 +98,8 @@ def TileReductions : Pass<"kiln-gpu-tile-reductions", "mlir::ModuleOp"> {
     SIMT code that every work-item of a workgroup of 256 runs:
 
       for each row r = id, id + count, ...
-        p = combiner over elements thread, thread + 256, ... of row r (from the neutral value)
+        p = combiner over row r's elements [w t, w t + w), [w t + 256 w, ...), ... (from the
+            neutral value; w elements are one 128-bit load where the row is contiguous)
         p = combiner(shuffle_xor(p, d), p) for d = wave/2 ... 1 (the wave's total in each lane)
         lane 0 of each wave: lds[wave] = p;  gpu.barrier
         work-item 0: out[r] = the output's initial value combined with lds[0 .. waves)
@@ -112,7 +113,7 @@ def TileReductions : Pass<"kiln-gpu-tile-reductions", "mlir::ModuleOp"> {
   let options = [Option<"waveSize", "wave-size", "int64_t", /*default=*/"64",
                         "The target's wavefront size (lanes a shuffle spans)">];
   let dependentDialects = ["::mlir::gpu::GPUDialect", "::mlir::memref::MemRefDialect", "::mlir::scf::SCFDialect",
-                           "::mlir::arith::ArithDialect"];
+                           "::mlir::arith::ArithDialect", "::mlir::vector::VectorDialect"];
 }
 
 def OutlineKernels : Pass<"kiln-gpu-outline-kernels", "mlir::ModuleOp"> {

@@ -6,6 +6,7 @@
 #include "compiler/codegen/gpu/WorkgroupReduction.h"
 #include "compiler/dialect/KilnDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 namespace kiln::compiler::gpu {
 
@@ -55,17 +56,52 @@ class ReductionKernelBuilder {
       rest = arith::DivUIOp::create(b_, loc_, rest, extents[d]);
     }
 
-    // The work-item's partial value over elements thread, thread + size, ... of the row.
+    // The work-item's partial value over elements [w t, w t + w), [w t + 256 w, ...) ... of
+    // the row, w elements a 128-bit load where the row is contiguous (element by element
+    // at its end).
     Value neutral = arith::ConstantOp::create(b_, loc_, dims_.neutral);
     Value n = extents[dims_.reduction];
-    auto stride = scf::ForOp::create(b_, loc_, thread, n, Const(kReductionWorkgroupSize), ValueRange{neutral});
+    OpOperand* input = root_.getDpsInputOperand(0);
+    int64_t w = LoadWidth(input);
+    auto stride = scf::ForOp::create(b_, loc_, arith::MulIOp::create(b_, loc_, thread, Const(w)), n,
+                                     Const(kReductionWorkgroupSize * w), ValueRange{neutral});
     {
       OpBuilder::InsertionGuard guard(b_);
       b_.setInsertionPointToStart(stride.getBody());
-      indices_[dims_.reduction] = stride.getInductionVar();
-      OpOperand* input = root_.getDpsInputOperand(0);
-      Value x = memref::LoadOp::create(b_, loc_, input->get(), OperandIndices(input));
-      scf::YieldOp::create(b_, loc_, Combine(x, stride.getRegionIterArg(0)));
+      Value j = stride.getInductionVar(), p = stride.getRegionIterArg(0);
+      auto element_at = [&](Value index) {
+        indices_[dims_.reduction] = index;
+        return memref::LoadOp::create(b_, loc_, input->get(), OperandIndices(input)).getResult();
+      };
+      if (w == 1) {
+        scf::YieldOp::create(b_, loc_, Combine(element_at(j), p));
+      } else {
+        Value whole = arith::CmpIOp::create(b_, loc_, arith::CmpIPredicate::ule,
+                                            arith::AddIOp::create(b_, loc_, j, Const(w)), n);
+        auto branch = scf::IfOp::create(b_, loc_, TypeRange{type_}, whole, /*withElseRegion=*/true);
+        b_.setInsertionPointToStart(branch.thenBlock());
+        indices_[dims_.reduction] = j;
+        Value vector = vector::LoadOp::create(b_, loc_, VectorType::get({w}, type_), input->get(), OperandIndices(input));
+        Value folded = p;
+        for (int64_t r = 0; r < w; ++r) folded = Combine(vector::ExtractOp::create(b_, loc_, vector, ArrayRef<int64_t>{r}), folded);
+        scf::YieldOp::create(b_, loc_, folded);
+        b_.setInsertionPointToStart(branch.elseBlock());
+        folded = p;
+        for (int64_t r = 0; r < w; ++r) {
+          Value at = arith::AddIOp::create(b_, loc_, j, Const(r));
+          auto inside = scf::IfOp::create(b_, loc_, TypeRange{type_},
+                                          arith::CmpIOp::create(b_, loc_, arith::CmpIPredicate::ult, at, n), true);
+          b_.setInsertionPointToStart(inside.thenBlock());
+          scf::YieldOp::create(b_, loc_, Combine(element_at(at), folded));
+          b_.setInsertionPointToStart(inside.elseBlock());
+          scf::YieldOp::create(b_, loc_, folded);
+          b_.setInsertionPointAfter(inside);
+          folded = inside.getResult(0);
+        }
+        scf::YieldOp::create(b_, loc_, folded);
+        b_.setInsertionPointAfter(branch);
+        scf::YieldOp::create(b_, loc_, branch.getResult(0));
+      }
     }
     Value partial = stride.getResult(0);
     // Within the wave: a butterfly of shuffles leaves the wave's total in every lane.
@@ -102,6 +138,19 @@ class ReductionKernelBuilder {
 
  private:
   Value Const(int64_t v) { return arith::ConstantIndexOp::create(b_, loc_, v); }
+
+  // Elements per 128-bit load of `input`'s rows: its innermost dimension contiguous and
+  // its elements 8 to 64 bits wide (not 8-bit floats, whose vectors have no lowering yet).
+  static int64_t LoadWidth(OpOperand* input) {
+    auto type = cast<MemRefType>(input->get().getType());
+    Type element = type.getElementType();
+    unsigned bits = element.getIntOrFloatBitWidth();
+    if (bits < 8 || 128 % bits != 0 || (isa<FloatType>(element) && bits == 8)) return 1;
+    SmallVector<int64_t> strides;
+    int64_t offset;
+    if (failed(type.getStridesAndOffset(strides, offset)) || strides.empty() || strides.back() != 1) return 1;
+    return 128 / bits;
+  }
   Value Equal(Value x, Value y) { return arith::CmpIOp::create(b_, loc_, arith::CmpIPredicate::eq, x, y); }
 
   // The root's combiner of `in` (an element) and `acc`.

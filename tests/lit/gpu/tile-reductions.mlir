@@ -1,7 +1,8 @@
 // RUN: kiln-opt %s -split-input-file -kiln-gpu-tile-reductions=wave-size=64 -verify-diagnostics | FileCheck %s
 
 // Row sums of 37 x 1000: rows id, id + count, ... per workgroup of 256; each work-item
-// strides along the row from the neutral value, a butterfly of 6 shuffles combines the
+// strides along the row from the neutral value, 4 elements (a 128-bit load) at a time and
+// element by element at the row's end, a butterfly of 6 shuffles combines the
 // wave, lane 0 of each of the 4 waves stores to LDS, and work-item 0 folds the waves'
 // totals into the fill value.
 // CHECK-LABEL: func.func @row_sums(
@@ -10,9 +11,13 @@
 // CHECK-DAG: %[[LDS:.*]] = memref.alloc() : memref<4xf32, #gpu.address_space<workgroup>>
 // CHECK-DAG: %[[TID:.*]] = gpu.thread_id x
 // CHECK: scf.for %[[ROW:.*]] = %[[ID]] to %c37 step %[[COUNT]]
-// CHECK: %[[PARTIAL:.*]] = scf.for %[[J:.*]] = %[[TID]] to %c1000 step %c256 iter_args(%[[P:.*]] = %cst
-// CHECK: memref.load %[[X]][%{{.*}}, %[[J]]]
-// CHECK: arith.addf
+// CHECK: %[[FIRST:.*]] = arith.muli %[[TID]], %c4
+// CHECK: %[[PARTIAL:.*]] = scf.for %[[J:.*]] = %[[FIRST]] to %c1000 step %c1024 iter_args(%[[P:.*]] = %cst
+// CHECK: scf.if %{{.*}} -> (f32)
+// CHECK: vector.load %[[X]][%{{.*}}, %[[J]]] : memref<37x1000xf32>, vector<4xf32>
+// CHECK-COUNT-4: arith.addf
+// CHECK: } else {
+// CHECK: memref.load %[[X]]
 // CHECK-COUNT-6: gpu.shuffle  xor
 // CHECK: scf.if
 // CHECK: memref.store %{{.*}}, %[[LDS]]
