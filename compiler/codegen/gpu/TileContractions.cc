@@ -43,10 +43,15 @@ class ContractionKernelBuilder {
     // Workgroup and private buffers live for the whole kernel: allocate them first.
     b_.setInsertionPointToStart(&fn_.getBody().front());
     auto workgroup = mlir::gpu::AddressSpaceAttr::get(ctx, mlir::gpu::AddressSpace::Workgroup);
-    Value lds_lhs = memref::AllocOp::create(
-        b_, loc_, MemRefType::get({tiles_.tile_k, tiles_.tile_m}, lhs_type, MemRefLayoutAttrInterface{}, workgroup));
-    Value lds_rhs = memref::AllocOp::create(
-        b_, loc_, MemRefType::get({tiles_.tile_k, tiles_.tile_n}, rhs_type, MemRefLayoutAttrInterface{}, workgroup));
+    // SIMT tiles read rows of k-slices ([k][outer]); MFMA fragments read consecutive k of
+    // one row or column ([outer][k]: one 64-bit LDS read for four 16-bit values).
+    auto slice_type = [&](int64_t outer, Type element) {
+      SmallVector<int64_t> shape = {tiles_.tile_k, outer};
+      if (mfma_k_) shape = {outer, tiles_.tile_k};
+      return MemRefType::get(shape, element, MemRefLayoutAttrInterface{}, workgroup);
+    };
+    Value lds_lhs = memref::AllocOp::create(b_, loc_, slice_type(tiles_.tile_m, lhs_type));
+    Value lds_rhs = memref::AllocOp::create(b_, loc_, slice_type(tiles_.tile_n, rhs_type));
     SmallVector<int64_t> register_shape = {tiles_.reg_m, tiles_.reg_n};
     if (mfma_k_) register_shape = {kMfmaResultValues};
     acc_ = memref::AllocaOp::create(b_, loc_, MemRefType::get(register_shape, out_type_));
@@ -205,7 +210,7 @@ class ContractionKernelBuilder {
       b_.setInsertionPointToStart(guarded.elseBlock());
       scf::YieldOp::create(b_, loc_, arith::ConstantOp::create(b_, loc_, cast<TypedAttr>(b_.getZeroAttr(element))).getResult());
       b_.setInsertionPointAfter(guarded);
-      memref::StoreOp::create(b_, loc_, guarded.getResult(0), lds, ValueRange{kk, oo});
+      memref::StoreOp::create(b_, loc_, guarded.getResult(0), lds, LdsIndices(kk, oo));
       return;
     }
     Value fast_first = indices_[fast_dim];
@@ -215,16 +220,23 @@ class ContractionKernelBuilder {
     Value vector = LoadStagingVector(operand, width, all_inside, fast_dim, [&](int64_t r) -> Value {
       return arith::AndIOp::create(b_, loc_, slow_inside, Less(Add(fast_first, Const(r)), extents_[fast_dim]));
     });
-    if (!k_fastest) {
-      // Along the LDS rows: one 128-bit store.
-      vector::StoreOp::create(b_, loc_, vector, lds, ValueRange{kk, oo});
+    if (k_fastest == (mfma_k_ != 0)) {
+      // Along the LDS slice's rows: one 128-bit store.
+      vector::StoreOp::create(b_, loc_, vector, lds, LdsIndices(kk, oo));
       return;
     }
-    // Along k, a column of the LDS slice: one store per element.
+    // Across its rows: one store per element.
     for (int64_t r = 0; r < width; ++r) {
       Value value = vector::ExtractOp::create(b_, loc_, vector, ArrayRef<int64_t>{r});
-      memref::StoreOp::create(b_, loc_, value, lds, ValueRange{Add(kk, Const(r)), oo});
+      Value k = k_fastest ? Add(kk, Const(r)) : kk, outer = k_fastest ? oo : Add(oo, Const(r));
+      memref::StoreOp::create(b_, loc_, value, lds, LdsIndices(k, outer));
     }
+  }
+
+  // The indices of (depth k, row or column outer) in an LDS slice.
+  SmallVector<Value> LdsIndices(Value k, Value outer) {
+    if (mfma_k_) return {outer, k};
+    return {k, outer};
   }
 
   // acc += lhs[:, rows] x rhs[:, cols] with the root's own body (its casts included).
@@ -269,12 +281,9 @@ class ContractionKernelBuilder {
     Value half = arith::DivUIOp::create(b_, loc_, lane_, Const(kMfmaTile));
     Value outer = Add(outer0, arith::RemUIOp::create(b_, loc_, lane_, Const(kMfmaTile)));
     Value k0 = Add(Const(step * mfma_k_), Mul(half, Const(per_lane)));
-    SmallVector<Value> values;
-    for (int64_t r = 0; r < per_lane; ++r) {
-      values.push_back(memref::LoadOp::create(b_, loc_, lds, ValueRange{Add(k0, Const(r)), outer}));
-    }
-    if (per_lane == 1) return values.front();
-    return vector::FromElementsOp::create(b_, loc_, VectorType::get({per_lane}, values.front().getType()), values);
+    if (per_lane == 1) return memref::LoadOp::create(b_, loc_, lds, LdsIndices(k0, outer));
+    Type element = cast<MemRefType>(lds.getType()).getElementType();
+    return vector::LoadOp::create(b_, loc_, VectorType::get({per_lane}, element), lds, LdsIndices(k0, outer));
   }
 
   // acc += this wave's 32x32 block of lhs x rhs over the LDS slices: tile_k / k MFMAs.
