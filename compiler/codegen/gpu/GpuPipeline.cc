@@ -27,6 +27,7 @@ void BuildGpuKernelPipeline(mlir::OpPassManager& pm, const GpuTarget& target) {
   };
   TileContractionsOptions contractions;
   contractions.mfma = target.has_mfma;
+  contractions.mfmaI8Depth = target.mfma_i8_depth;
   TileReductionsOptions reductions;
   reductions.waveSize = target.wavefront_size;
   options.after_bufferization = [contractions, reductions](mlir::OpPassManager& nested) {

@@ -7,12 +7,13 @@ namespace kiln::compiler::gpu {
 
 namespace {
 
-GpuTarget Cdna(llvm::StringRef chip, bool fp8_fnuz) {
+GpuTarget Cdna(llvm::StringRef chip, bool fp8_fnuz, int64_t mfma_i8_depth) {
   GpuTarget t;
   t.chip = chip.str();
   t.wavefront_size = 64;
   t.has_mfma = true;
   t.has_fp8_fnuz = fp8_fnuz;
+  t.mfma_i8_depth = mfma_i8_depth;
   return t;
 }
 
@@ -27,7 +28,8 @@ GpuTarget Rdna3(llvm::StringRef chip) {
 }
 
 const std::array<GpuTarget, 3>& Targets() {
-  static const std::array<GpuTarget, 3> targets = {Cdna("gfx942", true), Cdna("gfx90a", false), Rdna3("gfx1100")};
+  static const std::array<GpuTarget, 3> targets = {Cdna("gfx942", true, 16), Cdna("gfx90a", false, 8),
+                                                       Rdna3("gfx1100")};
   return targets;
 }
 

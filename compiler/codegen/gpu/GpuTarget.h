@@ -19,6 +19,7 @@ struct GpuTarget {
   bool has_mfma = false;        // matrix fused multiply-add (CDNA)
   bool has_wmma = false;        // wave matrix multiply-accumulate (RDNA3)
   bool has_fp8_fnuz = false;    // MFMA on f8E4M3FNUZ / f8E5M2FNUZ
+  int64_t mfma_i8_depth = 0;    // k of the 32x32 i8 MFMA: 16 (gfx942), 8 (gfx90a), 0 none
 
   // "amdgcn-amd-amdhsa--gfx942", the ISA name the HSA runtime reports for agents.
   std::string IsaName() const { return "amdgcn-amd-amdhsa--" + chip; }

@@ -1,5 +1,6 @@
 // Where the operands and results of a 32x32 MFMA (v_mfma_f32_32x32x2f32, ..._32x32x8f16,
-// ..._32x32x8bf16_1k; one block, wave64) live across the lanes of a wave. One place for
+// ..._32x32x8bf16_1k, v_mfma_i32_32x32x16_i8 on gfx942 and _32x32x8i8 on gfx90a; one
+// block, wave64) live across the lanes of a wave. One place for
 // the kernels that distribute fragments (kiln-gpu-tile-contractions) and the host twin
 // that emulates the instruction (WorkItemLoops), so both read the same layout:
 //
@@ -9,7 +10,7 @@
 //                lane l, value v is D[8 (v / 4) + 4 (l / 32) + v % 4][l % 32]
 //
 // where kpl = k / 2 values of A and of B per lane (1 for f32 with k = 2, 4 for f16 and
-// bf16 with k = 8).
+// bf16 with k = 8, 8 for i8 with k = 16 and 4 with k = 8).
 #pragma once
 
 #include <cstdint>

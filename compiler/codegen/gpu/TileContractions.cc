@@ -374,9 +374,10 @@ void FormRegisterContractions(func::FuncOp fn) {
 }
 
 // Builds `fn`'s kernel in place of `root`; returns its workgroup size.
-int64_t TileContraction(func::FuncOp fn, linalg::LinalgOp root, const OutputInitialisation& init, bool use_mfma) {
+int64_t TileContraction(func::FuncOp fn, linalg::LinalgOp root, const OutputInitialisation& init, bool use_mfma,
+                        int64_t i8_depth) {
   WorkgroupContractionTiles tiles = ChooseWorkgroupContractionTiles(root);
-  int64_t mfma_k = use_mfma ? MfmaDepth(root) : 0;
+  int64_t mfma_k = use_mfma ? MfmaDepth(root, i8_depth) : 0;
   ContractionKernelBuilder(fn, root, *MatchWorkgroupContraction(root), tiles, mfma_k).Build(init.fill, init.source);
   FormRegisterContractions(fn);
   return tiles.WorkgroupSize();
@@ -389,7 +390,7 @@ struct TileContractionsPass : impl::TileContractionsBase<TileContractionsPass> {
         getOperation(), kContractionStrategy,
         [](linalg::LinalgOp root) { return MatchWorkgroupContraction(root).has_value(); },
         [&](func::FuncOp fn, linalg::LinalgOp root, const OutputInitialisation& init) {
-          return TileContraction(fn, root, init, mfma);
+          return TileContraction(fn, root, init, mfma, mfmaI8Depth);
         });
   }
 };

@@ -212,11 +212,13 @@ class WorkItemLoopBuilder {
     auto acc_type = dyn_cast<VectorType>(mfma.getDestC().getType());
     if (mfma.getM() != kMfmaTile || mfma.getN() != kMfmaTile || mfma.getBlocks() != 1 ||
         static_cast<int64_t>(mfma.getK()) != 2 * per_lane || !acc_type || acc_type.getNumElements() != kMfmaResultValues ||
-        !acc_type.getElementType().isF32() || mfma.getSourceB().getType() != a_type || items_ % kMfmaWave != 0) {
-      return mfma.emitError() << "the host twin emulates only 32x32 MFMAs of one block with f32 results";
+        !(acc_type.getElementType().isF32() || acc_type.getElementType().isInteger(32)) ||
+        mfma.getSourceB().getType() != a_type || items_ % kMfmaWave != 0) {
+      return mfma.emitError() << "the host twin emulates only 32x32 MFMAs of one block with f32 or i32 results";
     }
     Location loc = mfma.getLoc();
-    Type f32 = acc_type.getElementType();
+    Type f32 = acc_type.getElementType();  // or i32: the accumulator's type
+    bool integer = isa<IntegerType>(f32);
     Value a_lanes = AllocateForWorkItems(MemRefType::get({items_, per_lane}, element));
     Value b_lanes = AllocateForWorkItems(MemRefType::get({items_, per_lane}, element));
     Value c_lanes = AllocateForWorkItems(MemRefType::get({items_, kMfmaResultValues}, f32));
@@ -263,10 +265,13 @@ class WorkItemLoopBuilder {
     auto operand = [&](Value lanes_buffer, Value index_in_half) {
       Value at = arith::AddIOp::create(b, loc, first_lane, arith::AddIOp::create(b, loc, holder, index_in_half));
       Value x = memref::LoadOp::create(b, loc, lanes_buffer, ValueRange{at, slot});
-      return element == f32 ? x : arith::ExtFOp::create(b, loc, f32, x).getResult();
+      if (element == f32) return x;
+      return integer ? arith::ExtSIOp::create(b, loc, f32, x).getResult() : arith::ExtFOp::create(b, loc, f32, x).getResult();
     };
-    Value product = arith::MulFOp::create(b, loc, operand(a_lanes, row), operand(b_lanes, column));
-    scf::YieldOp::create(b, loc, arith::AddFOp::create(b, loc, depth.getRegionIterArg(0), product).getResult());
+    Value x = operand(a_lanes, row), y = operand(b_lanes, column), sum = depth.getRegionIterArg(0);
+    Value next = integer ? arith::AddIOp::create(b, loc, sum, arith::MulIOp::create(b, loc, x, y)).getResult()
+                         : arith::AddFOp::create(b, loc, sum, arith::MulFOp::create(b, loc, x, y)).getResult();
+    scf::YieldOp::create(b, loc, next);
     b.setInsertionPointAfter(depth);
     memref::StoreOp::create(b, loc, depth.getResult(0), d_lanes, ValueRange{own, v});
 

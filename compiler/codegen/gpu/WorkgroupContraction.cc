@@ -45,27 +45,34 @@ WorkgroupContractionTiles ChooseWorkgroupContractionTiles(linalg::LinalgOp op) {
   return tiles;
 }
 
-int64_t MfmaDepth(linalg::LinalgOp op) {
+int64_t MfmaDepth(linalg::LinalgOp op, int64_t i8_depth) {
   Type lhs = getElementTypeOrSelf(op.getDpsInputOperand(0)->get().getType());
   Type rhs = getElementTypeOrSelf(op.getDpsInputOperand(1)->get().getType());
   Type out = getElementTypeOrSelf(op.getDpsInitOperand(0)->get().getType());
-  if (lhs != rhs || !out.isF32() || !(lhs.isF32() || lhs.isF16() || lhs.isBF16())) return 0;
+  bool floats = out.isF32() && (lhs.isF32() || lhs.isF16() || lhs.isBF16());
+  bool bytes = i8_depth > 0 && out.isInteger(32) && lhs.isInteger(8);
+  if (lhs != rhs || !(floats || bytes)) return 0;
   // The body: out + ext(a) * ext(b), the extensions only for narrow inputs.
   Block& body = op->getRegion(0).front();
   auto yield = cast<linalg::YieldOp>(body.getTerminator());
-  auto add = yield.getValues()[0].getDefiningOp<arith::AddFOp>();
-  if (!add) return 0;
+  Operation* add = yield.getValues()[0].getDefiningOp();
+  if (!add || !isa<arith::AddFOp, arith::AddIOp>(add)) return 0;
   Value out_arg = body.getArgument(2);
-  Value product = add.getLhs() == out_arg ? add.getRhs() : add.getRhs() == out_arg ? add.getLhs() : Value();
-  auto mul = product ? product.getDefiningOp<arith::MulFOp>() : arith::MulFOp();
-  if (!mul) return 0;
+  Value product = add->getOperand(0) == out_arg ? add->getOperand(1)
+                  : add->getOperand(1) == out_arg ? add->getOperand(0)
+                                                  : Value();
+  Operation* mul = product ? product.getDefiningOp() : nullptr;
+  if (!mul || !isa<arith::MulFOp, arith::MulIOp>(mul)) return 0;
   auto input_of = [&](Value v) -> Value {
-    if (auto ext = v.getDefiningOp<arith::ExtFOp>()) v = ext.getIn();
+    if (auto ext = v.getDefiningOp<arith::ExtFOp>()) return ext.getIn();
+    if (auto ext = v.getDefiningOp<arith::ExtSIOp>()) return ext.getIn();
     return v;
   };
-  bool operands = input_of(mul.getLhs()) == body.getArgument(0) && input_of(mul.getRhs()) == body.getArgument(1);
-  size_t expected_ops = lhs.isF32() ? 3 : 5;  // [extf, extf,] mulf, addf, yield
+  bool operands = input_of(mul->getOperand(0)) == body.getArgument(0) &&
+                  input_of(mul->getOperand(1)) == body.getArgument(1);
+  size_t expected_ops = lhs.isF32() ? 3 : 5;  // [ext, ext,] mul, add, yield
   if (!operands || body.getOperations().size() != expected_ops) return 0;
+  if (bytes) return i8_depth;
   return lhs.isF32() ? 2 : 8;
 }
 

@@ -45,9 +45,11 @@ struct WorkgroupContractionTiles {
 WorkgroupContractionTiles ChooseWorkgroupContractionTiles(mlir::linalg::LinalgOp op);
 
 // The k of the 32x32 MFMA that computes `op`'s products on chips with MFMA: 2 for f32
-// inputs, 8 for f16 or bf16 inputs (the body extends them), each with an f32 output and a
-// plain multiply-add body; 0 when no MFMA computes it exactly that way.
-int64_t MfmaDepth(mlir::linalg::LinalgOp op);
+// inputs, 8 for f16 or bf16 inputs (the body extends them), each with an f32 output, and
+// `i8_depth` (the chip's: 16 on gfx942, 8 on gfx90a; 0 for none) for i8 inputs with an
+// i32 output (the body sign-extends them); always with a plain multiply-add body. 0 when
+// no MFMA computes it exactly that way.
+int64_t MfmaDepth(mlir::linalg::LinalgOp op, int64_t i8_depth);
 
 
 

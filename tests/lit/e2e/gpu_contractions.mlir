@@ -1,12 +1,15 @@
 // Contractions through the GPU's workgroup strategy (kiln-gpu-tile-contractions) on
-// hip-sim, against numpy references and the CPU: MFMA tiles on gfx942 (f32, f16 and bf16
-// into f32, weights transposed, batched, a dynamic row count), SIMT register tiles for
-// i8 -> i32 and on gfx1100 (wave32, no MFMA). Shapes leave remainders in every dimension
+// hip-sim, against numpy references and the CPU: MFMA tiles on gfx942 and gfx90a (f32,
+// f16 and bf16 into f32, i8 into i32 with each chip's k, weights transposed, batched, a
+// dynamic row count), SIMT register tiles for f64 and on gfx1100 (wave32, no MFMA). Shapes leave remainders in every dimension
 // and k spans several LDS steps (hip-sim simulates a gfx1100 for the gfx1100 module).
 // Operands are small integers, so results are exact.
 // RUN: rm -rf %t && %python %S/Inputs/contraction_operands.py %t
 // RUN: kiln-compile --target=gfx942 %s -o %t/gfx942.kiln
 // RUN: kiln-compile --target=gfx1100 %s -o %t/gfx1100.kiln
+// RUN: kiln-compile --target=gfx90a %s -o %t/gfx90a.kiln
+// RUN: env KILN_HSA_SIM_AGENTS=gfx90a kiln-run --module=%t/gfx90a.kiln --device=hip-sim --function=mm_i8 --input=@%t/i8_a.npy --input=@%t/i8_b.npy --expected_output=@%t/i8_ref.npy
+// RUN: env KILN_HSA_SIM_AGENTS=gfx90a kiln-run --module=%t/gfx90a.kiln --device=hip-sim --function=mm_f16 --input=@%t/f16_a.npy --input=@%t/f16_b.npy --expected_output=@%t/f16_ref.npy --atol=0 --rtol=0
 // RUN: kiln-compile %s -o %t/cpu.kiln
 // RUN: kiln-run --module=%t/gfx942.kiln --device=hip-sim --function=mm_f32 --input=@%t/f32_a.npy --input=@%t/f32_b.npy --expected_output=@%t/f32_ref.npy --atol=0 --rtol=0
 // RUN: kiln-run --module=%t/gfx942.kiln --device=hip-sim --function=mm_dynamic_rows --input=@%t/f32_a.npy --input=@%t/f32_b.npy --expected_output=@%t/f32_ref.npy --atol=0 --rtol=0

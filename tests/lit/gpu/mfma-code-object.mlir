@@ -1,4 +1,4 @@
-// The matmul kernels for gfx942 issue MFMAs (f32: 32x32x2, f16: 32x32x8), stage operands
+// The matmul kernels for gfx942 issue MFMAs (f32: 32x32x2, f16: 32x32x8, i8: 32x32x16), stage operands
 // with 128-bit global loads, and use no scratch; gfx1100 (no MFMA) keeps the SIMT register tiles. The code objects are read
 // back with llvm-objdump after kiln-dump extracts them.
 // RUN: rm -rf %t && mkdir -p %t
@@ -15,6 +15,7 @@
 
 // GFX942-DAG: v_mfma_f32_32x32x2_f32
 // GFX942-DAG: v_mfma_f32_32x32x8_f16
+// GFX942-DAG: v_mfma_i32_32x32x16_i8
 // GFX942-DAG: global_load_dwordx4
 // GFX942-NOT: scratch_store
 // GFX1100-NOT: v_mfma
@@ -34,4 +35,12 @@ func.func @mm_f16(%a: tensor<64x96xf16>, %b: tensor<96x64xf16>) -> tensor<64x64x
   %f = linalg.fill ins(%zero : f32) outs(%e : tensor<64x64xf32>) -> tensor<64x64xf32>
   %r = linalg.matmul ins(%a, %b : tensor<64x96xf16>, tensor<96x64xf16>) outs(%f : tensor<64x64xf32>) -> tensor<64x64xf32>
   return %r : tensor<64x64xf32>
+}
+
+func.func @mm_i8(%a: tensor<64x128xi8>, %b: tensor<128x64xi8>) -> tensor<64x64xi32> {
+  %zero = arith.constant 0 : i32
+  %e = tensor.empty() : tensor<64x64xi32>
+  %f = linalg.fill ins(%zero : i32) outs(%e : tensor<64x64xi32>) -> tensor<64x64xi32>
+  %r = linalg.matmul ins(%a, %b : tensor<64x128xi8>, tensor<128x64xi8>) outs(%f : tensor<64x64xi32>) -> tensor<64x64xi32>
+  return %r : tensor<64x64xi32>
 }
