@@ -56,6 +56,7 @@ void BuildHostPipeline(OpPassManager& pm, const CompileOptions& options) {
                   "canonicalize,cse");
   pm.addPass(createWidenReductionAccumulators());
   pm.addPass(createFormDispatches());
+  pm.addPass(createAnnotateDispatchCosts());
   AddPipeline(pm, "canonicalize,cse,func.func(lower-affine,convert-scf-to-cf,arith-expand),canonicalize,cse");
 }
 
@@ -80,6 +81,30 @@ LogicalResult DumpDispatches(ModuleOp executables, llvm::StringRef dir) {
     os << "\n";
   }
   return success();
+}
+
+// The kiln.cost formulas of the dispatch functions (kiln-annotate-dispatch-costs), by name.
+llvm::StringMap<vm::DispatchCostSpec> ReadCosts(ModuleOp executables) {
+  llvm::StringMap<vm::DispatchCostSpec> costs;
+  auto formula = [](DictionaryAttr cost, llvm::StringRef key) -> std::optional<std::vector<vm::CostTerm>> {
+    auto terms = cost.getAs<ArrayAttr>(key);
+    if (!terms) return std::nullopt;
+    std::vector<vm::CostTerm> out;
+    for (Attribute t : terms) {
+      ArrayRef<int64_t> values = cast<DenseI64ArrayAttr>(t).asArrayRef();
+      vm::CostTerm term;
+      term.coefficient = values.front();
+      for (int64_t word : values.drop_front()) term.words.push_back(static_cast<uint32_t>(word));
+      out.push_back(std::move(term));
+    }
+    return out;
+  };
+  for (func::FuncOp fn : executables.getOps<func::FuncOp>()) {
+    auto cost = fn->getAttrOfType<DictionaryAttr>(kCostAttr);
+    if (!cost) continue;
+    costs[fn.getName()] = {formula(cost, "flops"), formula(cost, "bytes_read"), formula(cost, "bytes_written")};
+  }
+  return costs;
 }
 
 // The export table, read off the entry points WrapEntryPoints added.
@@ -197,7 +222,7 @@ LogicalResult CompileCpuExecutable(ModuleOp executables, const CompileOptions& o
   executable.format = "elf-x86_64";
   executable.data = std::move(*elf);
   for (const cpu::CpuExport& e : exports) {
-    executable.exports.push_back({e.name, e.binding_count, e.constant_count, e.distributed});
+    executable.exports.push_back({e.name, e.binding_count, e.constant_count, e.distributed, std::nullopt});
   }
   return success();
 }
@@ -211,7 +236,7 @@ LogicalResult CompileGpuExecutable(ModuleOp executables, const gpu::GpuTarget& t
   executable.format = "amdgpu-hsaco";
   executable.data = std::move(compiled->container);
   for (const gpu::GpuExport& e : compiled->exports) {
-    executable.exports.push_back({e.name, e.binding_count, e.constant_count, e.distributed});
+    executable.exports.push_back({e.name, e.binding_count, e.constant_count, e.distributed, std::nullopt});
   }
   return success();
 }
@@ -257,11 +282,15 @@ FailureOr<std::vector<uint8_t>> CompileSource(MLIRContext& context, llvm::Source
         failed(DumpDispatches(executables_module, options.dump_dispatches_dir))) {
       return failure();
     }
+    llvm::StringMap<vm::DispatchCostSpec> costs = ReadCosts(executables_module);
     // Each target lowers its own copy of the dispatch functions.
     auto compile = [&](auto&& compile_for_target) -> LogicalResult {
       OwningOpRef<ModuleOp> copy = executables_module.clone();
       HostExecutable executable{"kiln_executable", "", {}, {}};
       if (failed(compile_for_target(*copy, executable))) return failure();
+      for (HostExecutableExport& e : executable.exports) {
+        if (auto it = costs.find(e.name); it != costs.end()) e.cost = it->second;
+      }
       executables.push_back(std::move(executable));
       return success();
     };

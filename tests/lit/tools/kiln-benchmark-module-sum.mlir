@@ -1,0 +1,23 @@
+// The per-dispatch times of --dispatches add up to the whole call: for a program of five
+// dispatches, each a 768^3 matmul (4-8 ms here), the sum of their medians is within 20% of
+// the call's median (medians and enough work per dispatch keep this steady on a busy
+// machine), on the threaded cpu driver and on cpu-sync.
+// RUN: kiln-compile %s -o %t.kiln
+// RUN: kiln-benchmark-module --module=%t.kiln --input=768x768xf32=0.01 --dispatches --benchmark_min_time=0.3 --benchmark_format=json > %t.cpu.json
+// RUN: %python %S/Inputs/check_dispatch_sum.py %t.cpu.json 5 0.2 | FileCheck %s
+// RUN: kiln-benchmark-module --module=%t.kiln --device=cpu-sync --input=768x768xf32=0.01 --dispatches --benchmark_min_time=0.3 --benchmark_format=json > %t.sync.json
+// RUN: %python %S/Inputs/check_dispatch_sum.py %t.sync.json 5 0.2 | FileCheck %s
+// CHECK: 5 dispatches add up to the call within 20%
+
+#map = affine_map<(d0, d1) -> (d0, d1)>
+func.func @five(%a: tensor<768x768xf32>) -> tensor<768x768xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<768x768xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<768x768xf32>) -> tensor<768x768xf32>
+  %m1 = linalg.matmul ins(%a, %a : tensor<768x768xf32>, tensor<768x768xf32>) outs(%f : tensor<768x768xf32>) -> tensor<768x768xf32>
+  %m2 = linalg.matmul ins(%m1, %a : tensor<768x768xf32>, tensor<768x768xf32>) outs(%f : tensor<768x768xf32>) -> tensor<768x768xf32>
+  %m3 = linalg.matmul ins(%m2, %a : tensor<768x768xf32>, tensor<768x768xf32>) outs(%f : tensor<768x768xf32>) -> tensor<768x768xf32>
+  %m4 = linalg.matmul ins(%m3, %a : tensor<768x768xf32>, tensor<768x768xf32>) outs(%f : tensor<768x768xf32>) -> tensor<768x768xf32>
+  %m5 = linalg.matmul ins(%m4, %a : tensor<768x768xf32>, tensor<768x768xf32>) outs(%f : tensor<768x768xf32>) -> tensor<768x768xf32>
+  return %m5 : tensor<768x768xf32>
+}
