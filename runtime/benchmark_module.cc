@@ -228,7 +228,8 @@ StatusOr<DispatchesReport> BenchmarkDispatches(Session& session, std::string_vie
   }
   if (report.dispatches.empty()) {
     return FailedPreconditionError("--dispatches: '", name,
-                                   "' makes no dispatch (it runs on the host alone); benchmark it without --dispatches");
+                                   "' makes no dispatch (it runs on the host alone); "
+                                   "benchmark it without --dispatches");
   }
 
   // Each dispatch gets its own command buffer of `batch_size` copies, and the commands
@@ -350,6 +351,12 @@ std::string Workgroups(const std::array<uint32_t, 3>& count) {
   return StrCat(count[0], "x", count[1], "x", count[2]);
 }
 
+// The share of the call a time is, when the call took any time.
+std::optional<double> Share(double ms, const DispatchesReport& report) {
+  if (!(report.call.median_ms > 0)) return std::nullopt;
+  return ms / report.call.median_ms;
+}
+
 double SumOfMedians(const DispatchesReport& report) {
   double sum = 0;
   for (const DispatchReport& d : report.dispatches) sum += d.time.median_ms;
@@ -380,7 +387,7 @@ std::string Json(const DispatchesReport& report) {
                   Optional(d.bytes_written, "null"), ", \"flops\": ", Optional(d.flops, "null"),
                   ",\n     \"gb_per_s\": ", Number(Giga(BytesMoved(d), d.time.median_ms), "null"),
                   ", \"gflop_per_s\": ", Number(Giga(d.flops, d.time.median_ms), "null"),
-                  ", \"share_of_call\": ", Number(d.time.median_ms / report.call.median_ms, "null"), "}");
+                  ", \"share_of_call\": ", Number(Share(d.time.median_ms, report), "null"), "}");
   }
   return out + "\n  ]\n}\n";
 }
@@ -395,7 +402,7 @@ std::string Csv(const DispatchesReport& report) {
                   d.time.samples, ",", Optional(d.bytes_read, ""), ",", Optional(d.bytes_written, ""), ",",
                   Optional(d.flops, ""), ",", Number(Giga(BytesMoved(d), d.time.median_ms), ""), ",",
                   Number(Giga(d.flops, d.time.median_ms), ""), ",",
-                  Number(d.time.median_ms / report.call.median_ms, "", "%.4f"), "\n");
+                  Number(Share(d.time.median_ms, report), "", "%.4f"), "\n");
   }
   return out;
 }

@@ -6,19 +6,15 @@
 #include <string>
 #include <vector>
 
-#include "drivers/builtin_drivers.h"
 #include "runtime/benchmark_module.h"
 #include "runtime/file_io.h"
-#include "runtime/run_module.h"
-#include "runtime/session.h"
 #include "tools/flags.h"
 #include "tools/load_module.h"
 
 namespace {
 
 struct Flags {
-  std::string module, function, device = "cpu";
-  std::vector<std::string> inputs;
+  kiln::tools::CallFlags call;
   kiln::runtime::BenchmarkOptions options;
   bool dispatches = false;
 };
@@ -29,7 +25,9 @@ constexpr std::string_view kUsage =
 constexpr std::string_view kAbout =
     "Times one exported function of a module the way iree-benchmark-module does: Google\n"
     "Benchmark runs the whole call (\"BM_<function>/process_time/real_time\") and prints its report.\n"
-    "Inputs take kiln-run's (and iree-run-module's) --input syntax; see kiln-run --help.\n"
+    "\n"
+    "Values (--input) take kiln-run's (and iree-run-module's) syntax: 2x3xf32=1,2,3,4,5,6,\n"
+    "2x3xf32=[1 2 3][4 5 6], f32=2.5, 5, (null), @x.npy, 2x3xf32=@x.bin; see kiln-run --help.\n"
     "\n"
     "With --dispatches it calls the function once, recording every dispatch (executable, export,\n"
     "source location, workgroup count, push constants, binding ranges), then times the whole call\n"
@@ -50,14 +48,7 @@ constexpr std::string_view kExamples =
 
 kiln::tools::FlagParser MakeParser(Flags& flags) {
   kiln::tools::FlagParser p("kiln-benchmark-module", kUsage, kAbout, kExamples);
-  p.String("--module", "FILE", &flags.module,
-           "The module: a compiled .kiln file, MLIR source (.mlir, compiled in-process for the\n"
-           "device), or '-' for a .kiln module on stdin.");
-  p.String("--function", "NAME", &flags.function,
-           "The exported function to time; may be omitted when the module exports only one.");
-  p.String("--device", "NAME", &flags.device,
-           "cpu, cpu-sync, hip or hip-sim (IREE's local-task, local-sync, amdgpu too), as kiln-run.");
-  p.List("--input", "VALUE", &flags.inputs, "One argument, in order, in kiln-run's syntax (2x3xf32=1, @x.npy, ...).");
+  kiln::tools::AddCallFlags(p, flags.call, "time");
   p.Bool("--dispatches", &flags.dispatches,
          "Time each dispatch of one call alone instead of the whole call (see above).");
   p.Number("--batch_size", &flags.options.batch_size,
@@ -74,33 +65,26 @@ kiln::tools::FlagParser MakeParser(Flags& flags) {
   return p;
 }
 
-kiln::Status Run(const Flags& flags) {
-  if (flags.module.empty()) {
+kiln::StatusOr<int> Run(const Flags& flags) {
+  if (flags.call.module.empty()) {
     return kiln::InvalidArgumentError(
         "--module=FILE.kiln (or FILE.mlir, or - for stdin) is required; see kiln-benchmark-module --help");
   }
   KILN_RETURN_IF_ERROR(kiln::runtime::ValidateBenchmarkOptions(flags.options));
-  KILN_ASSIGN_OR_RETURN(kiln::Ref<kiln::hal::Device> device,
-                        kiln::BuiltinDriverRegistry().CreateDevice(flags.device));
-  std::string target = kiln::tools::CompileTargetFor(device->info());
-  KILN_ASSIGN_OR_RETURN(kiln::Ref<kiln::vm::Module> module, kiln::tools::LoadModule(flags.module, false, target));
-  KILN_ASSIGN_OR_RETURN(std::string function, kiln::runtime::SelectFunction(*module, flags.function));
-  KILN_ASSIGN_OR_RETURN(std::unique_ptr<kiln::runtime::Session> session,
-                        kiln::runtime::Session::Create(std::move(device), module));
-  KILN_ASSIGN_OR_RETURN(const kiln::vm::Signature* signature, session->FunctionSignature(function));
-  KILN_ASSIGN_OR_RETURN(std::vector<kiln::vm::Value> args,
-                        kiln::runtime::ParseInputs(flags.inputs, *signature, session->device().allocator()),
-                        "for function '", function, "'");
-  if (!flags.dispatches) return kiln::runtime::BenchmarkFunction(*session, function, args, flags.options);
+  KILN_ASSIGN_OR_RETURN(kiln::tools::PreparedCall call, kiln::tools::PrepareCall(flags.call));
+  if (!flags.dispatches) {
+    KILN_RETURN_IF_ERROR(kiln::runtime::BenchmarkFunction(*call.session, call.function, call.args, flags.options));
+    return 0;
+  }
   KILN_ASSIGN_OR_RETURN(kiln::runtime::DispatchesReport report,
-                        kiln::runtime::BenchmarkDispatches(*session, function, args, flags.options));
+                        kiln::runtime::BenchmarkDispatches(*call.session, call.function, call.args, flags.options));
   std::fputs(kiln::runtime::FormatDispatchesReport(report, flags.options.format).c_str(), stdout);
   std::fflush(stdout);
   if (!flags.options.out.empty()) {
     KILN_RETURN_IF_ERROR(kiln::runtime::WriteFileBytes(
         flags.options.out, kiln::runtime::FormatDispatchesReport(report, flags.options.out_format), false));
   }
-  return kiln::OkStatus();
+  return 0;
 }
 
 }  // namespace
@@ -108,15 +92,5 @@ kiln::Status Run(const Flags& flags) {
 int main(int argc, char** argv) {
   Flags flags;
   kiln::tools::FlagParser parser = MakeParser(flags);
-  kiln::Status status = parser.Parse(argc, argv);
-  if (status.ok() && parser.help_requested()) {
-    std::fputs(parser.Help().c_str(), stdout);
-    return 0;
-  }
-  if (status.ok()) status = Run(flags);
-  if (!status.ok()) {
-    std::fprintf(stderr, "kiln-benchmark-module: %s\n", status.ToString().c_str());
-    return 1;
-  }
-  return 0;
+  return kiln::tools::ToolMain(parser, argc, argv, [&] { return Run(flags); });
 }

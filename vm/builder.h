@@ -37,7 +37,7 @@ struct CostTerm {
 };
 // A dispatch's cost formulas (sums of terms); nullopt is unknown.
 struct DispatchCostSpec {
-  std::optional<std::vector<CostTerm>> flops, bytes_read, bytes_written;
+  std::optional<std::vector<CostTerm>> flops = std::nullopt, bytes_read = std::nullopt, bytes_written = std::nullopt;
 };
 
 struct ExecutableExportSpec {
@@ -46,7 +46,7 @@ struct ExecutableExportSpec {
   uint32_t constant_count = 0;
   std::array<uint32_t, 3> workgroup_size = {1, 1, 1};
   uint32_t local_memory_bytes = 0;
-  std::optional<DispatchCostSpec> cost;  // none: the module records no cost
+  std::optional<DispatchCostSpec> cost = std::nullopt;  // none: the module records no cost
 };
 
 class ModuleBuilder;

@@ -222,7 +222,7 @@ LogicalResult CompileCpuExecutable(ModuleOp executables, const CompileOptions& o
   executable.format = "elf-x86_64";
   executable.data = std::move(*elf);
   for (const cpu::CpuExport& e : exports) {
-    executable.exports.push_back({e.name, e.binding_count, e.constant_count, e.distributed, std::nullopt});
+    executable.exports.push_back({e.name, e.binding_count, e.constant_count, e.distributed});
   }
   return success();
 }
@@ -236,7 +236,7 @@ LogicalResult CompileGpuExecutable(ModuleOp executables, const gpu::GpuTarget& t
   executable.format = "amdgpu-hsaco";
   executable.data = std::move(compiled->container);
   for (const gpu::GpuExport& e : compiled->exports) {
-    executable.exports.push_back({e.name, e.binding_count, e.constant_count, e.distributed, std::nullopt});
+    executable.exports.push_back({e.name, e.binding_count, e.constant_count, e.distributed});
   }
   return success();
 }

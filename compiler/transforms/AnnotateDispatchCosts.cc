@@ -212,7 +212,9 @@ struct AnnotateDispatchCostsPass : impl::AnnotateDispatchCostsBase<AnnotateDispa
       CostBuilder costs(fn, *args);
       size_t inputs = std::min<size_t>(input_count.getInt(), args->binding_count);
       SmallVector<NamedAttribute> entries;
-      if (auto read = costs.BindingBytes(0, inputs)) entries.push_back(b.getNamedAttr("bytes_read", FormulaAttr(b, *read)));
+      if (auto read = costs.BindingBytes(0, inputs)) {
+        entries.push_back(b.getNamedAttr("bytes_read", FormulaAttr(b, *read)));
+      }
       if (auto written = costs.BindingBytes(inputs, args->binding_count)) {
         entries.push_back(b.getNamedAttr("bytes_written", FormulaAttr(b, *written)));
       }

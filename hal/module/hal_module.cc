@@ -508,7 +508,9 @@ StatusOr<Ref<Executable>> HalModule::LookupExecutable(const vm::Module& module, 
 const vm::fb::ExecutableExportDef* HalModule::ExportDef(const Executable& executable, uint32_t ordinal) {
   std::lock_guard lock(mutex_);
   auto it = executable_defs_.find(&executable);
-  if (it == executable_defs_.end() || !it->second->exports() || ordinal >= it->second->exports()->size()) return nullptr;
+  if (it == executable_defs_.end() || !it->second->exports() || ordinal >= it->second->exports()->size()) {
+    return nullptr;
+  }
   return it->second->exports()->Get(ordinal);
 }
 

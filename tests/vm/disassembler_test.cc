@@ -33,7 +33,7 @@ StatusOr<Ref<Module>> BuildEveryOperandKind() {
   uint32_t length = b.AddImport("native.length", "r:I");
   b.AddImport("native.print", "i[Ir]:");
   std::vector<uint8_t> code(77, 0xcc);
-  ExecutableExportSpec add{"add", 3, 1, {64, 2, 1}, 1024, std::nullopt};
+  ExecutableExportSpec add{"add", 3, 1, {64, 2, 1}, 1024};
   b.AddExecutable("kernels", "elf-x86_64", code, {add});
 
   // helper(i32, i64, ref) -> (i64, i32): args in %i0, %l2, %r0.

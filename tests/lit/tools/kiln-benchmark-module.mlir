@@ -41,6 +41,15 @@
 // DCSV: index,name,source_location,workgroups,median_ms,p90_ms,samples,bytes_read,bytes_written,flops,gb_per_s,gflop_per_s,share_of_call
 // DCSV-NEXT: 0,main_dispatch_{{[0-9]}}_matmul,{{.*}}kiln-benchmark-module.mlir:{{[0-9]+}}:{{[0-9]+}},{{[0-9]+}}x1x1,{{[^,]+}},{{[^,]+}},{{[0-9]+}},512,128,1024,
 // DCSV-NEXT: 1,main_dispatch_{{[0-9]}}_generic,
+// Dynamic shapes: the formulas name push-constant words, evaluated on the recorded constants.
+// RUN: kiln-benchmark-module --module=%t.kiln --function=dynamic --input=8x16xf32=1 --dispatches --benchmark_min_time=2x --benchmark_format=csv | FileCheck %s --check-prefix=DYN
+// DYN: 0,dynamic_dispatch_{{[0-9]}}_matmul,{{[^,]*}},{{[0-9]+}}x1x1,{{[^,]+}},{{[^,]+}},2,512,128,1024,
+// RUN: kiln-benchmark-module --module=%t.kiln --function=dynamic --input=32x16xf32=1 --dispatches --benchmark_min_time=2x --benchmark_format=csv | FileCheck %s --check-prefix=DYN32
+// DYN32: 0,dynamic_dispatch_{{[0-9]}}_matmul,{{[^,]*}},{{[0-9]+}}x1x1,{{[^,]+}},{{[^,]+}},2,2048,512,4096,
+// kiln-dump shows the formulas (cN is push-constant word N; ? unknown).
+// RUN: kiln-dump %t.kiln | FileCheck %s --check-prefix=DUMP
+// DUMP-DAG: dynamic_dispatch_{{[0-9]}}_matmul: 2 bindings, {{[0-9]}} constants, {{.*}}, flops 128*c{{[0-9]}}, bytes read 64*c{{[0-9]}}, written 16*c{{[0-9]}}
+// DUMP-DAG: main_dispatch_{{[0-9]}}_matmul: 2 bindings, 0 constants, {{.*}}, flops 1024, bytes read 512, written 128
 // The same on cpu-sync and on the simulated GPU (compiled for it from the .mlir).
 // RUN: kiln-benchmark-module --module=%t.kiln --device=local-sync --function=main --input=8x16xf32=1 --dispatches --benchmark_min_time=2x --benchmark_format=csv | FileCheck %s --check-prefix=DCSV
 // RUN: kiln-benchmark-module --module=%s --device=hip-sim --function=main --input=8x16xf32=1 --dispatches --benchmark_min_time=2x --benchmark_format=csv | FileCheck %s --check-prefix=DCSV
@@ -116,4 +125,15 @@ func.func @main(%a: tensor<8x16xf32>) -> tensor<8x4xf32> {
 func.func @host_only(%x: i32) -> i32 {
   %y = arith.addi %x, %x : i32
   return %y : i32
+}
+
+func.func @dynamic(%a: tensor<?x16xf32>) -> tensor<?x4xf32> {
+  %c0 = arith.constant 0 : index
+  %b = arith.constant dense<0.5> : tensor<16x4xf32>
+  %zero = arith.constant 0.0 : f32
+  %n = tensor.dim %a, %c0 : tensor<?x16xf32>
+  %e = tensor.empty(%n) : tensor<?x4xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<?x4xf32>) -> tensor<?x4xf32>
+  %m = linalg.matmul ins(%a, %b : tensor<?x16xf32>, tensor<16x4xf32>) outs(%f : tensor<?x4xf32>) -> tensor<?x4xf32>
+  return %m : tensor<?x4xf32>
 }
