@@ -10,6 +10,7 @@
 #include "compiler/input/InputDialects.h"
 #include "compiler/dialect/KilnDialect.h"
 #include "compiler/host/HostModuleWriter.h"
+#include "compiler/pipeline/DispatchBenchmarks.h"
 #include "compiler/transforms/Passes.h"
 #include "compiler/utils/Pipelines.h"
 #include "llvm/Support/FileSystem.h"
@@ -280,6 +281,10 @@ FailureOr<std::vector<uint8_t>> CompileSource(MLIRContext& context, llvm::Source
   if (ModuleOp executables_module = FindExecutables(*module)) {
     if (!options.dump_dispatches_dir.empty() &&
         failed(DumpDispatches(executables_module, options.dump_dispatches_dir))) {
+      return failure();
+    }
+    if (!options.dump_dispatch_benchmarks_dir.empty() &&
+        failed(DumpDispatchBenchmarks(executables_module, options.dump_dispatch_benchmarks_dir))) {
       return failure();
     }
     llvm::StringMap<vm::DispatchCostSpec> costs = ReadCosts(executables_module);

@@ -50,6 +50,25 @@
 // RUN: kiln-dump %t.kiln | FileCheck %s --check-prefix=DUMP
 // DUMP-DAG: dynamic_dispatch_{{[0-9]}}_matmul: 2 bindings, {{[0-9]}} constants, {{.*}}, flops 128*c{{[0-9]}}, bytes read 64*c{{[0-9]}}, written 16*c{{[0-9]}}
 // DUMP-DAG: main_dispatch_{{[0-9]}}_matmul: 2 bindings, 0 constants, {{.*}}, flops 1024, bytes read 512, written 128
+// kiln-compile --dump-dispatch-benchmarks=DIR: each dispatch with static shapes as a program
+// of its own (its input bindings as arguments, its outputs as results, the original source
+// locations), with the command that times it; compiled again it is that one dispatch.
+// RUN: rm -rf %t.bench && kiln-compile %s -o %t.unused.kiln --dump-dispatch-benchmarks=%t.bench 2> %t.bench.err
+// RUN: FileCheck %s --check-prefix=BENCH-WARN < %t.bench.err
+// BENCH-WARN: warning: --dump-dispatch-benchmarks: dispatch 'dynamic_dispatch_{{[0-9]}}_matmul' is not written: it has dynamic shapes; time it with kiln-benchmark-module --dispatches on real inputs
+// RUN: cat %t.bench/main_dispatch_*_matmul.mlir | FileCheck %s --check-prefix=BENCH-FILE
+// BENCH-FILE: // Dispatch main_dispatch_{{[0-9]}}_matmul of {{.*}}kiln-benchmark-module.mlir:{{[0-9]+}}:8 as a program of its own. Time it with:
+// BENCH-FILE-NEXT: //   kiln-benchmark-module --module={{.*}}main_dispatch_{{[0-9]}}_matmul.mlir --input=8x16xf32=0
+// BENCH-FILE: func.func @main_dispatch_{{[0-9]}}_matmul(%arg0: tensor<8x16xf32> {{.*}}) -> tensor<8x4xf32> {
+// BENCH-FILE: linalg.matmul
+// RUN: ls %t.bench | FileCheck %s --check-prefix=BENCH-LS
+// BENCH-LS-NOT: dynamic
+// BENCH-LS-DAG: main_dispatch_{{[0-9]}}_generic.mlir
+// BENCH-LS-DAG: main_dispatch_{{[0-9]}}_matmul.mlir
+// BENCH-LS-NOT: dynamic
+// RUN: ls %t.bench/main_dispatch_*_matmul.mlir | xargs -I{} kiln-benchmark-module --module={} --input=8x16xf32=0 --dispatches --benchmark_min_time=2x --benchmark_format=csv | FileCheck %s --check-prefix=BENCHED
+// BENCHED: 0,main_dispatch_{{[0-9]}}_matmul_dispatch_{{[0-9]}}_matmul,{{.*}}kiln-benchmark-module.mlir:{{[0-9]+}}:8,{{[0-9]+}}x1x1,{{[^,]+}},{{[^,]+}},2,512,128,1024,
+// BENCHED-NOT: {{^}}1,
 // The same on cpu-sync and on the simulated GPU (compiled for it from the .mlir).
 // RUN: kiln-benchmark-module --module=%t.kiln --device=local-sync --function=main --input=8x16xf32=1 --dispatches --benchmark_min_time=2x --benchmark_format=csv | FileCheck %s --check-prefix=DCSV
 // RUN: kiln-benchmark-module --module=%s --device=hip-sim --function=main --input=8x16xf32=1 --dispatches --benchmark_min_time=2x --benchmark_format=csv | FileCheck %s --check-prefix=DCSV
