@@ -29,6 +29,8 @@ class Session {
   ~Session();
 
   hal::Device& device() { return *device_; }
+  // The device's "hal" module as this session's context uses it (recording, export metadata).
+  hal::HalModule& hal_module() { return *hal_module_; }
   const vm::Module& module() const { return *module_; }
   // The signature of an exported function (owned by the module); NOT_FOUND lists the
   // exported names.

@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <sstream>
 
@@ -140,6 +141,20 @@ std::string FlagParser::Help() const {
   }
   if (!examples_.empty()) out += StrCat("\nExamples:\n", examples_);
   return out;
+}
+
+int ToolMain(FlagParser& parser, int argc, char** argv, const std::function<StatusOr<int>()>& run) {
+  Status status = parser.Parse(argc, argv);
+  if (status.ok() && parser.help_requested()) {
+    std::fputs(parser.Help().c_str(), stdout);
+    return 0;
+  }
+  StatusOr<int> code = status.ok() ? run() : StatusOr<int>(status);
+  if (!code.ok()) {
+    std::fprintf(stderr, "%s: %s\n", parser.tool().c_str(), code.status().ToString().c_str());
+    return 1;
+  }
+  return *code;
 }
 
 }  // namespace kiln::tools

@@ -43,6 +43,7 @@ class FlagParser {
   bool help_requested() const { return help_requested_; }
   // The whole --help text.
   std::string Help() const;
+  const std::string& tool() const { return tool_; }
 
  private:
   struct Flag {
@@ -56,5 +57,10 @@ class FlagParser {
   std::vector<Flag> flags_;
   bool help_requested_ = false;
 };
+
+// A tool's main: parses argv with `parser`, prints --help, or runs `run` and returns its
+// exit code; an error (in the flags or from `run`) prints as "TOOL: CODE: message; context"
+// on stderr and returns 1.
+int ToolMain(FlagParser& parser, int argc, char** argv, const std::function<StatusOr<int>()>& run);
 
 }  // namespace kiln::tools

@@ -1,6 +1,6 @@
 // kiln-compile in.mlir [-o out.kiln|-] [--target=cpu|gfx942|gfx90a|gfx1100] [--target-cpu=NAME]
-//              [--dump-ir-after=PASS|all] [--dump-dispatches=DIR] [--check-indices] [--report=FILE|-]
-//              [--remarks]
+//              [--dump-ir-after=PASS|all] [--dump-dispatches=DIR] [--dump-dispatch-benchmarks=DIR]
+//              [--check-indices] [--report=FILE|-] [--remarks]
 // Compiles an MLIR program (linalg on tensors, TOSA) into a .kiln module, written to stdout
 // without -o (or with -o -), as iree-compile does; a terminal is refused, not filled with
 // binary. Diagnostics carry source locations; remarks only with --remarks; the exit code
@@ -47,6 +47,11 @@ int main(int argc, char** argv) {
                                      cl::value_desc("PASS|all"), cl::cat(category));
   cl::opt<std::string> dump_dispatches("dump-dispatches", cl::desc("Write each dispatch function to DIR"),
                                        cl::value_desc("DIR"), cl::cat(category));
+  cl::opt<std::string> dump_dispatch_benchmarks(
+      "dump-dispatch-benchmarks",
+      cl::desc("Write each dispatch with static shapes to DIR/NAME.mlir as a program that kiln-benchmark-module "
+               "times"),
+      cl::value_desc("DIR"), cl::cat(category));
   cl::opt<bool> check_indices("check-indices",
                               cl::desc("Checked mode: a dispatch meeting an out-of-range gather, scatter or "
                                        "tensor.extract index "
@@ -92,6 +97,7 @@ int main(int argc, char** argv) {
   options.target_cpu = target_cpu;
   options.dump_ir_after = dump_ir_after;
   options.dump_dispatches_dir = dump_dispatches;
+  options.dump_dispatch_benchmarks_dir = dump_dispatch_benchmarks;
   options.check_indices = check_indices;
   options.report = report;
   options.remarks = remarks;

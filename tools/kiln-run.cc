@@ -17,8 +17,7 @@
 namespace {
 
 struct Flags {
-  std::string module, function, device = "cpu";
-  std::vector<std::string> inputs;
+  kiln::tools::CallFlags call;
   kiln::runtime::ResultOptions results;
   bool print_statistics = false, list = false, check_indices = false, list_devices = false;
 };
@@ -59,15 +58,7 @@ constexpr std::string_view kExamples =
 
 kiln::tools::FlagParser MakeParser(Flags& flags) {
   kiln::tools::FlagParser p("kiln-run", kUsage, kAbout, kExamples);
-  p.String("--module", "FILE", &flags.module,
-           "The module: a compiled .kiln file, MLIR source (.mlir, compiled in-process for the\n"
-           "device), or '-' for a .kiln module on stdin (kiln-compile x.mlir | kiln-run --module=-).");
-  p.String("--function", "NAME", &flags.function,
-           "The exported function to call; may be omitted when the module exports only one.");
-  p.String("--device", "NAME", &flags.device,
-           "cpu, cpu-sync, hip or hip-sim, optionally with a device index (hip:1). IREE's names\n"
-           "work too: local-task (cpu), local-sync (cpu-sync), amdgpu (hip), and hip://1.");
-  p.List("--input", "VALUE", &flags.inputs, "One argument, in order (see Values above).");
+  kiln::tools::AddCallFlags(p, flags.call, "call");
   p.List("--output", "SPEC", &flags.results.outputs,
          "What to do with one result, in order: -, (empty), @FILE.npy, +FILE.npy, @FILE.bin,\n"
          "+FILE.bin. A scalar is written as a 0-d array, a null reference as an empty one.");
@@ -93,10 +84,6 @@ kiln::tools::FlagParser MakeParser(Flags& flags) {
   return p;
 }
 
-double MillisecondsSince(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-}
-
 std::string KindList(const std::vector<kiln::vm::ValueKind>& kinds) {
   std::string out;
   for (kiln::vm::ValueKind kind : kinds) {
@@ -116,55 +103,45 @@ kiln::Status List(const kiln::vm::Module& module) {
   return kiln::OkStatus();
 }
 
-kiln::Status Run(const Flags& flags, bool& matched) {
-  matched = true;
+kiln::StatusOr<int> Run(const Flags& flags) {
   if (flags.list_devices) {
     std::fputs(kiln::DescribeDevices(kiln::BuiltinDriverRegistry()).c_str(), stdout);
-    return kiln::OkStatus();
+    return 0;
   }
-  if (flags.module.empty()) {
+  if (flags.call.module.empty()) {
     return kiln::InvalidArgumentError("--module=FILE.kiln (or FILE.mlir, or - for stdin) is required; see kiln-run --help");
   }
-  auto load_start = std::chrono::steady_clock::now();
-  kiln::Ref<kiln::hal::Device> device;
-  if (!flags.list) {
-    KILN_ASSIGN_OR_RETURN(device, kiln::BuiltinDriverRegistry().CreateDevice(flags.device));
+  if (flags.list) {
+    // A .mlir module is compiled for the CPU when only listing: no device is needed.
+    KILN_ASSIGN_OR_RETURN(kiln::Ref<kiln::vm::Module> module,
+                          kiln::tools::LoadModule(flags.call.module, flags.check_indices, "cpu"));
+    KILN_RETURN_IF_ERROR(List(*module));
+    return 0;
   }
-  // A .mlir module is compiled for the device's target (the CPU when only listing).
-  std::string target = device ? kiln::tools::CompileTargetFor(device->info()) : "cpu";
-  KILN_ASSIGN_OR_RETURN(kiln::Ref<kiln::vm::Module> module,
-                        kiln::tools::LoadModule(flags.module, flags.check_indices, target));
-  if (flags.list) return List(*module);
-  KILN_ASSIGN_OR_RETURN(std::string function, kiln::runtime::SelectFunction(*module, flags.function));
-  KILN_ASSIGN_OR_RETURN(std::unique_ptr<kiln::runtime::Session> session,
-                        kiln::runtime::Session::Create(std::move(device), module));
-  double load_ms = MillisecondsSince(load_start);
-  KILN_ASSIGN_OR_RETURN(const kiln::vm::Signature* signature, session->FunctionSignature(function));
-  KILN_ASSIGN_OR_RETURN(std::vector<kiln::vm::Value> args,
-                        kiln::runtime::ParseInputs(flags.inputs, *signature, session->device().allocator()),
-                        "for function '", function, "'");
-  std::printf("EXEC @%s\n", function.c_str());
+  KILN_ASSIGN_OR_RETURN(kiln::tools::PreparedCall call, kiln::tools::PrepareCall(flags.call, flags.check_indices));
+  kiln::runtime::Session& session = *call.session;
+  std::printf("EXEC @%s\n", call.function.c_str());
   std::fflush(stdout);
   auto call_start = std::chrono::steady_clock::now();
-  KILN_ASSIGN_OR_RETURN(std::vector<kiln::vm::Value> results, session->Call(function, args));
-  double call_ms = MillisecondsSince(call_start);
+  KILN_ASSIGN_OR_RETURN(std::vector<kiln::vm::Value> results, session.Call(call.function, call.args));
+  double call_ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - call_start).count();
   std::string text;
   kiln::StatusOr<bool> processed =
-      kiln::runtime::ProcessResults(results, flags.results, session->device().allocator(), text);
+      kiln::runtime::ProcessResults(results, flags.results, session.device().allocator(), text);
   std::fputs(text.c_str(), stdout);
   std::fflush(stdout);
   if (flags.print_statistics) {
-    kiln::hal::QueueStatistics queue = session->device().queue_statistics();
-    kiln::hal::AllocatorStatistics memory = session->device().allocator().statistics();
+    kiln::hal::QueueStatistics queue = session.device().queue_statistics();
+    kiln::hal::AllocatorStatistics memory = session.device().allocator().statistics();
     std::fprintf(stderr,
                  "[statistics] dispatches: %llu, submissions: %llu, allocations: %zu, bytes live: %zu, bytes peak: %zu, "
                  "load+link: %.3f ms, call: %.3f ms\n",
                  static_cast<unsigned long long>(queue.dispatches), static_cast<unsigned long long>(queue.submissions),
-                 memory.allocation_count, memory.bytes_allocated, memory.peak_bytes_allocated, load_ms, call_ms);
+                 memory.allocation_count, memory.bytes_allocated, memory.peak_bytes_allocated, call.load_ms, call_ms);
   }
   if (!processed.ok()) return processed.status();
-  matched = *processed;
-  return kiln::OkStatus();
+  return *processed ? 0 : 1;
 }
 
 }  // namespace
@@ -172,16 +149,5 @@ kiln::Status Run(const Flags& flags, bool& matched) {
 int main(int argc, char** argv) {
   Flags flags;
   kiln::tools::FlagParser parser = MakeParser(flags);
-  kiln::Status status = parser.Parse(argc, argv);
-  if (status.ok() && parser.help_requested()) {
-    std::fputs(parser.Help().c_str(), stdout);
-    return 0;
-  }
-  bool matched = false;
-  if (status.ok()) status = Run(flags, matched);
-  if (!status.ok()) {
-    std::fprintf(stderr, "kiln-run: %s\n", status.ToString().c_str());
-    return 1;
-  }
-  return matched ? 0 : 1;
+  return kiln::tools::ToolMain(parser, argc, argv, [&] { return Run(flags); });
 }

@@ -4,9 +4,13 @@
 
 #include <algorithm>
 #include <cctype>
+#include <chrono>
 #include <cstdio>
 #include <string_view>
 #include <vector>
+
+#include "drivers/builtin_drivers.h"
+#include "runtime/run_module.h"
 
 #if KILN_HAVE_COMPILER
 #include "compiler/pipeline/CompileFile.h"
@@ -75,6 +79,34 @@ StatusOr<Ref<vm::Module>> LoadModule(const std::string& path, bool check_indices
   return UnimplementedError("'", path, "' is MLIR source, but this build has no compiler (KILN_BUILD_COMPILER=OFF); "
                             "compile it with kiln-compile and pass the .kiln file");
 #endif
+}
+
+void AddCallFlags(FlagParser& p, CallFlags& flags, std::string_view verb) {
+  p.String("--module", "FILE", &flags.module,
+           StrCat("The module: a compiled .kiln file, MLIR source (.mlir, compiled in-process for the\n"
+                  "device), or '-' for a .kiln module on stdin (kiln-compile x.mlir | ",
+                  p.tool(), " --module=-)."));
+  p.String("--function", "NAME", &flags.function,
+           StrCat("The exported function to ", verb, "; may be omitted when the module exports only one."));
+  p.String("--device", "NAME", &flags.device,
+           "cpu, cpu-sync, hip or hip-sim, optionally with a device index (hip:1). IREE's names\n"
+           "work too: local-task (cpu), local-sync (cpu-sync), amdgpu (hip), and hip://1.");
+  p.List("--input", "VALUE", &flags.inputs, "One argument, in order (see Values above).");
+}
+
+StatusOr<PreparedCall> PrepareCall(const CallFlags& flags, bool check_indices) {
+  auto start = std::chrono::steady_clock::now();
+  KILN_ASSIGN_OR_RETURN(Ref<hal::Device> device, BuiltinDriverRegistry().CreateDevice(flags.device));
+  KILN_ASSIGN_OR_RETURN(Ref<vm::Module> module,
+                        LoadModule(flags.module, check_indices, CompileTargetFor(device->info())));
+  PreparedCall call;
+  KILN_ASSIGN_OR_RETURN(call.function, runtime::SelectFunction(*module, flags.function));
+  KILN_ASSIGN_OR_RETURN(call.session, runtime::Session::Create(std::move(device), module));
+  call.load_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  KILN_ASSIGN_OR_RETURN(const vm::Signature* signature, call.session->FunctionSignature(call.function));
+  KILN_ASSIGN_OR_RETURN(call.args, runtime::ParseInputs(flags.inputs, *signature, call.session->device().allocator()),
+                        "for function '", call.function, "'");
+  return call;
 }
 
 }  // namespace kiln::tools

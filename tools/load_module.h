@@ -2,11 +2,17 @@
 // first (when the tools are built with the compiler), "-" is read from stdin.
 #pragma once
 
+#include <memory>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "base/status.h"
 #include "hal/device.h"
+#include "runtime/session.h"
+#include "tools/flags.h"
 #include "vm/module.h"
+#include "vm/value.h"
 
 namespace kiln::tools {
 
@@ -18,5 +24,26 @@ std::string CompileTargetFor(const hal::DeviceInfo& device);
 // compiled module from stdin (not a terminal); anything else there is a clear error.
 StatusOr<Ref<vm::Module>> LoadModule(const std::string& path, bool check_indices = false,
                                      const std::string& target = "cpu");
+
+// What kiln-run and kiln-benchmark-module take to call a function: --module, --function,
+// --device and --input, in iree-run-module's spelling.
+struct CallFlags {
+  std::string module, function, device = "cpu";
+  std::vector<std::string> inputs;
+};
+// Declares them in `parser`; `verb` is what the tool does with the function ("call", "time").
+void AddCallFlags(FlagParser& parser, CallFlags& flags, std::string_view verb);
+
+// A function ready to call: a session on the device, the function's name, its arguments.
+struct PreparedCall {
+  std::unique_ptr<runtime::Session> session;
+  std::string function;
+  std::vector<vm::Value> args;
+  double load_ms = 0;  // creating the device, loading (or compiling) the module, the session
+};
+// Creates the device (first, so that a missing one fails at once), loads the module
+// (a .mlir file compiled for the device), selects the function (runtime::SelectFunction)
+// and parses the inputs for its signature.
+StatusOr<PreparedCall> PrepareCall(const CallFlags& flags, bool check_indices = false);
 
 }  // namespace kiln::tools

@@ -265,8 +265,22 @@ StatusOr<std::vector<uint8_t>> ModuleBuilder::Finish() {
     std::vector<flatbuffers::Offset<fb::ExecutableExportDef>> xs;
     for (const ExecutableExportSpec& x : e.exports) {
       std::vector<uint32_t> wg(x.workgroup_size.begin(), x.workgroup_size.end());
+      flatbuffers::Offset<fb::DispatchCostDef> cost;
+      if (x.cost) {
+        auto formula = [&](const std::optional<std::vector<CostTerm>>& terms) {
+          flatbuffers::Offset<flatbuffers::Vector<flatbuffers::Offset<fb::CostTerm>>> out;
+          if (!terms) return out;
+          std::vector<flatbuffers::Offset<fb::CostTerm>> offsets;
+          for (const CostTerm& t : *terms) offsets.push_back(fb::CreateCostTerm(fbb, t.coefficient, fbb.CreateVector(t.words)));
+          return fbb.CreateVector(offsets);
+        };
+        auto flops = formula(x.cost->flops);
+        auto read = formula(x.cost->bytes_read);
+        auto written = formula(x.cost->bytes_written);
+        cost = fb::CreateDispatchCostDef(fbb, flops, read, written);
+      }
       xs.push_back(fb::CreateExecutableExportDef(fbb, fbb.CreateString(x.name), x.binding_count, x.constant_count,
-                                                 fbb.CreateVector(wg), x.local_memory_bytes));
+                                                 fbb.CreateVector(wg), x.local_memory_bytes, 0, cost));
     }
     fbb.ForceVectorAlignment(e.data.size(), 1, 64);
     auto data = fbb.CreateVector(e.data);

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -29,12 +30,23 @@ struct Reg {
   static Reg Ref(uint16_t i) { return {static_cast<uint16_t>(i | kRefRegisterBit)}; }
 };
 
+// coefficient times the push-constant words named: one term of a cost formula.
+struct CostTerm {
+  int64_t coefficient = 0;
+  std::vector<uint32_t> words;
+};
+// A dispatch's cost formulas (sums of terms); nullopt is unknown.
+struct DispatchCostSpec {
+  std::optional<std::vector<CostTerm>> flops = std::nullopt, bytes_read = std::nullopt, bytes_written = std::nullopt;
+};
+
 struct ExecutableExportSpec {
   std::string name;
   uint32_t binding_count = 0;
   uint32_t constant_count = 0;
   std::array<uint32_t, 3> workgroup_size = {1, 1, 1};
   uint32_t local_memory_bytes = 0;
+  std::optional<DispatchCostSpec> cost = std::nullopt;  // none: the module records no cost
 };
 
 class ModuleBuilder;

@@ -26,6 +26,22 @@ void AppendOffset(std::string& out, uint32_t offset, int width) {
   out += buf;
 }
 
+// A cost formula (module.fbs DispatchCostDef) as "256*c1 + 64", c1 being push-constant
+// word 1; "?" when unknown.
+std::string CostText(const flatbuffers::Vector<flatbuffers::Offset<fb::CostTerm>>* terms) {
+  if (!terms) return "?";
+  if (terms->size() == 0) return "0";
+  std::string out;
+  for (const fb::CostTerm* term : *terms) {
+    if (!out.empty()) out += " + ";
+    out += std::to_string(term->coefficient());
+    if (term->words()) {
+      for (uint32_t w : *term->words()) out += StrCat("*c", w);
+    }
+  }
+  return out;
+}
+
 void AppendQuoted(std::string& out, std::string_view text) {
   out += '"';
   for (unsigned char c : text) {
@@ -396,6 +412,10 @@ std::string DumpModule(const Module& module, const DumpOptions& options) {
           out += "unknown";
         }
         out += StrCat(", local memory ", Count(x->local_memory_bytes(), "byte", "bytes"));
+        if (x->cost()) {
+          out += StrCat(", flops ", CostText(x->cost()->flops()), ", bytes read ", CostText(x->cost()->bytes_read()),
+                        ", written ", CostText(x->cost()->bytes_written()));
+        }
         if (x->source_location() && x->source_location()->size()) {
           out += "  // ";
           out += x->source_location()->string_view();

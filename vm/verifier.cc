@@ -360,6 +360,23 @@ class FunctionVerifier {
   const FunctionInfo& fn_;
 };
 
+// A cost formula names only push-constant words the export has.
+Status VerifyCost(const fb::ExecutableExportDef& x) {
+  if (!x.cost()) return OkStatus();
+  for (const auto* formula : {x.cost()->flops(), x.cost()->bytes_read(), x.cost()->bytes_written()}) {
+    if (!formula) continue;
+    for (const fb::CostTerm* term : *formula) {
+      if (!term->words()) continue;
+      for (uint32_t word : *term->words()) {
+        if (word >= x.constant_count()) {
+          return InvalidArgumentError("cost formula names push-constant word ", word, " of ", x.constant_count());
+        }
+      }
+    }
+  }
+  return OkStatus();
+}
+
 }  // namespace
 
 Status VerifyModuleBuffer(std::span<const uint8_t> bytes) {
@@ -448,6 +465,7 @@ Status VerifyModuleStructure(const fb::Module& m) {
           return InvalidArgumentError("executable ", i, " export '", x->name()->string_view(),
                                       "' needs a 3-entry workgroup size");
         }
+        KILN_RETURN_IF_ERROR(VerifyCost(*x), "in executable ", i, " export '", x->name()->string_view(), "'");
       }
     }
   }

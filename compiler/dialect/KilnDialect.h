@@ -32,6 +32,11 @@ inline constexpr llvm::StringLiteral kDistributedAttr = "kiln.distributed";
 inline constexpr llvm::StringLiteral kWorkgroupStrategyAttr = "kiln.workgroup_strategy";
 // On an executable function: its source location as "file:line:col", for diagnostics.
 inline constexpr llvm::StringLiteral kSourceLocationAttr = "kiln.source_location";
+// On an executable function: its cost formulas (kiln-annotate-dispatch-costs), a dictionary
+// with `flops`, `bytes_read`, `bytes_written`, each an array of terms
+// `array<i64: coefficient, word...>` (coefficient times those push-constant words); a
+// missing key is an unknown cost.
+inline constexpr llvm::StringLiteral kCostAttr = "kiln.cost";
 // On an executable function with kiln.index_check ops: the distinct sites, in the order of
 // the export's check_sites (the record stores 1 + the position of its site here).
 inline constexpr llvm::StringLiteral kIndexCheckSitesAttr = "kiln.index_check_sites";

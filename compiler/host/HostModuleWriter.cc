@@ -873,7 +873,7 @@ FailureOr<std::vector<uint8_t>> HostWriter::Write() {
     if (executable.data.empty()) continue;
     std::vector<vm::ExecutableExportSpec> specs;
     for (const HostExecutableExport& e : executable.exports) {
-      specs.push_back({e.name, e.binding_count, e.constant_count, {1, 1, 1}, 0});
+      specs.push_back({e.name, e.binding_count, e.constant_count, {1, 1, 1}, 0, e.cost});
     }
     builder_.AddExecutable(executable.name, executable.format, executable.data, specs);
   }

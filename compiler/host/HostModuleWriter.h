@@ -15,11 +15,13 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Support/LLVM.h"
+#include "vm/builder.h"
 
 namespace kiln::compiler {
 
@@ -28,6 +30,7 @@ struct HostExecutableExport {
   uint32_t binding_count = 0;
   uint32_t constant_count = 0;  // 32-bit push-constant words
   bool distributed = false;     // may run as any number of workgroups
+  std::optional<vm::DispatchCostSpec> cost = std::nullopt;  // kiln.cost of the dispatch function
 };
 
 struct HostExecutable {

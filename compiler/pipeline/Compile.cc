@@ -10,6 +10,7 @@
 #include "compiler/input/InputDialects.h"
 #include "compiler/dialect/KilnDialect.h"
 #include "compiler/host/HostModuleWriter.h"
+#include "compiler/pipeline/DispatchBenchmarks.h"
 #include "compiler/transforms/Passes.h"
 #include "compiler/utils/Pipelines.h"
 #include "llvm/Support/FileSystem.h"
@@ -56,6 +57,7 @@ void BuildHostPipeline(OpPassManager& pm, const CompileOptions& options) {
                   "canonicalize,cse");
   pm.addPass(createWidenReductionAccumulators());
   pm.addPass(createFormDispatches());
+  pm.addPass(createAnnotateDispatchCosts());
   AddPipeline(pm, "canonicalize,cse,func.func(lower-affine,convert-scf-to-cf,arith-expand),canonicalize,cse");
 }
 
@@ -80,6 +82,30 @@ LogicalResult DumpDispatches(ModuleOp executables, llvm::StringRef dir) {
     os << "\n";
   }
   return success();
+}
+
+// The kiln.cost formulas of the dispatch functions (kiln-annotate-dispatch-costs), by name.
+llvm::StringMap<vm::DispatchCostSpec> ReadCosts(ModuleOp executables) {
+  llvm::StringMap<vm::DispatchCostSpec> costs;
+  auto formula = [](DictionaryAttr cost, llvm::StringRef key) -> std::optional<std::vector<vm::CostTerm>> {
+    auto terms = cost.getAs<ArrayAttr>(key);
+    if (!terms) return std::nullopt;
+    std::vector<vm::CostTerm> out;
+    for (Attribute t : terms) {
+      ArrayRef<int64_t> values = cast<DenseI64ArrayAttr>(t).asArrayRef();
+      vm::CostTerm term;
+      term.coefficient = values.front();
+      for (int64_t word : values.drop_front()) term.words.push_back(static_cast<uint32_t>(word));
+      out.push_back(std::move(term));
+    }
+    return out;
+  };
+  for (func::FuncOp fn : executables.getOps<func::FuncOp>()) {
+    auto cost = fn->getAttrOfType<DictionaryAttr>(kCostAttr);
+    if (!cost) continue;
+    costs[fn.getName()] = {formula(cost, "flops"), formula(cost, "bytes_read"), formula(cost, "bytes_written")};
+  }
+  return costs;
 }
 
 // The export table, read off the entry points WrapEntryPoints added.
@@ -257,11 +283,19 @@ FailureOr<std::vector<uint8_t>> CompileSource(MLIRContext& context, llvm::Source
         failed(DumpDispatches(executables_module, options.dump_dispatches_dir))) {
       return failure();
     }
+    if (!options.dump_dispatch_benchmarks_dir.empty() &&
+        failed(DumpDispatchBenchmarks(executables_module, options.dump_dispatch_benchmarks_dir))) {
+      return failure();
+    }
+    llvm::StringMap<vm::DispatchCostSpec> costs = ReadCosts(executables_module);
     // Each target lowers its own copy of the dispatch functions.
     auto compile = [&](auto&& compile_for_target) -> LogicalResult {
       OwningOpRef<ModuleOp> copy = executables_module.clone();
       HostExecutable executable{"kiln_executable", "", {}, {}};
       if (failed(compile_for_target(*copy, executable))) return failure();
+      for (HostExecutableExport& e : executable.exports) {
+        if (auto it = costs.find(e.name); it != costs.end()) e.cost = it->second;
+      }
       executables.push_back(std::move(executable));
       return success();
     };

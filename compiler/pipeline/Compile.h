@@ -21,6 +21,9 @@ struct CompileOptions {
   std::string dump_ir_after;
   // When set, every executable function is written to DIR/NAME.mlir before code generation.
   std::string dump_dispatches_dir;
+  // When set, every dispatch with static shapes is written to DIR/NAME.mlir as a program of
+  // its own that kiln-benchmark-module times (DispatchBenchmarks.h).
+  std::string dump_dispatch_benchmarks_dir;
   // When set, per-dispatch resources of GPU code (registers, LDS, scratch, occupancy) are
   // written to this file, or to stdout for "-".
   std::string report;

@@ -123,4 +123,21 @@ def FormDispatches : Pass<"kiln-form-dispatches", "mlir::ModuleOp"> {
                            "::mlir::memref::MemRefDialect"];
 }
 
+def AnnotateDispatchCosts : Pass<"kiln-annotate-dispatch-costs", "mlir::ModuleOp"> {
+  let summary = "Records each dispatch's FLOPs and bytes read and written for benchmarks";
+  let description = [{
+    Runs right after dispatch formation, on every executable function (one with
+    `kiln.binding_dims`). It sets `kiln.cost`, a dictionary of up to three formulas:
+    `bytes_read` (every input binding), `bytes_written` (every output binding) and `flops`
+    (per linalg op, its iteration-space size times the arithmetic ops of its body: a
+    matmul's mulf and addf make 2*M*N*K). A formula is a list of terms, each an
+    `array<i64: coefficient, word, word, ...>`: the coefficient times the push-constant
+    words named (the dynamic sizes the host passes), so dynamic shapes are exact once the
+    runtime has the dispatch's constants; a static shape is a bare coefficient. A formula
+    the pass cannot state is left out and means unknown: `flops` of arithmetic in loops
+    outside linalg ops (sort, scans), or of a dynamic loop whose size is no push constant.
+    The module keeps the formulas per export (kiln-benchmark-module --dispatches reads them).
+  }];
+}
+
 #endif  // KILN_COMPILER_TRANSFORMS_PASSES

@@ -357,6 +357,14 @@ Status QueueDealloca(void* state, NativeCall& call) {
   KILN_ASSIGN_OR_RETURN(SemaphoreList wait, FenceList(call, 0));
   KILN_ASSIGN_OR_RETURN(SemaphoreList signal, FenceList(call, 1));
   KILN_ASSIGN_OR_RETURN(Buffer * buffer, RefArg<Buffer>(call, 2));
+  if (Recording* recording = Self(state).recording()) {
+    // Kept for the replay; an empty submission orders the fences as the dealloca would.
+    recording->held_transients.emplace_back(buffer);
+    Ref<CommandBuffer> empty = Self(state).device().CreateCommandBuffer();
+    KILN_RETURN_IF_ERROR(empty->Finalize());
+    Ref<CommandBuffer> cbs[] = {empty};
+    return Self(state).device().QueueExecute(wait, signal, cbs);
+  }
   return Self(state).device().QueueDealloca(wait, signal, Ref<Buffer>(buffer));
 }
 
@@ -365,6 +373,7 @@ Status QueueExecute(void* state, NativeCall& call) {
   KILN_ASSIGN_OR_RETURN(SemaphoreList signal, FenceList(call, 1));
   KILN_ASSIGN_OR_RETURN(CommandBufferHandle * cb, RefArg<CommandBufferHandle>(call, 2));
   Ref<CommandBuffer> cbs[] = {cb->command_buffer};
+  if (Recording* recording = Self(state).recording()) recording->submissions.push_back(cb->command_buffer);
   return Self(state).device().QueueExecute(wait, signal, cbs);
 }
 
@@ -492,7 +501,29 @@ StatusOr<Ref<Executable>> HalModule::LookupExecutable(const vm::Module& module, 
     }
   }
   executables_.emplace(key, exe);
+  executable_defs_.emplace(exe.get(), def);
   return exe;
+}
+
+const vm::fb::ExecutableExportDef* HalModule::ExportDef(const Executable& executable, uint32_t ordinal) {
+  std::lock_guard lock(mutex_);
+  auto it = executable_defs_.find(&executable);
+  if (it == executable_defs_.end() || !it->second->exports() || ordinal >= it->second->exports()->size()) {
+    return nullptr;
+  }
+  return it->second->exports()->Get(ordinal);
+}
+
+Status Recording::Release(Device& device) {
+  Status status = device.WaitIdle(Deadline::Infinite());
+  for (const Ref<Buffer>& buffer : held_transients) {
+    Status released = device.QueueDealloca({}, {}, buffer);
+    if (status.ok() && !released.ok()) status = released;
+  }
+  held_transients.clear();
+  submissions.clear();
+  Status idle = device.WaitIdle(Deadline::Infinite());
+  return status.ok() ? idle : status;
 }
 
 }  // namespace kiln::hal

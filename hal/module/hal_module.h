@@ -36,6 +36,7 @@
 
 #include "hal/hal.h"
 #include "vm/module.h"
+#include "vm/module_generated.h"
 #include "vm/native_module.h"
 
 namespace kiln::hal {
@@ -61,6 +62,19 @@ class CommandBufferHandle final : public RefCounted {
   std::vector<uint32_t> pending_constants;
 };
 
+// What a call submits, recorded for kiln-benchmark-module --dispatches
+// (HalModule::set_recording). While a recording is set, queue.execute keeps each command
+// buffer it submits, and queue.dealloca keeps its transient buffer committed (the
+// operation still orders its fences) so that every recorded dispatch can run again on the
+// bindings it had; Release() deallocates them. Without a recording the HAL module pays one
+// pointer test per queue operation.
+struct Recording {
+  std::vector<Ref<CommandBuffer>> submissions;  // in submission order
+  std::vector<Ref<Buffer>> held_transients;     // dealloca'd during the recording
+  // Deallocates the held transient buffers on `device` and waits for it to be idle.
+  Status Release(Device& device);
+};
+
 class HalModule final : public vm::NativeModule {
  public:
   explicit HalModule(Ref<Device> device);
@@ -72,11 +86,20 @@ class HalModule final : public vm::NativeModule {
   // The module's executable `ordinal`, loaded on this device on first use. Its export
   // metadata must agree with what the module declares.
   StatusOr<Ref<Executable>> LookupExecutable(const vm::Module& module, uint32_t ordinal);
+  // What the module declares for export `ordinal` of an executable LookupExecutable
+  // returned (its cost formulas, ...); null for other executables. Valid while the module is.
+  const vm::fb::ExecutableExportDef* ExportDef(const Executable& executable, uint32_t ordinal);
+
+  // Records submissions into `recording` (not owned) until set back to null.
+  void set_recording(Recording* recording) { recording_ = recording; }
+  Recording* recording() const { return recording_; }
 
  private:
   Ref<Device> device_;
   std::mutex mutex_;
   std::map<std::pair<const vm::Module*, uint32_t>, Ref<Executable>> executables_;
+  std::map<const Executable*, const vm::fb::ExecutableDef*> executable_defs_;
+  Recording* recording_ = nullptr;
 };
 
 }  // namespace kiln::hal

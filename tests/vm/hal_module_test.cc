@@ -126,6 +126,51 @@ class HalModuleTest : public ::testing::TestWithParam<std::string> {
     b.Export("main", f.ordinal());
   }
 
+  // main(pattern: I) -> I: alloca -> fill -> copy to a host buffer -> dealloca, ordered by
+  // fences; returns a word of the copy.
+  void BuildTransient(ModuleBuilder& b) {
+    uint32_t alloca = Import(b, "device.queue.alloca"), dealloca = Import(b, "device.queue.dealloca");
+    uint32_t allocate = Import(b, "allocator.allocate"), cb_create = Import(b, "command_buffer.create");
+    uint32_t fill = Import(b, "command_buffer.fill"), copy = Import(b, "command_buffer.copy");
+    uint32_t barrier = Import(b, "command_buffer.barrier"), finalize = Import(b, "command_buffer.finalize");
+    uint32_t fence_create = Import(b, "fence.create"), execute = Import(b, "device.queue.execute");
+    uint32_t await = Import(b, "fence.await"), load = Import(b, "buffer.load");
+    FunctionBuilder& f = b.AddFunction("main", "I:I");
+    Reg pattern = f.args()[0];
+    Reg mem = f.NewI32(), usage = f.NewI32(), host_mem = f.NewI32(), host_usage = f.NewI32(), width = f.NewI32();
+    Reg four = f.NewI32(), forever = f.NewI32();
+    Reg size = f.NewI64(), zero = f.NewI64(), offset = f.NewI64(), value = f.NewI64();
+    Reg f1 = f.NewRef(), f2 = f.NewRef(), f3 = f.NewRef(), null = f.NewRef(), tmp = f.NewRef(), host = f.NewRef();
+    Reg cb = f.NewRef();
+    f.Emit(Opcode::kConstI32, {mem.index(), static_cast<uint64_t>(MemoryType::kDeviceLocal)});
+    f.Emit(Opcode::kConstI32, {usage.index(), static_cast<uint64_t>(BufferUsage::kDefault)});
+    f.Emit(Opcode::kConstI32, {host_mem.index(), kHostMemory});
+    f.Emit(Opcode::kConstI32, {host_usage.index(), kHostUsage});
+    f.Emit(Opcode::kConstI32, {width.index(), 4});
+    f.Emit(Opcode::kConstI32, {four.index(), 4});
+    f.Emit(Opcode::kConstI32, {forever.index(), 0xffffffffu});
+    f.Emit(Opcode::kConstI64, {size.index(), 4096});
+    f.Emit(Opcode::kConstI64, {zero.index(), 0});
+    f.Emit(Opcode::kConstI64, {offset.index(), 1024});
+    f.Emit(Opcode::kConstRefNull, {null.index()});
+    f.CallImport(fence_create, {}, std::vector<Reg>{f1});
+    f.CallImport(fence_create, {}, std::vector<Reg>{f2});
+    f.CallImport(fence_create, {}, std::vector<Reg>{f3});
+    f.CallImport(alloca, std::vector<Reg>{null, f1, mem, usage, size}, std::vector<Reg>{tmp});
+    f.CallImport(allocate, std::vector<Reg>{host_mem, host_usage, size}, std::vector<Reg>{host});
+    f.CallImport(cb_create, {}, std::vector<Reg>{cb});
+    f.CallImport(fill, std::vector<Reg>{cb, tmp, zero, size, pattern, four}, {});
+    f.CallImport(barrier, std::vector<Reg>{cb}, {});
+    f.CallImport(copy, std::vector<Reg>{cb, tmp, zero, host, zero, size}, {});
+    f.CallImport(finalize, std::vector<Reg>{cb}, {});
+    f.CallImport(execute, std::vector<Reg>{f1, f2, cb}, {});
+    f.CallImport(dealloca, std::vector<Reg>{f2, f3, tmp}, {});
+    f.CallImport(await, std::vector<Reg>{forever, f3}, {});
+    f.CallImport(load, std::vector<Reg>{host, offset, width}, std::vector<Reg>{value});
+    f.Return(std::vector<Reg>{value});
+    b.Export("main", f.ordinal());
+  }
+
   Ref<hal::Device> device_;
   std::unique_ptr<hal::HalModule> hal_;
   std::vector<uint8_t> kernels_;
@@ -199,52 +244,74 @@ TEST_P(HalModuleTest, KernelFailureSurfacesAtTheAwait) {
 }
 
 TEST_P(HalModuleTest, TransientAllocationThroughTheQueue) {
-  // alloca -> fill -> copy to a host buffer -> dealloca, ordered by fences; returns a word.
   ModuleBuilder b("transient");
-  uint32_t alloca = Import(b, "device.queue.alloca"), dealloca = Import(b, "device.queue.dealloca");
-  uint32_t allocate = Import(b, "allocator.allocate"), cb_create = Import(b, "command_buffer.create");
-  uint32_t fill = Import(b, "command_buffer.fill"), copy = Import(b, "command_buffer.copy");
-  uint32_t barrier = Import(b, "command_buffer.barrier"), finalize = Import(b, "command_buffer.finalize");
-  uint32_t fence_create = Import(b, "fence.create"), execute = Import(b, "device.queue.execute");
-  uint32_t await = Import(b, "fence.await"), load = Import(b, "buffer.load");
-  FunctionBuilder& f = b.AddFunction("main", "I:I");
-  Reg pattern = f.args()[0];
-  Reg mem = f.NewI32(), usage = f.NewI32(), host_mem = f.NewI32(), host_usage = f.NewI32(), width = f.NewI32();
-  Reg four = f.NewI32(), forever = f.NewI32();
-  Reg size = f.NewI64(), zero = f.NewI64(), offset = f.NewI64(), value = f.NewI64();
-  Reg f1 = f.NewRef(), f2 = f.NewRef(), f3 = f.NewRef(), null = f.NewRef(), tmp = f.NewRef(), host = f.NewRef();
-  Reg cb = f.NewRef();
-  f.Emit(Opcode::kConstI32, {mem.index(), static_cast<uint64_t>(MemoryType::kDeviceLocal)});
-  f.Emit(Opcode::kConstI32, {usage.index(), static_cast<uint64_t>(BufferUsage::kDefault)});
-  f.Emit(Opcode::kConstI32, {host_mem.index(), kHostMemory});
-  f.Emit(Opcode::kConstI32, {host_usage.index(), kHostUsage});
-  f.Emit(Opcode::kConstI32, {width.index(), 4});
-  f.Emit(Opcode::kConstI32, {four.index(), 4});
-  f.Emit(Opcode::kConstI32, {forever.index(), 0xffffffffu});
-  f.Emit(Opcode::kConstI64, {size.index(), 4096});
-  f.Emit(Opcode::kConstI64, {zero.index(), 0});
-  f.Emit(Opcode::kConstI64, {offset.index(), 1024});
-  f.Emit(Opcode::kConstRefNull, {null.index()});
-  f.CallImport(fence_create, {}, std::vector<Reg>{f1});
-  f.CallImport(fence_create, {}, std::vector<Reg>{f2});
-  f.CallImport(fence_create, {}, std::vector<Reg>{f3});
-  f.CallImport(alloca, std::vector<Reg>{null, f1, mem, usage, size}, std::vector<Reg>{tmp});
-  f.CallImport(allocate, std::vector<Reg>{host_mem, host_usage, size}, std::vector<Reg>{host});
-  f.CallImport(cb_create, {}, std::vector<Reg>{cb});
-  f.CallImport(fill, std::vector<Reg>{cb, tmp, zero, size, pattern, four}, {});
-  f.CallImport(barrier, std::vector<Reg>{cb}, {});
-  f.CallImport(copy, std::vector<Reg>{cb, tmp, zero, host, zero, size}, {});
-  f.CallImport(finalize, std::vector<Reg>{cb}, {});
-  f.CallImport(execute, std::vector<Reg>{f1, f2, cb}, {});
-  f.CallImport(dealloca, std::vector<Reg>{f2, f3, tmp}, {});
-  f.CallImport(await, std::vector<Reg>{forever, f3}, {});
-  f.CallImport(load, std::vector<Reg>{host, offset, width}, std::vector<Reg>{value});
-  f.Return(std::vector<Reg>{value});
-  b.Export("main", f.ordinal());
+  BuildTransient(b);
   Value args[] = {Value::I64(0x5eed1234)};
   KILN_ASSERT_OK_AND_ASSIGN(std::vector<Value> r, Run(b, "main", args));
   EXPECT_EQ(r[0].i64(), 0x5eed1234);
   EXPECT_EQ(device_->queue_statistics().transient_bytes_reserved, 0u);
+}
+
+TEST_P(HalModuleTest, RecordingKeepsSubmissionsAndTransientsUntilReleased) {
+  ModuleBuilder b("transient");
+  BuildTransient(b);
+  hal::Recording recording;
+  hal_->set_recording(&recording);
+  Value args[] = {Value::I64(0x5eed1234)};
+  KILN_ASSERT_OK_AND_ASSIGN(std::vector<Value> r, Run(b, "main", args));
+  hal_->set_recording(nullptr);
+  EXPECT_EQ(r[0].i64(), 0x5eed1234);
+  // The command buffer (fill, barrier, copy) is kept; the transient stays committed.
+  ASSERT_EQ(recording.submissions.size(), 1u);
+  EXPECT_EQ(recording.submissions[0]->commands().size(), 3u);
+  ASSERT_EQ(recording.held_transients.size(), 1u);
+  EXPECT_NE(recording.held_transients[0]->storage()->device_address(), nullptr);
+  KILN_ASSERT_OK(recording.Release(*device_));
+  EXPECT_TRUE(recording.held_transients.empty());
+  EXPECT_EQ(device_->queue_statistics().transient_bytes_reserved, 0u);
+  // Without a recording nothing is kept.
+  KILN_ASSERT_OK_AND_ASSIGN(r, Run(b, "main", args));
+  EXPECT_TRUE(recording.submissions.empty());
+}
+
+TEST_P(HalModuleTest, ExportDefCarriesTheCostFormulas) {
+  ModuleBuilder b("costs");
+  std::vector<ExecutableExportSpec> exports = {{"noop", 0, 0}, {"add_f32", 3, 2, {64, 1, 1}}, {"write_ids", 1, 0},
+                                               {"weighted_sum8", 8, 1}, {"local_sum", 1, 0, {1, 1, 1}, 4096},
+                                               {"fail_at", 0, 1}, {"double_plus_one", 1, 1}, {"rendezvous", 1, 1},
+                                               {"check_index", 0, 2}};
+  DispatchCostSpec cost;
+  cost.flops = std::vector<CostTerm>{{1, {0}}};
+  cost.bytes_read = std::vector<CostTerm>{{8, {0}}};
+  cost.bytes_written = std::vector<CostTerm>{{4, {0}}, {16, {}}};
+  exports[1].cost = cost;
+  AddKernels(b, exports);
+  FunctionBuilder& f = b.AddFunction("main", ":");
+  f.Return({});
+  b.Export("main", f.ordinal());
+  KILN_ASSERT_OK_AND_ASSIGN(std::vector<uint8_t> bytes, b.Finish());
+  KILN_ASSERT_OK_AND_ASSIGN(Ref<Module> module, Module::LoadFromMemory(bytes, "costs"));
+  KILN_ASSERT_OK_AND_ASSIGN(Ref<hal::Executable> exe, hal_->LookupExecutable(*module, 0));
+  const fb::ExecutableExportDef* add = hal_->ExportDef(*exe, 1);
+  ASSERT_NE(add, nullptr);
+  ASSERT_NE(add->cost(), nullptr);
+  ASSERT_NE(add->cost()->bytes_written(), nullptr);
+  ASSERT_EQ(add->cost()->bytes_written()->size(), 2u);
+  EXPECT_EQ(add->cost()->bytes_written()->Get(1)->coefficient(), 16);
+  EXPECT_EQ(add->cost()->flops()->Get(0)->words()->Get(0), 0u);
+  EXPECT_EQ(hal_->ExportDef(*exe, 0)->cost(), nullptr);  // none recorded
+  EXPECT_EQ(hal_->ExportDef(*exe, 99), nullptr);
+
+  // A formula naming a word the export does not have is rejected at load.
+  ModuleBuilder bad("bad_costs");
+  exports[1].cost->flops = std::vector<CostTerm>{{1, {2}}};
+  AddKernels(bad, exports);
+  FunctionBuilder& g = bad.AddFunction("main", ":");
+  g.Return({});
+  bad.Export("main", g.ordinal());
+  KILN_ASSERT_OK_AND_ASSIGN(bytes, bad.Finish());
+  ExpectError(Module::LoadFromMemory(bytes, "bad_costs").status(), StatusCode::kInvalidArgument,
+              "cost formula names push-constant word 2 of 2; in executable 0 export 'add_f32'");
 }
 
 TEST_P(HalModuleTest, ExecutableMetadataMustMatchTheBinary) {

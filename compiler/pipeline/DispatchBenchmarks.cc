@@ -1,0 +1,128 @@
+#include "compiler/pipeline/DispatchBenchmarks.h"
+
+#include <string>
+
+#include "compiler/dialect/KilnDialect.h"
+#include "llvm/ADT/BitVector.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/OperationSupport.h"
+
+namespace kiln::compiler {
+
+namespace {
+
+using namespace mlir;
+
+// "8x4xf32=0": an --input for a tensor of `type`.
+std::string ZeroInput(RankedTensorType type) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  for (int64_t d : type.getShape()) os << d << "x";
+  os << type.getElementType() << "=0";
+  return text;
+}
+
+// The dispatch function `fn` (memref bindings, push constants, workgroup id and count) as a
+// function on tensors in `module`, or why it cannot be.
+FailureOr<func::FuncOp> Standalone(func::FuncOp fn, ModuleOp module, std::string& why) {
+  auto binding_dims = fn->getAttrOfType<ArrayAttr>(kBindingDimsAttr);
+  auto input_count = fn->getAttrOfType<IntegerAttr>(kInputCountAttr);
+  size_t bindings = binding_dims.size(), inputs = input_count.getInt();
+  for (size_t i = 0; i < bindings; ++i) {
+    auto type = dyn_cast<MemRefType>(fn.getArgument(i).getType());
+    if (!type || !type.hasStaticShape()) {
+      why = "it has dynamic shapes";
+      return failure();
+    }
+  }
+  for (size_t i = bindings; i < fn.getNumArguments(); ++i) {
+    if (!fn.getArgument(i).use_empty()) {
+      why = "its body reads push constants or its workgroup id";
+      return failure();
+    }
+  }
+  OpBuilder b(module.getBodyRegion());
+  auto clone = cast<func::FuncOp>(b.clone(*fn));
+  Block& entry = clone.getBody().front();
+  SmallVector<Value> results(bindings - inputs);
+  SmallVector<Operation*> dead;
+  for (size_t i = 0; i < bindings; ++i) {
+    BlockArgument arg = clone.getArgument(i);
+    auto tensor_type = RankedTensorType::get(cast<MemRefType>(arg.getType()).getShape(),
+                                             cast<MemRefType>(arg.getType()).getElementType());
+    Value tensor = i < inputs ? entry.addArgument(tensor_type, arg.getLoc()) : Value();
+    for (Operation* user : arg.getUsers()) {
+      if (auto to_tensor = dyn_cast<bufferization::ToTensorOp>(user); to_tensor && i < inputs) {
+        to_tensor.getResult().replaceAllUsesWith(tensor);
+      } else if (auto store = dyn_cast<bufferization::MaterializeInDestinationOp>(user); store && i >= inputs) {
+        results[i - inputs] = store.getSource();
+      } else {
+        why = "a binding is used other than read whole or written whole";
+        clone.erase();
+        return failure();
+      }
+      dead.push_back(user);
+    }
+    if (i >= inputs && !results[i - inputs]) {
+      why = "an output binding is never written";
+      clone.erase();
+      return failure();
+    }
+  }
+  for (Operation* op : dead) op->erase();
+  Operation* terminator = entry.getTerminator();
+  b.setInsertionPoint(terminator);
+  func::ReturnOp::create(b, terminator->getLoc(), results);
+  terminator->erase();
+  llvm::BitVector erase(entry.getNumArguments());
+  erase.set(0, fn.getNumArguments());
+  if (failed(clone.eraseArguments(erase))) {
+    why = "its arguments cannot be removed";
+    clone.erase();
+    return failure();
+  }
+  clone.setFunctionType(b.getFunctionType(entry.getArgumentTypes(), ValueRange(results).getTypes()));
+  clone->setDiscardableAttrs(DictionaryAttr::get(clone.getContext()));
+  clone.setPublic();
+  return clone;
+}
+
+}  // namespace
+
+LogicalResult DumpDispatchBenchmarks(ModuleOp executables, llvm::StringRef dir) {
+  if (std::error_code ec = llvm::sys::fs::create_directories(dir)) {
+    return executables.emitError() << "cannot create --dump-dispatch-benchmarks directory '" << dir
+                                   << "': " << ec.message();
+  }
+  for (func::FuncOp fn : executables.getOps<func::FuncOp>()) {
+    if (!fn->hasAttr(kBindingDimsAttr) || !fn->hasAttr(kInputCountAttr)) continue;
+    OwningOpRef<ModuleOp> module = ModuleOp::create(fn.getLoc());
+    std::string why;
+    FailureOr<func::FuncOp> standalone = Standalone(fn, *module, why);
+    if (failed(standalone)) {
+      fn.emitWarning() << "--dump-dispatch-benchmarks: dispatch '" << fn.getName() << "' is not written: " << why
+                       << "; time it with kiln-benchmark-module --dispatches on real inputs";
+      continue;
+    }
+    llvm::SmallString<256> path(dir);
+    llvm::sys::path::append(path, fn.getName() + ".mlir");
+    std::error_code ec;
+    llvm::raw_fd_ostream os(path, ec);
+    if (ec) return fn.emitError() << "cannot write '" << path << "': " << ec.message();
+    os << "// Dispatch " << fn.getName();
+    if (auto location = fn->getAttrOfType<StringAttr>(kSourceLocationAttr)) os << " of " << location.getValue();
+    os << " as a program of its own. Time it with:\n//   kiln-benchmark-module --module=" << path;
+    for (Type type : standalone->getArgumentTypes()) os << " --input=" << ZeroInput(cast<RankedTensorType>(type));
+    os << "\n";
+    // With locations, so that the dispatch keeps naming the source line it came from.
+    module->print(os, OpPrintingFlags().enableDebugInfo(/*enable=*/true, /*prettyForm=*/false));
+    os << "\n";
+  }
+  return success();
+}
+
+}  // namespace kiln::compiler
