@@ -1,5 +1,5 @@
 // RUN: kiln-opt %s -split-input-file -kiln-gpu-tile-contractions -verify-diagnostics | FileCheck %s
-// RUN: kiln-opt %s -split-input-file -kiln-gpu-tile-contractions=mfma=true -verify-diagnostics | FileCheck %s --check-prefix=MFMA
+// RUN: kiln-opt %s -split-input-file -kiln-gpu-tile-contractions="mfma=true mfma-i8-depth=16" -verify-diagnostics | FileCheck %s --check-prefix=MFMA
 
 // With MFMAs, each wave's 32x32 block takes tile_k / k MFMAs per step (f32: 16 / 2), its
 // accumulator 16 values per lane.
@@ -13,6 +13,10 @@
 // MFMA-COUNT-4: amdgpu.mfma 32x32x8
 // MFMA-NOT: amdgpu.mfma
 // MFMA: gpu.barrier
+// MFMA-LABEL: func.func @mm_i8(
+// MFMA: memref.alloc() : memref<64x32xi8, #gpu.address_space<workgroup>>
+// MFMA: memref.alloca() : memref<16xi32>
+// MFMA-COUNT-2: amdgpu.mfma 32x32x16 {{.*}} : vector<8xi8>, vector<8xi8>, vector<16xi32>
 
 // A 130x100x70 f32 matmul: 64x64 output tiles per workgroup of 256 work-items, each with a
 // 4x4 register tile (private); 16-deep k-slices of both operands staged through LDS
@@ -83,6 +87,20 @@ module @kiln_executable attributes {kiln.executable} {
   func.func @mm_reread(%a: memref<8x8xf32>, %b: memref<8x8xf32>, %c: memref<8x8xf32>, %d: memref<8x8xf32>, %id: index, %count: index) attributes {kiln.binding_dims = [array<i64: -1, -1>, array<i64: -1, -1>, array<i64: -1, -1>, array<i64: -1, -1>], kiln.input_count = 2 : i64, kiln.workgroup_strategy = "gpu.workgroup_contraction"} {
     linalg.matmul {kiln.root} ins(%a, %b : memref<8x8xf32>, memref<8x8xf32>) outs(%c : memref<8x8xf32>)
     memref.copy %c, %d : memref<8x8xf32> to memref<8x8xf32>
+    return
+  }
+}
+
+// -----
+
+// i8 into i32: SIMT tiles without MFMA; 32x32x16 MFMAs with mfma-i8-depth = 16.
+// CHECK-LABEL: func.func @mm_i8(
+// CHECK: vector.contract
+module @kiln_executable attributes {kiln.executable} {
+  func.func @mm_i8(%a: memref<64x64xi8>, %b: memref<64x64xi8>, %c: memref<64x64xi32>, %id: index, %count: index) attributes {kiln.binding_dims = [array<i64: -1, -1>, array<i64: -1, -1>, array<i64: -1, -1>], kiln.input_count = 2 : i64, kiln.workgroup_strategy = "gpu.workgroup_contraction"} {
+    %zero = arith.constant 0 : i32
+    linalg.fill ins(%zero : i32) outs(%c : memref<64x64xi32>)
+    linalg.matmul {kiln.root} ins(%a, %b : memref<64x64xi8>, memref<64x64xi8>) outs(%c : memref<64x64xi32>)
     return
   }
 }
