@@ -44,8 +44,6 @@ class ReductionKernelBuilder {
       if (d != dims_.reduction) rows = rows ? arith::MulIOp::create(b_, loc_, rows, extents[d]).getResult() : extents[d];
     }
     if (!rows) rows = Const(1);
-    Value lane = arith::RemUIOp::create(b_, loc_, thread, Const(wave_size_));
-    Value wave = arith::DivUIOp::create(b_, loc_, thread, Const(wave_size_));
 
     auto row_loop = BuildWorkgroupLoop(b_, loc_, fn_, rows);
     indices_.assign(extents.size(), Value());
@@ -104,34 +102,14 @@ class ReductionKernelBuilder {
       }
     }
     Value partial = stride.getResult(0);
-    // Within the wave: a butterfly of shuffles leaves the wave's total in every lane.
-    Value width = arith::ConstantIntOp::create(b_, loc_, b_.getI32Type(), wave_size_);
-    for (int64_t offset = wave_size_ / 2; offset >= 1; offset /= 2) {
-      Value distance = arith::ConstantIntOp::create(b_, loc_, b_.getI32Type(), offset);
-      auto shuffle = mlir::gpu::ShuffleOp::create(b_, loc_, partial, distance, width, mlir::gpu::ShuffleMode::XOR);
-      partial = Combine(shuffle.getShuffleResult(), partial);
-    }
-    // Across waves: lane 0 of each wave leaves its total in LDS, work-item 0 folds them
-    // into the output's value.
-    auto first_lane = scf::IfOp::create(b_, loc_, Equal(lane, Const(0)), /*withElseRegion=*/false);
-    {
-      OpBuilder::InsertionGuard guard(b_);
-      b_.setInsertionPointToStart(first_lane.thenBlock());
-      memref::StoreOp::create(b_, loc_, partial, lds, ValueRange{wave});
-    }
-    mlir::gpu::BarrierOp::create(b_, loc_);
-    auto first_item = scf::IfOp::create(b_, loc_, Equal(thread, Const(0)), /*withElseRegion=*/false);
-    {
-      OpBuilder::InsertionGuard guard(b_);
-      b_.setInsertionPointToStart(first_item.thenBlock());
-      OpOperand* out = root_.getDpsInitOperand(0);
-      Value total = fill ? fill.getInputs()[0]
-                         : memref::LoadOp::create(b_, loc_, init_source, OperandIndices(out)).getResult();
-      for (int64_t w = 0; w < waves; ++w) {
-        total = Combine(memref::LoadOp::create(b_, loc_, lds, ValueRange{Const(w)}), total);
-      }
-      memref::StoreOp::create(b_, loc_, total, out->get(), OperandIndices(out));
-    }
+    OpOperand* out = root_.getDpsInitOperand(0);
+    BuildWorkgroupCombine(
+        b_, loc_, partial, lds, thread, wave_size_, [&](Value in, Value acc) { return Combine(in, acc); },
+        [&]() -> Value {
+          if (fill) return fill.getInputs()[0];
+          return memref::LoadOp::create(b_, loc_, init_source, OperandIndices(out));
+        },
+        [&](Value total) { memref::StoreOp::create(b_, loc_, total, out->get(), OperandIndices(out)); });
     // LDS is read before the next row writes it.
     mlir::gpu::BarrierOp::create(b_, loc_);
   }

@@ -2,6 +2,9 @@
 #include "compiler/codegen/gpu/WorkgroupReduction.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 
 namespace kiln::compiler::gpu {
 
@@ -39,6 +42,36 @@ std::optional<WorkgroupReductionDims> MatchWorkgroupReduction(linalg::LinalgOp o
   std::optional<TypedAttr> neutral = arith::getNeutralElement(combiner);
   if (!operands || !neutral) return std::nullopt;
   return WorkgroupReductionDims{reductions.front(), combiner, *neutral};
+}
+
+void BuildWorkgroupCombine(OpBuilder& b, Location loc, Value partial, Value lds, Value thread, int64_t wave_size,
+                           function_ref<Value(Value in, Value acc)> combine, function_ref<Value()> init,
+                           function_ref<void(Value total)> use_total) {
+  auto index = [&](int64_t v) { return arith::ConstantIndexOp::create(b, loc, v).getResult(); };
+  auto is_zero = [&](Value v) { return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, v, index(0)); };
+  Value width = arith::ConstantIntOp::create(b, loc, b.getI32Type(), wave_size);
+  for (int64_t offset = wave_size / 2; offset >= 1; offset /= 2) {
+    Value distance = arith::ConstantIntOp::create(b, loc, b.getI32Type(), offset);
+    auto shuffle = mlir::gpu::ShuffleOp::create(b, loc, partial, distance, width, mlir::gpu::ShuffleMode::XOR);
+    partial = combine(shuffle.getShuffleResult(), partial);
+  }
+  Value lane = arith::RemUIOp::create(b, loc, thread, index(wave_size));
+  Value wave = arith::DivUIOp::create(b, loc, thread, index(wave_size));
+  auto first_lane = scf::IfOp::create(b, loc, is_zero(lane), /*withElseRegion=*/false);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(first_lane.thenBlock());
+    memref::StoreOp::create(b, loc, partial, lds, ValueRange{wave});
+  }
+  mlir::gpu::BarrierOp::create(b, loc);
+  auto first_item = scf::IfOp::create(b, loc, is_zero(thread), /*withElseRegion=*/false);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(first_item.thenBlock());
+  Value total = init();
+  for (int64_t w = 0; w < kReductionWorkgroupSize / wave_size; ++w) {
+    total = combine(memref::LoadOp::create(b, loc, lds, ValueRange{index(w)}), total);
+  }
+  use_total(total);
 }
 
 }  // namespace kiln::compiler::gpu

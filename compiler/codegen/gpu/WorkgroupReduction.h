@@ -32,4 +32,16 @@ std::optional<WorkgroupReductionDims> MatchWorkgroupReduction(mlir::linalg::Lina
 // Work-items per workgroup for the reduction strategy.
 inline constexpr int64_t kReductionWorkgroupSize = 256;
 
+// Combines the `partial` value of every work-item of a workgroup of kReductionWorkgroupSize
+// (`thread` its id, waves of `wave_size`): a gpu.shuffle xor butterfly leaves each wave's
+// total in its lanes, lane 0 of each wave stores it to `lds` (workgroup memory of one
+// element per wave), a barrier, then work-item 0 folds the waves' totals into `init()`
+// with `combine(in, acc)` and hands the result to `use_total`. The caller places the
+// barrier that protects `lds` from the next combine. Builds at `b`'s insertion point;
+// the callbacks build there too.
+void BuildWorkgroupCombine(mlir::OpBuilder& b, mlir::Location loc, mlir::Value partial, mlir::Value lds,
+                           mlir::Value thread, int64_t wave_size,
+                           llvm::function_ref<mlir::Value(mlir::Value in, mlir::Value acc)> combine,
+                           llvm::function_ref<mlir::Value()> init, llvm::function_ref<void(mlir::Value total)> use_total);
+
 }  // namespace kiln::compiler::gpu
