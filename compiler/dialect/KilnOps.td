@@ -72,4 +72,21 @@ def Kiln_IndexCheckOp : Kiln_Op<"index_check", [MemoryEffects<[MemWrite]>]> {
   let assemblyFormat = "$index `below` $bound (`if` $enabled^)? `for` $site attr-dict";
 }
 
+def Kiln_WorkgroupBarrierOp : Kiln_Op<"workgroup_barrier", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "gpu.barrier with declared memory effects, for code built on tensors";
+  let description = [{
+    A workgroup barrier (`gpu.barrier`: every work-item of the workgroup arrives before
+    any goes on, and their memory accesses before it are visible after it) in SIMT code
+    that a GPU strategy builds before bufferization (kiln-gpu-tile-rows). Its declared
+    read and write effects keep it in place and let bufferization and buffer deallocation,
+    which refuse operations with unknown effects, pass over it. kiln-gpu-form-kernels,
+    after bufferization, turns it into `gpu.barrier`.
+
+    ```mlir
+    kiln.workgroup_barrier
+    ```
+  }];
+  let assemblyFormat = "attr-dict";
+}
+
 #endif  // KILN_COMPILER_DIALECT_KILNOPS

@@ -154,7 +154,10 @@ struct DistributeToWorkgroupsPass : impl::DistributeToWorkgroupsBase<DistributeT
     tensor::populateFoldTensorEmptyPatterns(patterns);
     FrozenRewritePatternSet fold_empty(std::move(patterns));
     for (func::FuncOp fn : getOperation().getOps<func::FuncOp>()) {
-      if (!fn->hasAttr(kBindingDimsAttr) || fn->hasAttr(kWorkgroupStrategyAttr)) continue;
+      // A target's workgroup strategy lays out (or already laid out) what it marked.
+      if (!fn->hasAttr(kBindingDimsAttr) || fn->hasAttr(kWorkgroupStrategyAttr) || fn->hasAttr(kDistributedAttr)) {
+        continue;
+      }
       std::string why;
       if (failed(Distribute(fn, strideTile, why))) {
         fn.emitRemark() << "dispatch '" << fn.getName() << "' runs as one workgroup: " << why;

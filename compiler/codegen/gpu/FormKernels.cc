@@ -4,6 +4,7 @@
 #include "compiler/codegen/gpu/WorkgroupContraction.h"
 #include "compiler/dialect/KilnDialect.h"
 #include "compiler/utils/EntryArguments.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 
 namespace kiln::compiler::gpu {
 
@@ -67,6 +68,22 @@ LogicalResult FormKernel(func::FuncOp body, int64_t workgroup_size) {
     args.push_back(block);
     args.push_back(arith::IndexCastUIOp::create(b, loc, b.getIndexType(), word(words)));
     if (!body.getBody().hasOneBlock()) return body.emitError() << "a workgroup-cooperative body has one block";
+    SmallVector<WorkgroupBarrierOp> barriers;
+    body.walk([&](WorkgroupBarrierOp barrier) { barriers.push_back(barrier); });
+    for (WorkgroupBarrierOp barrier : barriers) {
+      OpBuilder at(barrier);
+      mlir::gpu::BarrierOp::create(at, barrier.getLoc());
+      barrier.erase();
+    }
+    // Workgroup memory lives as long as the kernel: deallocations bufferization added for
+    // allocations built on tensors go.
+    SmallVector<memref::DeallocOp> deallocs;
+    body.walk([&](memref::DeallocOp dealloc) {
+      if (isa_and_nonnull<mlir::gpu::AddressSpaceAttr>(dealloc.getMemref().getType().getMemorySpace())) {
+        deallocs.push_back(dealloc);
+      }
+    });
+    for (memref::DeallocOp dealloc : deallocs) dealloc.erase();
     IRMapping mapping;
     mapping.map(body.getArguments(), args);
     for (Operation& op : body.getBody().front().without_terminator()) b.clone(op, mapping);

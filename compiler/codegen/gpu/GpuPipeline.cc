@@ -22,8 +22,11 @@ void BuildGpuKernelPipeline(mlir::OpPassManager& pm, const GpuTarget& target) {
   options.vector_bits = kWorkItemVectorBits;
   options.stride_tile = kWorkItemBlock;
   options.add_entry_points = [kernels](mlir::OpPassManager& nested) { nested.addPass(createFormKernels(kernels)); };
-  options.before_distribution = [](mlir::OpPassManager& nested) {
+  TileRowsOptions rows;
+  rows.waveSize = target.wavefront_size;
+  options.before_distribution = [rows](mlir::OpPassManager& nested) {
     nested.addPass(createSelectWorkgroupStrategies());
+    nested.addPass(createTileRows(rows));
   };
   TileContractionsOptions contractions;
   contractions.mfma = target.has_mfma;

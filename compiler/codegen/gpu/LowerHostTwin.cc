@@ -29,7 +29,6 @@ constexpr int64_t kWrongWorkgroupSizeTrap = 2;
 constexpr int64_t kGroupSegmentTooSmallTrap = 3;
 // On a cooperative twin kernel: the LDS bytes it lays out in the group segment.
 constexpr llvm::StringLiteral kTwinGroupBytesAttr = "kiln.gpu.twin_group_bytes";
-constexpr int64_t kGroupSegmentAlignment = 16;
 
 // Loads a `type` at byte `offset` of `base`.
 Value LoadAt(OpBuilder& b, Location loc, Value base, int64_t offset, Type type) {
@@ -138,6 +137,13 @@ LogicalResult LowerCooperativeKernel(func::FuncOp kernel) {
     return MemRefType::get(type.getShape(), type.getElementType(), type.getLayout());
   });
   host_memory.recursivelyReplaceElementsIn(kernel, /*replaceAttrs=*/true, /*replaceLocs=*/false, /*replaceTypes=*/true);
+  // Laid out by decreasing element size, each at its natural alignment: no padding, so the
+  // twin never needs more LDS than the code object declares (LLVM's layout holds the same
+  // buffers, at least as large in all).
+  auto element_bytes = [](memref::AllocOp alloc) {
+    return std::max<int64_t>(alloc.getType().getElementTypeBitWidth() / 8, 1);
+  };
+  llvm::stable_sort(lds, [&](memref::AllocOp a, memref::AllocOp b) { return element_bytes(a) > element_bytes(b); });
   int64_t group_bytes = 0;
   for (memref::AllocOp alloc : lds) {
     MemRefType type = alloc.getType();
@@ -150,10 +156,9 @@ LogicalResult LowerCooperativeKernel(func::FuncOp kernel) {
     Value pointer = LLVM::GEPOp::create(b, alloc.getLoc(), group_segment.getType(), b.getI8Type(), group_segment,
                                         ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(group_bytes)});
     Value slice = BuildMemrefOverPointer(b, alloc.getLoc(), type, pointer, [](int64_t) { return Value(); });
+    group_bytes += type.getNumElements() * element_bytes(alloc);
     alloc.replaceAllUsesWith(slice);
     alloc.erase();
-    int64_t bytes = type.getNumElements() * std::max<int64_t>(type.getElementTypeBitWidth() / 8, 1);
-    group_bytes += (bytes + kGroupSegmentAlignment - 1) / kGroupSegmentAlignment * kGroupSegmentAlignment;
   }
   kernel->setAttr(kTwinGroupBytesAttr, b.getI64IntegerAttr(group_bytes));
   return RunWorkItemsInLoops(kernel, size[0]);

@@ -24,7 +24,8 @@ def FormKernels : Pass<"kiln-gpu-form-kernels", "mlir::ModuleOp"> {
     workgroup 0 only. A workgroup-cooperative dispatch (kiln.gpu.workgroup_workers, from
     kiln-gpu-tile-contractions) takes the workgroup id and count as its worker id and count,
     brings its own workgroup size, and is inlined into the kernel, so that its workgroup
-    memory and barriers belong to the kernel.
+    memory and barriers belong to the kernel (a `kiln.workgroup_barrier` built on tensors
+    becomes `gpu.barrier` here).
 
     Work-item and workgroup ids are `gpu.thread_id` and `gpu.block_id`; the workgroup size
     is a constant. This is the IR both the code object and the host twin are lowered from.
@@ -49,6 +50,9 @@ def SelectWorkgroupStrategies : Pass<"kiln-gpu-select-workgroup-strategies", "ml
     - `"gpu.workgroup_reduction"` (kiln-gpu-tile-reductions, WorkgroupReduction.h): a
       reduction of the input's innermost dimension by one associative, commutative arith
       combiner with a neutral element (sums, products, minima, maxima, bitwise reductions).
+    - `"gpu.workgroup_rows"` (kiln-gpu-tile-rows, WorkgroupRows.h): otherwise, a chain of
+      elementwise generics and row reductions over the innermost dimension (softmax),
+      whatever its intermediate ops.
   }];
 }
 
@@ -91,6 +95,33 @@ def TileContractions : Pass<"kiln-gpu-tile-contractions", "mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::gpu::GPUDialect", "::mlir::memref::MemRefDialect", "::mlir::scf::SCFDialect",
                            "::mlir::arith::ArithDialect", "::mlir::vector::VectorDialect",
                            "::mlir::amdgpu::AMDGPUDialect"];
+}
+
+def TileRows : Pass<"kiln-gpu-tile-rows", "mlir::ModuleOp"> {
+  let summary = "Computes marked row-wise chains (softmax) per workgroup, without row temporaries";
+  let description = [{
+    Runs on tensors right after kiln-gpu-select-workgroup-strategies, on the dispatch
+    functions marked `"gpu.workgroup_rows"`. The chain is replaced by SIMT code on the
+    bindings that every work-item of a workgroup of 256 runs:
+
+      for each row r = id, id + count, ...
+        for each row reduction R, in order:
+          p = R's combiner over the row's elements thread, thread + 256, ..., each element
+              of R's input recomputed from the bindings and earlier totals
+          total_R = workgroup combine of p (shuffles and LDS), from R's fill value,
+                    broadcast to every work-item through LDS
+        for columns thread, thread + 256, ...: out[r, c] = the root's element, recomputed
+
+    No intermediate tensor is materialised: softmax reads its row three times and writes
+    it once, in registers, whatever the row's length. The function is then laid out
+    (kiln.distributed, kiln.gpu.workgroup_workers, kiln.gpu.workgroup_size) and the
+    distribution leaves it alone. A function that no longer matches keeps the generic
+    path, with a remark.
+  }];
+  let options = [Option<"waveSize", "wave-size", "int64_t", /*default=*/"64",
+                        "The target's wavefront size (lanes a shuffle spans)">];
+  let dependentDialects = ["::mlir::gpu::GPUDialect", "::mlir::memref::MemRefDialect", "::mlir::scf::SCFDialect",
+                           "::mlir::arith::ArithDialect"];
 }
 
 def TileReductions : Pass<"kiln-gpu-tile-reductions", "mlir::ModuleOp"> {

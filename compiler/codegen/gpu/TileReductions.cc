@@ -109,7 +109,8 @@ class ReductionKernelBuilder {
           if (fill) return fill.getInputs()[0];
           return memref::LoadOp::create(b_, loc_, init_source, OperandIndices(out));
         },
-        [&](Value total) { memref::StoreOp::create(b_, loc_, total, out->get(), OperandIndices(out)); });
+        [&](Value total) { memref::StoreOp::create(b_, loc_, total, out->get(), OperandIndices(out)); },
+        [&]() { mlir::gpu::BarrierOp::create(b_, loc_); });
     // LDS is read before the next row writes it.
     mlir::gpu::BarrierOp::create(b_, loc_);
   }

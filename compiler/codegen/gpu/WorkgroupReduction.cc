@@ -46,7 +46,7 @@ std::optional<WorkgroupReductionDims> MatchWorkgroupReduction(linalg::LinalgOp o
 
 void BuildWorkgroupCombine(OpBuilder& b, Location loc, Value partial, Value lds, Value thread, int64_t wave_size,
                            function_ref<Value(Value in, Value acc)> combine, function_ref<Value()> init,
-                           function_ref<void(Value total)> use_total) {
+                           function_ref<void(Value total)> use_total, function_ref<void()> barrier) {
   auto index = [&](int64_t v) { return arith::ConstantIndexOp::create(b, loc, v).getResult(); };
   auto is_zero = [&](Value v) { return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, v, index(0)); };
   Value width = arith::ConstantIntOp::create(b, loc, b.getI32Type(), wave_size);
@@ -63,7 +63,7 @@ void BuildWorkgroupCombine(OpBuilder& b, Location loc, Value partial, Value lds,
     b.setInsertionPointToStart(first_lane.thenBlock());
     memref::StoreOp::create(b, loc, partial, lds, ValueRange{wave});
   }
-  mlir::gpu::BarrierOp::create(b, loc);
+  barrier();
   auto first_item = scf::IfOp::create(b, loc, is_zero(thread), /*withElseRegion=*/false);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(first_item.thenBlock());

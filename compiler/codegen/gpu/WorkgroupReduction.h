@@ -36,12 +36,14 @@ inline constexpr int64_t kReductionWorkgroupSize = 256;
 // (`thread` its id, waves of `wave_size`): a gpu.shuffle xor butterfly leaves each wave's
 // total in its lanes, lane 0 of each wave stores it to `lds` (workgroup memory of one
 // element per wave), a barrier, then work-item 0 folds the waves' totals into `init()`
-// with `combine(in, acc)` and hands the result to `use_total`. The caller places the
+// with `combine(in, acc)` and hands the result to `use_total`; `barrier` builds the
+// barrier (gpu.barrier, or kiln.workgroup_barrier on tensors). The caller places the
 // barrier that protects `lds` from the next combine. Builds at `b`'s insertion point;
 // the callbacks build there too.
 void BuildWorkgroupCombine(mlir::OpBuilder& b, mlir::Location loc, mlir::Value partial, mlir::Value lds,
                            mlir::Value thread, int64_t wave_size,
                            llvm::function_ref<mlir::Value(mlir::Value in, mlir::Value acc)> combine,
-                           llvm::function_ref<mlir::Value()> init, llvm::function_ref<void(mlir::Value total)> use_total);
+                           llvm::function_ref<mlir::Value()> init, llvm::function_ref<void(mlir::Value total)> use_total,
+                           llvm::function_ref<void()> barrier);
 
 }  // namespace kiln::compiler::gpu

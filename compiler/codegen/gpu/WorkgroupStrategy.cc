@@ -4,6 +4,7 @@
 #include "compiler/codegen/gpu/Passes.h"
 #include "compiler/codegen/gpu/WorkgroupContraction.h"
 #include "compiler/codegen/gpu/WorkgroupReduction.h"
+#include "compiler/codegen/gpu/WorkgroupRows.h"
 #include "compiler/dialect/KilnDialect.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -16,11 +17,7 @@ namespace kiln::compiler::gpu {
 
 using namespace mlir;
 
-namespace {
-
-// Ops a strategy's dispatch may hold besides its root and the fill of its output: reading
-// and writing bindings, views of tensors, and scalar (index) arithmetic.
-bool IsPlumbing(Operation* op) {
+bool IsDispatchPlumbing(Operation* op) {
   if (isa<func::ReturnOp, bufferization::ToTensorOp, bufferization::MaterializeInDestinationOp, tensor::EmptyOp,
           tensor::DimOp, tensor::CastOp, tensor::CollapseShapeOp, tensor::ExpandShapeOp, tensor::ExtractSliceOp,
           affine::AffineApplyOp, affine::AffineMinOp, affine::AffineMaxOp>(op)) {
@@ -31,7 +28,6 @@ bool IsPlumbing(Operation* op) {
          llvm::all_of(op->getResultTypes(), [](Type type) { return type.isIntOrIndexOrFloat(); });
 }
 
-}  // namespace
 
 void OutputInitialisation::Erase() {
   if (fill) fill->erase();
@@ -114,13 +110,16 @@ llvm::StringRef ChooseWorkgroupStrategy(func::FuncOp fn, std::string& why) {
     strategy = kContractionStrategy;
   } else if (MatchWorkgroupReduction(root)) {
     strategy = kReductionStrategy;
+  } else if (IsRowDispatch(fn, why)) {
+    return kRowStrategy;
   } else {
-    why = "its root is neither a contraction with one m, n and k dimension nor a reduction of rows";
+    why = "its root is neither a contraction with one m, n and k dimension, a reduction of rows nor a row-wise "
+          "chain (" + why + ")";
     return {};
   }
   Value init = root.getDpsInitOperand(0)->get();
   for (Operation& op : fn.getBody().front()) {
-    if (&op == root.getOperation() || IsPlumbing(&op)) continue;
+    if (&op == root.getOperation() || IsDispatchPlumbing(&op)) continue;
     auto fill = dyn_cast<linalg::FillOp>(op);
     if (fill && fill->getNumResults() == 1 && fill->getResult(0) == init) continue;
     why = "it also computes '" + op.getName().getStringRef().str() + "'";

@@ -46,7 +46,11 @@ using LayOutFn = llvm::function_ref<int64_t(mlir::func::FuncOp, mlir::linalg::Li
 void LayOutMarkedDispatches(mlir::ModuleOp module, llvm::StringRef strategy,
                             llvm::function_ref<bool(mlir::linalg::LinalgOp)> matches, LayOutFn layout);
 
-// The workgroup strategy (kContractionStrategy, kReductionStrategy) that computes dispatch
+// Ops a strategy's dispatch may hold besides its computation: reading and writing
+// bindings, views of tensors, and scalar (index) arithmetic.
+bool IsDispatchPlumbing(mlir::Operation* op);
+
+// The workgroup strategy (kContractionStrategy, kReductionStrategy, kRowStrategy) that computes dispatch
 // function `fn` (on tensors), or an empty string with `why` saying what stands in the way:
 // the root must match the strategy, its output be initialised by a fill or read from a
 // binding, its inputs be read from bindings (through views), and `fn` have no other

@@ -1,4 +1,4 @@
-// Reductions through the GPU's workgroup strategy (kiln-gpu-tile-reductions) on hip-sim,
+// Reductions through the GPU's workgroup strategies (kiln-gpu-tile-reductions, -tile-rows) on hip-sim,
 // against numpy: row sums and maxima, a long sum with no parallel dimension, an i32 sum
 // over the innermost of three dimensions, a dynamic row count, and a column sum (not the
 // input's innermost dimension: the per-work-item path); on gfx942 (wave64) and gfx1100
@@ -14,11 +14,19 @@
 // RUN: kiln-run --module=%t/gfx942.kiln --device=hip-sim --function=int_sums --input=@%t/ints.npy --expected_output=@%t/int_sums.npy
 // RUN: kiln-run --module=%t/gfx942.kiln --device=hip-sim --function=column_sums --input=@%t/rows.npy --expected_output=@%t/column_sums.npy --atol=0 --rtol=0
 // RUN: env KILN_HSA_SIM_AGENTS=gfx1100 kiln-run --module=%t/gfx1100.kiln --device=hip-sim --function=row_sums --input=@%t/rows.npy --expected_output=@%t/row_sums.npy --atol=0 --rtol=0
+// Softmax through the row strategy (kiln-gpu-tile-rows): each row's max and sum of
+// exponentials are workgroup reductions and the row is recomputed, never stored: no
+// scratch, and a dynamic row length needs no temporary.
+// RUN: kiln-run --module=%t/gfx942.kiln --device=hip-sim --function=softmax --input=@%t/softmax_in.npy --expected_output=@%t/softmax_ref.npy --atol=1e-7 --rtol=1e-5
+// RUN: kiln-run --module=%t/gfx942.kiln --device=hip-sim --function=softmax_dynamic --input=@%t/softmax_in.npy --expected_output=@%t/softmax_ref.npy --atol=1e-7 --rtol=1e-5
+// RUN: env KILN_HSA_SIM_AGENTS=gfx1100 kiln-run --module=%t/gfx1100.kiln --device=hip-sim --function=softmax --input=@%t/softmax_in.npy --expected_output=@%t/softmax_ref.npy --atol=1e-7 --rtol=1e-5
 // RUN: env KILN_HSA_SIM_AGENTS=gfx1100 kiln-run --module=%t/gfx1100.kiln --device=hip-sim --function=long_sum --input=@%t/long.npy --expected_output=@%t/long_sum.npy --atol=0 --rtol=0
 
 // The strategy's kernels: 256 work-items, 4 waves' totals in LDS, no scratch.
 // REPORT-DAG: row_sums_dispatch_{{[0-9]+}}_reduce: workgroup 256x1x1 (distributed), {{.*}}, LDS 16 B, scratch 0 B/work-item
 // REPORT-DAG: long_sum_dispatch_{{[0-9]+}}_reduce: workgroup 256x1x1 (distributed), {{.*}}, LDS 16 B, scratch 0 B/work-item
+// REPORT-DAG: softmax_dispatch_{{[0-9]+}}_generic: workgroup 256x1x1 (distributed), {{.*}}, scratch 0 B/work-item
+// REPORT-DAG: softmax_dynamic_dispatch_{{[0-9]+}}_generic: workgroup 256x1x1 (distributed), {{.*}}, scratch 0 B/work-item
 
 func.func @row_sums(%x: tensor<37x1000xf32>) -> tensor<37xf32> {
   %zero = arith.constant 0.0 : f32
@@ -80,4 +88,20 @@ func.func @column_sums(%x: tensor<37x1000xf32>) -> tensor<1000xf32> {
     (%a: f32, %b: f32) { %s = arith.addf %a, %b : f32
       linalg.yield %s : f32 }
   return %r : tensor<1000xf32>
+}
+
+func.func @softmax(%x: tensor<37x1000xf32>) -> tensor<37x1000xf32> {
+  %e = tensor.empty() : tensor<37x1000xf32>
+  %r = linalg.softmax dimension(1) ins(%x : tensor<37x1000xf32>) outs(%e : tensor<37x1000xf32>) -> tensor<37x1000xf32>
+  return %r : tensor<37x1000xf32>
+}
+
+func.func @softmax_dynamic(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %m = tensor.dim %x, %c0 : tensor<?x?xf32>
+  %n = tensor.dim %x, %c1 : tensor<?x?xf32>
+  %e = tensor.empty(%m, %n) : tensor<?x?xf32>
+  %r = linalg.softmax dimension(1) ins(%x : tensor<?x?xf32>) outs(%e : tensor<?x?xf32>) -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
 }

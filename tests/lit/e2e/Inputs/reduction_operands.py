@@ -16,6 +16,10 @@ def main(out):
     save("row_sums", rows.sum(axis=1))
     save("row_maxima", rows.max(axis=1))
     save("column_sums", rows.sum(axis=0))
+    shifted = rows.astype(np.float64) / 4
+    save("softmax_in", shifted.astype(np.float32))
+    e = np.exp(shifted - shifted.max(axis=1, keepdims=True))
+    save("softmax_ref", (e / e.sum(axis=1, keepdims=True)).astype(np.float32))
     long = (np.arange(300001) * 5 % 23 - 11).astype(np.float32)
     save("long", long)
     save("long_sum", np.array(long.sum(), dtype=np.float32))
