@@ -18,6 +18,7 @@
 
 #include "base/status.h"
 #include "base/time.h"
+#include "base/trace_config.h"
 
 namespace kiln::trace {
 
@@ -30,7 +31,15 @@ extern std::atomic<Recorder*> active_recorder;
 // The active recorder, or null when tracing is off (the fast check). Acquire pairs with
 // SetActive's release so that the recorder's construction happens before its use (TSan
 // checks this); on x86 it is the same plain load as a relaxed one.
-inline Recorder* Active() { return detail::active_recorder.load(std::memory_order_acquire); }
+// Built with -DKILN_TRACING=OFF it is a constant null, and every event compiles away (to
+// measure what the check costs: docs/PERFORMANCE.md).
+inline Recorder* Active() {
+#if KILN_TRACING_ENABLED
+  return detail::active_recorder.load(std::memory_order_acquire);
+#else
+  return nullptr;
+#endif
+}
 
 // One complete event; times are nanoseconds since the recorder started.
 struct Event {

@@ -10,6 +10,9 @@ void AddTraceFlag(FlagParser& parser, std::string* path) {
 }
 
 StatusOr<std::unique_ptr<CallTrace>> CallTrace::Open(const std::string& path) {
+  if (!KILN_TRACING_ENABLED) {
+    return UnimplementedError("--trace: this kiln was built without trace support (cmake -DKILN_TRACING=OFF)");
+  }
   KILN_ASSIGN_OR_RETURN(trace::TraceFile file, trace::TraceFile::Open(path), "in --trace");
   return std::unique_ptr<CallTrace>(new CallTrace(std::move(file)));
 }

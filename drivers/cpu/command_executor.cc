@@ -146,11 +146,11 @@ Status Dispatch(const hal::DispatchCommand& cmd, CpuExecutor& executor, WorkerLo
     }
   };
   const size_t local_bytes = entry.local_memory_bytes;
-  // Traced: each worker's share of the dispatch, one event per range of workgroups it ran.
-  const std::string_view name = cmd.executable->exports()[cmd.export_ordinal].name;
   executor.ParallelFor(total, 1, [&](size_t begin, size_t end, uint32_t worker_id) {
-    trace::Scope scope("workgroups", name);
+    // Traced: each worker's share of the dispatch, one event per range of workgroups it ran.
+    trace::Scope scope("workgroups");
     if (scope.enabled()) {
+      scope.SetName(std::string(cmd.executable->exports()[cmd.export_ordinal].name));
       scope.Arg("worker", StrCat(worker_id));
       scope.Arg("first_workgroup", StrCat(begin));  // linear ids: x fastest, then y, then z
       scope.Arg("workgroups", StrCat(end - begin));

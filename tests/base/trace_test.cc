@@ -15,6 +15,7 @@ TEST(Trace, OffRecordsNothing) {
 }
 
 TEST(Trace, ScopesRecordCompleteEventsWithArgs) {
+  if (!KILN_TRACING_ENABLED) GTEST_SKIP() << "built with -DKILN_TRACING=OFF";
   Recorder recorder;
   Recorder::SetActive(&recorder);
   {
@@ -36,6 +37,7 @@ TEST(Trace, ScopesRecordCompleteEventsWithArgs) {
 }
 
 TEST(Trace, ThreadsRecordConcurrently) {
+  if (!KILN_TRACING_ENABLED) GTEST_SKIP() << "built with -DKILN_TRACING=OFF";
   Recorder recorder;
   Recorder::SetActive(&recorder);
   std::vector<std::thread> threads;
