@@ -4,6 +4,8 @@
 
 #include <thread>
 
+#include "base/trace.h"
+
 #if defined(__x86_64__)
 #include <immintrin.h>
 #endif
@@ -139,6 +141,8 @@ void Semaphore::OnReach(uint64_t value, Callback callback) {
 }
 
 Status WaitAll(SemaphoreList list, Deadline deadline) {
+  trace::Scope scope("wait", "wait");
+  if (scope.enabled()) scope.Arg("semaphores", StrCat(list.size()));
   for (size_t i = 0; i < list.size(); ++i) {
     if (!list[i].semaphore) return InvalidArgumentError("semaphore ", i, " of a wait list is null");
     KILN_RETURN_IF_ERROR(list[i].semaphore->Wait(list[i].value, deadline));

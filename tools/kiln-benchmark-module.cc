@@ -3,6 +3,7 @@
 // dispatch of one call alone. runtime/benchmark_module.h holds the logic; `--help` and
 // docs/tools.md list the flags. Exit code 0, or 1 on any error.
 #include <cstdio>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -10,6 +11,7 @@
 #include "runtime/file_io.h"
 #include "tools/flags.h"
 #include "tools/load_module.h"
+#include "tools/trace_call.h"
 
 namespace {
 
@@ -17,6 +19,7 @@ struct Flags {
   kiln::tools::CallFlags call;
   kiln::runtime::BenchmarkOptions options;
   bool dispatches = false;
+  std::string trace;
 };
 
 constexpr std::string_view kUsage =
@@ -44,7 +47,8 @@ constexpr std::string_view kExamples =
     "  kiln-compile model.mlir | kiln-benchmark-module --module=- --function=predict --input=@x.npy\n"
     "  kiln-benchmark-module --module=model.kiln --benchmark_format=json --benchmark_repetitions=5\n"
     "  kiln-benchmark-module --module=model.kiln --input=@x.npy --dispatches --benchmark_format=json\n"
-    "  kiln-benchmark-module --module=model.mlir --device=hip-sim --dispatches --benchmark_min_time=20x\n";
+    "  kiln-benchmark-module --module=model.mlir --device=hip-sim --dispatches --benchmark_min_time=20x\n"
+    "  kiln-benchmark-module --module=model.mlir --input=4x8xf32=1 --trace=trace.json\n";
 
 kiln::tools::FlagParser MakeParser(Flags& flags) {
   kiln::tools::FlagParser p("kiln-benchmark-module", kUsage, kAbout, kExamples);
@@ -62,6 +66,7 @@ kiln::tools::FlagParser MakeParser(Flags& flags) {
            "iterations (100x).");
   p.String("--benchmark_out", "FILE", &flags.options.out, "Also write the report to FILE.");
   p.String("--benchmark_out_format", "console|json|csv", &flags.options.out_format, "The format of --benchmark_out.");
+  kiln::tools::AddTraceFlag(p, &flags.trace);
   return p;
 }
 
@@ -71,7 +76,16 @@ kiln::StatusOr<int> Run(const Flags& flags) {
         "--module=FILE.kiln (or FILE.mlir, or - for stdin) is required; see kiln-benchmark-module --help");
   }
   KILN_RETURN_IF_ERROR(kiln::runtime::ValidateBenchmarkOptions(flags.options));
+  std::unique_ptr<kiln::tools::CallTrace> trace;
+  if (!flags.trace.empty()) {
+    KILN_ASSIGN_OR_RETURN(trace, kiln::tools::CallTrace::Open(flags.trace));
+  }
   KILN_ASSIGN_OR_RETURN(kiln::tools::PreparedCall call, kiln::tools::PrepareCall(flags.call));
+  if (trace) {
+    // One traced call before any timing: benchmarks run with tracing off.
+    KILN_RETURN_IF_ERROR(trace->Call(*call.session, call.function, call.args).status(), "in the traced call of '",
+                         call.function, "'");
+  }
   if (!flags.dispatches) {
     KILN_RETURN_IF_ERROR(kiln::runtime::BenchmarkFunction(*call.session, call.function, call.args, flags.options));
     return 0;

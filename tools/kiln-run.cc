@@ -5,6 +5,7 @@
 // The device is created before the module is loaded, so a missing one fails at once.
 #include <chrono>
 #include <cstdio>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -13,6 +14,7 @@
 #include "runtime/session.h"
 #include "tools/flags.h"
 #include "tools/load_module.h"
+#include "tools/trace_call.h"
 
 namespace {
 
@@ -20,6 +22,7 @@ struct Flags {
   kiln::tools::CallFlags call;
   kiln::runtime::ResultOptions results;
   bool print_statistics = false, list = false, check_indices = false, list_devices = false;
+  std::string trace;
 };
 
 constexpr std::string_view kUsage =
@@ -54,7 +57,8 @@ constexpr std::string_view kExamples =
     "  kiln-compile model.mlir | kiln-run --module=- --function=predict --input=@x.npy\n"
     "  kiln-run --module=model.kiln --device=local-task --input=@x.npy --output=@y.npy\n"
     "  kiln-run --module=model.kiln --input=4xf32=1,2,3,4 --expected_output=4xf32=2,4,6,8\n"
-    "  kiln-run --module=model.mlir --device=hip-sim --list\n";
+    "  kiln-run --module=model.mlir --device=hip-sim --list\n"
+    "  kiln-run --module=model.mlir --input=@x.npy --trace=trace.json\n";
 
 kiln::tools::FlagParser MakeParser(Flags& flags) {
   kiln::tools::FlagParser p("kiln-run", kUsage, kAbout, kExamples);
@@ -81,6 +85,7 @@ kiln::tools::FlagParser MakeParser(Flags& flags) {
          "Compile a .mlir module in checked mode: the first out-of-range gather, scatter or\n"
          "tensor.extract index fails the call, naming the index, its range, the op and the dispatch.");
   p.Bool("--list_devices", &flags.list_devices, "List every driver and its devices, or why it has none.");
+  kiln::tools::AddTraceFlag(p, &flags.trace);
   return p;
 }
 
@@ -118,12 +123,17 @@ kiln::StatusOr<int> Run(const Flags& flags) {
     KILN_RETURN_IF_ERROR(List(*module));
     return 0;
   }
+  std::unique_ptr<kiln::tools::CallTrace> trace;
+  if (!flags.trace.empty()) {
+    KILN_ASSIGN_OR_RETURN(trace, kiln::tools::CallTrace::Open(flags.trace));
+  }
   KILN_ASSIGN_OR_RETURN(kiln::tools::PreparedCall call, kiln::tools::PrepareCall(flags.call, flags.check_indices));
   kiln::runtime::Session& session = *call.session;
   std::printf("EXEC @%s\n", call.function.c_str());
   std::fflush(stdout);
   auto call_start = std::chrono::steady_clock::now();
-  KILN_ASSIGN_OR_RETURN(std::vector<kiln::vm::Value> results, session.Call(call.function, call.args));
+  KILN_ASSIGN_OR_RETURN(std::vector<kiln::vm::Value> results,
+                        trace ? trace->Call(session, call.function, call.args) : session.Call(call.function, call.args));
   double call_ms =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - call_start).count();
   std::string text;

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <limits>
 
+#include "base/trace.h"
 #include "vm/bytecode.h"
 #include "vm/context.h"
 #include "vm/module_generated.h"
@@ -202,7 +203,11 @@ Status Interpreter::CallImport(uint32_t import, const uint8_t* args, const uint8
   }
   const Context::ResolvedImport& target = ctx_.imports_[import];
   NativeCall call{ctx_, scratch_args_, scratch_results_};
-  Status status = target.fn(target.state, call);
+  Status status;
+  {
+    trace::Scope scope("vm.import", module_.imports()[import].name);
+    status = target.fn(target.state, call);
+  }
   if (!status.ok()) return status.With("in call to '", module_.imports()[import].name, "'");
   r = Slots(slots_);
   for (uint16_t i = 0; i < result_count; ++i) {
@@ -814,6 +819,10 @@ fail:
 }
 
 StatusOr<std::vector<Value>> Context::Call(uint32_t function_ordinal, std::span<const Value> args) {
+  trace::Scope scope("vm");
+  if (scope.enabled() && function_ordinal < module_->functions().size()) {
+    scope.SetName(StrCat("@", module_->functions()[function_ordinal].name));
+  }
   Interpreter interpreter(*this);
   return interpreter.Run(function_ordinal, args);
 }

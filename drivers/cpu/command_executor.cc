@@ -7,6 +7,7 @@
 #include <cstring>
 #include <mutex>
 
+#include "base/trace.h"
 #include "drivers/cpu/cpu_executable.h"
 #include "drivers/cpu/host_memory.h"
 
@@ -146,6 +147,15 @@ Status Dispatch(const hal::DispatchCommand& cmd, CpuExecutor& executor, WorkerLo
   };
   const size_t local_bytes = entry.local_memory_bytes;
   executor.ParallelFor(total, 1, [&](size_t begin, size_t end, uint32_t worker_id) {
+    // Traced: each worker's share of the dispatch, one event per range of workgroups it ran.
+    trace::Scope scope("workgroups");
+    if (scope.enabled()) {
+      scope.SetName(std::string(cmd.executable->exports()[cmd.export_ordinal].name));
+      scope.Arg("worker", StrCat(worker_id));
+      scope.Arg("first_workgroup", StrCat(begin));  // linear ids: x fastest, then y, then z
+      scope.Arg("workgroups", StrCat(end - begin));
+      scope.recorder()->NameThread(StrCat("cpu worker ", worker_id));
+    }
     kiln_index_check_record_v2_t index_check;
     kiln_workgroup_state_v2_t workgroup = {};
     workgroup.worker_id = worker_id;
@@ -177,6 +187,17 @@ Status Dispatch(const hal::DispatchCommand& cmd, CpuExecutor& executor, WorkerLo
                            ", in ", workgroup);
   }
   return AbortedError(workgroup, " returned device error ", failure.code);
+}
+
+// Names a dispatch's trace event and gives its executable, source location and workgroups.
+void TraceDispatch(trace::Scope& scope, const hal::DispatchCommand& cmd) {
+  const hal::ExportInfo& info = cmd.executable->exports()[cmd.export_ordinal];
+  scope.SetName(std::string(info.name));
+  scope.Arg("executable", trace::JsonString(cmd.executable->debug_name()));
+  scope.Arg("export", StrCat(cmd.export_ordinal));
+  scope.Arg("source_location", trace::JsonString(info.source_location));
+  scope.Arg("workgroup_count", StrCat("[", cmd.workgroup_count[0], ", ", cmd.workgroup_count[1], ", ",
+                                      cmd.workgroup_count[2], "]"));
 }
 
 std::string DispatchContext(const hal::DispatchCommand& cmd) {
@@ -217,6 +238,8 @@ Status ExecuteCommandBuffer(const hal::CommandBuffer& command_buffer, CpuExecuto
       status = Update(*update).With("in update (command ", i, ")");
     } else if (auto* dispatch = std::get_if<hal::DispatchCommand>(&command)) {
       ++counters.dispatches;
+      trace::Scope scope("dispatch");
+      if (scope.enabled()) TraceDispatch(scope, *dispatch);
       status = Dispatch(*dispatch, executor, local_memory);
       if (!status.ok()) status = status.WithContext(DispatchContext(*dispatch));
     }

@@ -4,6 +4,7 @@
 #include <condition_variable>
 #include <mutex>
 
+#include "base/trace.h"
 #include "drivers/cpu/command_executor.h"
 #include "drivers/cpu/cpu_executable.h"
 #include "drivers/cpu/host_memory.h"
@@ -120,7 +121,11 @@ class CpuDevice final : public hal::Device {
     auto storage = MakeRef<TransientStorage>(transient_pool_, size);
     Ref<hal::Buffer> buffer =
         hal::Buffer::Create(storage, heap->memory_type | hal::MemoryType::kTransient, params.usage, params.access);
-    Submit(wait, signal, [storage] { return storage->Commit(); }, /*run_on_executor=*/false);
+    Submit(wait, signal, [storage, size] {
+      trace::Scope scope("allocation", "queue_alloca");
+      if (scope.enabled()) scope.Arg("bytes", StrCat(size));
+      return storage->Commit();
+    }, /*run_on_executor=*/false);
     return buffer;
   }
 
@@ -132,12 +137,19 @@ class CpuDevice final : public hal::Device {
       return InvalidArgumentError("queue_dealloca needs a whole buffer made by queue_alloca of this device type");
     }
     Ref<TransientStorage> keep(storage);
-    Submit(wait, signal, [keep] { keep->Decommit(); return OkStatus(); }, /*run_on_executor=*/false);
+    Submit(wait, signal, [keep] {
+      trace::Scope scope("allocation", "queue_dealloca");
+      if (scope.enabled()) scope.Arg("bytes", StrCat(keep->size()));
+      keep->Decommit();
+      return OkStatus();
+    }, /*run_on_executor=*/false);
     return OkStatus();
   }
 
   Status QueueExecute(hal::SemaphoreList wait, hal::SemaphoreList signal,
                       std::span<const Ref<hal::CommandBuffer>> command_buffers) override {
+    trace::Scope scope("queue", "queue_execute");
+    if (scope.enabled()) scope.Arg("command_buffers", StrCat(command_buffers.size()));
     KILN_RETURN_IF_ERROR(ValidateQueueLists(wait, signal), "in queue_execute");
     KILN_RETURN_IF_ERROR(ValidateCommandBuffers(command_buffers), "in queue_execute");
     std::vector<Ref<hal::CommandBuffer>> cbs(command_buffers.begin(), command_buffers.end());
@@ -179,6 +191,8 @@ class CpuDevice final : public hal::Device {
     // local memory must not be shared.
     std::unique_lock<std::mutex> serial;
     if (mode_ == ExecutionMode::kInline) serial = std::unique_lock(inline_mutex_);
+    trace::Scope scope("queue", "execute");
+    if (scope.enabled()) scope.Arg("command_buffers", StrCat(cbs.size()));
     for (size_t i = 0; i < cbs.size(); ++i) {
       ExecutionCounters counters;
       Status status = ExecuteCommandBuffer(*cbs[i], *executor_, local_memory_, counters);

@@ -5,6 +5,8 @@
 #include <bit>
 #include <cstdlib>
 
+#include "base/trace.h"
+
 namespace kiln::cpu {
 namespace {
 
@@ -62,6 +64,8 @@ CpuAllocator::CpuAllocator()
 }
 
 StatusOr<Ref<hal::Buffer>> CpuAllocator::Allocate(const hal::BufferParams& params, size_t size) {
+  trace::Scope scope("allocation", "allocate");
+  if (scope.enabled()) scope.Arg("bytes", StrCat(size));
   KILN_ASSIGN_OR_RETURN(const hal::HeapInfo* heap, hal::SelectHeap(heaps_, params, size),
                         "while allocating ", size, " bytes");
   std::shared_ptr<HostBlockPool> pool = size >= kPooledAllocationBytes ? pool_ : nullptr;
