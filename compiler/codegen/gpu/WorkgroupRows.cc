@@ -295,10 +295,7 @@ struct TileRowsPass : impl::TileRowsBase<TileRowsPass> {
       for (Operation* user : chain->root->getResult(0).getUsers()) dead.push_back(user);
       for (Operation* op : dead) op->erase();
       for (linalg::GenericOp op : llvm::reverse(chain->ops)) op->erase();
-      Builder b(fn.getContext());
-      fn->setAttr(kDistributedAttr, b.getUnitAttr());
-      fn->setAttr(kWorkgroupWorkersAttr, b.getUnitAttr());
-      fn->setAttr(kWorkgroupSizeAttr, b.getDenseI32ArrayAttr({static_cast<int32_t>(kReductionWorkgroupSize), 1, 1}));
+      MarkWorkgroupCooperative(fn, kReductionWorkgroupSize);
     }
   }
 };

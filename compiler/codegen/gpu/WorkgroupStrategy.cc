@@ -89,11 +89,15 @@ void LayOutMarkedDispatches(ModuleOp module, llvm::StringRef strategy,
     int64_t workgroup_size = layout(fn, root, *init);
     root->erase();
     init->Erase();
-    Builder b(fn.getContext());
-    fn->setAttr(kDistributedAttr, b.getUnitAttr());
-    fn->setAttr(kWorkgroupWorkersAttr, b.getUnitAttr());
-    fn->setAttr(kWorkgroupSizeAttr, b.getDenseI32ArrayAttr({static_cast<int32_t>(workgroup_size), 1, 1}));
+    MarkWorkgroupCooperative(fn, workgroup_size);
   }
+}
+
+void MarkWorkgroupCooperative(func::FuncOp fn, int64_t workgroup_size) {
+  Builder b(fn.getContext());
+  fn->setAttr(kDistributedAttr, b.getUnitAttr());
+  fn->setAttr(kWorkgroupWorkersAttr, b.getUnitAttr());
+  fn->setAttr(kWorkgroupSizeAttr, b.getDenseI32ArrayAttr({static_cast<int32_t>(workgroup_size), 1, 1}));
 }
 
 llvm::StringRef ChooseWorkgroupStrategy(func::FuncOp fn, std::string& why) {

@@ -41,6 +41,11 @@ mlir::FailureOr<OutputInitialisation> FindOutputInitialisation(mlir::linalg::Lin
 // workgroup count); the same loop in every work-item of a workgroup.
 mlir::scf::ForOp BuildWorkgroupLoop(mlir::OpBuilder& b, mlir::Location loc, mlir::func::FuncOp fn, mlir::Value end);
 
+// Marks `fn` as laid out by a strategy: a workgroup-cooperative dispatch (kiln.distributed,
+// kWorkgroupWorkersAttr) of `workgroup_size` work-items (kiln.gpu.workgroup_size), which
+// the generic distribution leaves alone.
+void MarkWorkgroupCooperative(mlir::func::FuncOp fn, int64_t workgroup_size);
+
 using LayOutFn = llvm::function_ref<int64_t(mlir::func::FuncOp, mlir::linalg::LinalgOp root,
                                             const OutputInitialisation& init)>;
 void LayOutMarkedDispatches(mlir::ModuleOp module, llvm::StringRef strategy,
