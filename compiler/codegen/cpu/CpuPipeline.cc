@@ -13,7 +13,11 @@ void BuildCpuBufferizePipeline(mlir::OpPassManager& pm, const BufferizePipelineO
   distribute.strideTile = options.stride_tile;
   pm.addPass(createDistributeToWorkgroups(distribute));
   AddPipeline(pm, "canonicalize,cse,eliminate-empty-tensors");
-  AddPipeline(pm, "one-shot-bufferize{unknown-type-conversion=identity-layout-map}");
+  // Canonicalized at once: a loop over a multi-result op carries its output buffers as
+  // iter_args that yield themselves; folded away here, they no longer look to the
+  // deallocation pipeline like buffers of unknown ownership (which cost dealloc helpers
+  // with heap-allocated ownership tables).
+  AddPipeline(pm, "one-shot-bufferize{unknown-type-conversion=identity-layout-map},canonicalize,cse");
   pm.addPass(createPlacePrivateBuffers());
   AddPipeline(pm, "func.func(buffer-hoisting,buffer-loop-hoisting)");
   AddPipeline(pm, "ownership-based-buffer-deallocation,canonicalize,buffer-deallocation-simplification,"

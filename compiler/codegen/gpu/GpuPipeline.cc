@@ -25,6 +25,7 @@ void BuildGpuKernelPipeline(mlir::OpPassManager& pm, const GpuTarget& target) {
   TileRowsOptions rows;
   rows.waveSize = target.wavefront_size;
   options.before_distribution = [rows](mlir::OpPassManager& nested) {
+    nested.addPass(createPadsToGathers());
     nested.addPass(createSelectWorkgroupStrategies());
     nested.addPass(createTileRows(rows));
   };

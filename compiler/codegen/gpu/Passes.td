@@ -97,6 +97,26 @@ def TileContractions : Pass<"kiln-gpu-tile-contractions", "mlir::ModuleOp"> {
                            "::mlir::amdgpu::AMDGPUDialect"];
 }
 
+def PadsToGathers : Pass<"kiln-gpu-pads-to-gathers", "mlir::ModuleOp"> {
+  let summary = "Computes each padded tensor element by element from its source";
+  let description = [{
+    Runs on tensors, before the distribution across work-items. Each `tensor.pad` becomes
+    one parallel `linalg.generic` over the padded result:
+
+      out[i] = source[i - low]   where 0 <= i_d - low_d < dim(source, d) for every d
+               pad(i)            elsewhere (the pad's region, at the result index i)
+
+    with the source read through `tensor.extract` under an `scf.if`, so no element outside
+    it is read. On the CPU path a tiled pad bufferizes to a temporary of the tile (one
+    row, say) that is filled, partly overwritten and copied out; when a size is dynamic
+    that temporary is a heap allocation, which a GPU kernel cannot make. The elementwise
+    form needs no temporary at all, writes the result in place, and fuses into its
+    consumers like any producer (a convolution's padded input).
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect", "::mlir::scf::SCFDialect",
+                           "::mlir::tensor::TensorDialect", "::mlir::arith::ArithDialect"];
+}
+
 def TileRows : Pass<"kiln-gpu-tile-rows", "mlir::ModuleOp"> {
   let summary = "Computes marked row-wise chains (softmax) per workgroup, without row temporaries";
   let description = [{
