@@ -28,6 +28,7 @@ void BuildGpuKernelPipeline(mlir::OpPassManager& pm, const GpuTarget& target) {
     nested.addPass(createPadsToGathers());
     nested.addPass(createSelectWorkgroupStrategies());
     nested.addPass(createTileRows(rows));
+    nested.addPass(createTileSorts());
   };
   TileContractionsOptions contractions;
   contractions.mfma = target.has_mfma;

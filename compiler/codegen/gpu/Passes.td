@@ -144,6 +144,33 @@ def TileRows : Pass<"kiln-gpu-tile-rows", "mlir::ModuleOp"> {
                            "::mlir::arith::ArithDialect"];
 }
 
+def TileSorts : Pass<"kiln-gpu-tile-sorts", "mlir::ModuleOp"> {
+  let summary = "Sorts the lines of marked iree_linalg_ext.sort dispatches per workgroup";
+  let description = [{
+    Runs on tensors right after kiln-gpu-select-workgroup-strategies, on the dispatch
+    functions marked `"gpu.workgroup_sort"` (WorkgroupSort.h). Every workgroup of 256
+    work-items takes lines id, id + count, ... and sorts each with a bitonic network of
+    compare-exchange steps separated by barriers:
+
+      for each stage s = 1 .. ceil(log2 n), step t = 0 .. s - 1:
+        each work-item takes pairs (i, j), i < j: mirrored positions of each block of 2^s
+        at t = 0, positions 2^(s-1-t) apart after; if j < n and the comparator puts
+        element j first, the two swap
+
+    Positions beyond the line act as larger than every element, so any length works
+    without padding. A line of at most N elements (N from 64 KiB of LDS and the kept
+    operands' sizes) is loaded into LDS with each element's position, which breaks the
+    comparator's ties: the order is the stable one the CPU computes. Operands come from
+    bindings or are computed element by element (an iota of indices, say); a result
+    nothing reads is never written and gets no global memory. Longer lines (or a dynamic
+    length beyond N at run time) are sorted in place in the output bindings, with a
+    remark that ties may then be ordered differently. A function that no longer matches
+    keeps the per-work-item path, with a remark.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect", "::mlir::memref::MemRefDialect", "::mlir::scf::SCFDialect",
+                           "::mlir::arith::ArithDialect", "::mlir::math::MathDialect"];
+}
+
 def TileReductions : Pass<"kiln-gpu-tile-reductions", "mlir::ModuleOp"> {
   let summary = "Reduces the marked rows cooperatively per workgroup, through shuffles and LDS";
   let description = [{

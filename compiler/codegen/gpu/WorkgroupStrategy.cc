@@ -5,6 +5,7 @@
 #include "compiler/codegen/gpu/WorkgroupContraction.h"
 #include "compiler/codegen/gpu/WorkgroupReduction.h"
 #include "compiler/codegen/gpu/WorkgroupRows.h"
+#include "compiler/codegen/gpu/WorkgroupSort.h"
 #include "compiler/dialect/KilnDialect.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -101,6 +102,8 @@ void MarkWorkgroupCooperative(func::FuncOp fn, int64_t workgroup_size) {
 }
 
 llvm::StringRef ChooseWorkgroupStrategy(func::FuncOp fn, std::string& why) {
+  std::string not_sort;
+  if (IsSortDispatch(fn, not_sort)) return kSortStrategy;
   linalg::LinalgOp root;
   fn.walk([&](linalg::LinalgOp op) {
     if (op->hasAttr(kRootAttr)) root = op;

@@ -4,6 +4,7 @@
 // nothing reads (private to its dispatch).
 // RUN: kiln-check %s --device=cpu
 // RUN: kiln-check %s --device=cpu-sync
+// RUN: kiln-check %s --device=hip-sim
 
 #id = affine_map<(d0) -> (d0)>
 

@@ -1,0 +1,424 @@
+// The sort strategy (WorkgroupSort.h): matching on tensors and kiln-gpu-tile-sorts.
+#include "compiler/codegen/gpu/WorkgroupSort.h"
+
+#include "compiler/codegen/gpu/Passes.h"
+#include "compiler/codegen/gpu/WorkgroupStrategy.h"
+#include "compiler/dialect/KilnDialect.h"
+#include "compiler/input/iree/IreeDialects.h"
+#include "compiler/utils/Regions.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Transforms/RegionUtils.h"
+
+namespace kiln::compiler::gpu {
+
+#define GEN_PASS_DEF_TILESORTS
+#include "compiler/codegen/gpu/Passes.h.inc"
+
+using namespace mlir;
+
+namespace {
+
+// A sort dispatch as the strategy computes it.
+struct SortPlan {
+  iree::SortOp root;
+  int64_t dimension = 0;
+  int64_t rank = 0;
+  Value shape;                   // a binding with the operands' shape
+  SmallVector<Value> outputs;    // per operand: its output binding, or null if unused
+  SmallVector<bool> kept;        // per operand: written out or read by the comparator
+  std::optional<int64_t> line;   // the line's length, if static
+  int64_t capacity = 0;          // elements of a line the LDS holds
+  bool in_place = false;         // every kept operand has an output (longer lines)
+};
+
+// The binding memref `v` is read from (through casts), or null.
+Value BindingOf(Value v) {
+  while (auto cast = v.getDefiningOp<tensor::CastOp>()) v = cast.getSource();
+  auto to_tensor = v.getDefiningOp<bufferization::ToTensorOp>();
+  if (!to_tensor || !isa<BlockArgument>(to_tensor.getBuffer())) return {};
+  return to_tensor.getBuffer();
+}
+
+bool IsFlatBody(Block& body) {
+  return llvm::all_of(body, [](Operation& op) {
+    return op.getNumRegions() == 0 && (isa<linalg::YieldOp, linalg::IndexOp>(op) ||
+                                       isa<arith::ArithDialect, math::MathDialect>(op.getDialect()));
+  });
+}
+
+// Whether every element of `v` can be computed on its own from bindings and its position
+// (the ops that compute it go to `producers`, a binding it reads to `shape`).
+bool IsElementwise(Value v, llvm::SetVector<Operation*>& producers, Value& shape) {
+  while (auto cast = v.getDefiningOp<tensor::CastOp>()) v = cast.getSource();
+  if (Value binding = BindingOf(v)) {
+    if (!shape) shape = binding;
+    return true;
+  }
+  if (auto fill = v.getDefiningOp<linalg::FillOp>()) {
+    producers.insert(fill);
+    return fill->getNumResults() == 1;
+  }
+  auto generic = v.getDefiningOp<linalg::GenericOp>();
+  if (!generic || generic->getNumResults() != 1 || generic.getNumReductionLoops() != 0 ||
+      !llvm::all_of(generic.getIndexingMapsArray(), [](AffineMap map) { return map.isIdentity(); }) ||
+      !IsFlatBody(*generic.getBlock()) || !generic.getBlock()->getArguments().back().use_empty()) {
+    return false;
+  }
+  producers.insert(generic);
+  return llvm::all_of(generic.getDpsInputs(), [&](Value in) { return IsElementwise(in, producers, shape); });
+}
+
+int64_t ElementBytes(Type type) {
+  if (type.isIndex()) return 8;
+  return std::max<int64_t>(1, (type.getIntOrFloatBitWidth() + 7) / 8);
+}
+
+FailureOr<SortPlan> MatchSort(func::FuncOp fn, std::string& why) {
+  SortPlan plan;
+  fn.walk([&](iree::SortOp op) {
+    if (op->hasAttr(kRootAttr)) plan.root = op;
+  });
+  if (!plan.root || plan.root->getBlock() != &fn.getBody().front() || !plan.root.getInputs().empty() ||
+      plan.root->getNumResults() == 0) {
+    why = "its root is not a sort of tensors";
+    return failure();
+  }
+  iree::SortOp sort = plan.root;
+  plan.dimension = sort.getDimension();
+  auto type = cast<RankedTensorType>(sort.getOutputs()[0].getType());
+  plan.rank = type.getRank();
+  if (!type.isDynamicDim(plan.dimension)) plan.line = type.getDimSize(plan.dimension);
+
+  llvm::SetVector<Operation*> producers;
+  Block& comparator = sort.getRegion().front();
+  int64_t line_bytes = 4;  // the element's position
+  int64_t arrays = 1;
+  for (auto [i, operand] : llvm::enumerate(sort.getOutputs())) {
+    if (!IsElementwise(operand, producers, plan.shape)) {
+      why = "sort operand #" + std::to_string(i) + " is not read from a binding or computed element by element";
+      return failure();
+    }
+    Value output;
+    for (Operation* user : sort->getResult(i).getUsers()) {
+      auto store = dyn_cast<bufferization::MaterializeInDestinationOp>(user);
+      if (!store || !isa<BlockArgument>(store.getDest()) || output) {
+        why = "sort result #" + std::to_string(i) + " is used by more than one write to an output binding";
+        return failure();
+      }
+      output = store.getDest();
+    }
+    plan.outputs.push_back(output);
+    if (output && !plan.shape) plan.shape = output;
+    bool read = !comparator.getArgument(2 * i).use_empty() || !comparator.getArgument(2 * i + 1).use_empty();
+    plan.kept.push_back(output || read);
+    if (plan.kept.back()) {
+      line_bytes += ElementBytes(getElementTypeOrSelf(operand.getType()));
+      ++arrays;
+    }
+  }
+  if (!plan.shape) {
+    why = "no operand or result of the sort is a binding (its shape is unknown)";
+    return failure();
+  }
+  for (Operation& op : fn.getBody().front()) {
+    if (&op == sort.getOperation() || producers.contains(&op) || IsDispatchPlumbing(&op)) continue;
+    if (auto store = dyn_cast<bufferization::MaterializeInDestinationOp>(op);
+        store && store.getSource().getDefiningOp() == sort.getOperation()) {
+      continue;
+    }
+    why = "it also computes '" + op.getName().getStringRef().str() + "'";
+    return failure();
+  }
+  // Each LDS array may start 16-byte aligned.
+  plan.capacity = (kSortLdsBytes - 16 * arrays) / line_bytes;
+  plan.in_place = llvm::all_of(llvm::zip(plan.kept, plan.outputs),
+                               [](auto pair) { return !std::get<0>(pair) || std::get<1>(pair); });
+  bool may_be_long = !plan.line || *plan.line > plan.capacity;
+  if (may_be_long && !plan.in_place) {
+    why = "a line longer than " + std::to_string(plan.capacity) +
+          " elements is sorted in its output bindings, and an operand the comparator reads has none";
+    return failure();
+  }
+  return plan;
+}
+
+// Builds the workgroup-cooperative sort in place of the plan's root.
+class SortKernelBuilder {
+ public:
+  SortKernelBuilder(func::FuncOp fn, SortPlan plan)
+      : fn_(fn), plan_(plan), b_(plan.root), loc_(plan.root.getLoc()) {}
+
+  void Build() {
+    MLIRContext* ctx = fn_.getContext();
+    iree::SortOp sort = plan_.root;
+    bool lds_path = !plan_.line || *plan_.line <= plan_.capacity;
+    bool global_path = !plan_.line || *plan_.line > plan_.capacity;
+    // Workgroup memory lives for the whole kernel: allocate it first.
+    b_.setInsertionPointToStart(&fn_.getBody().front());
+    if (lds_path) {
+      int64_t slots = plan_.line ? std::max<int64_t>(*plan_.line, 1) : plan_.capacity;
+      auto workgroup = mlir::gpu::AddressSpaceAttr::get(ctx, mlir::gpu::AddressSpace::Workgroup);
+      auto lds = [&](Type element) {
+        return memref::AllocOp::create(b_, loc_, MemRefType::get({slots}, element, MemRefLayoutAttrInterface{}, workgroup))
+            .getResult();
+      };
+      for (auto [operand, kept] : llvm::zip(sort.getOutputs(), plan_.kept)) {
+        lds_.push_back(kept ? lds(getElementTypeOrSelf(operand.getType())) : Value());
+      }
+      positions_ = lds(b_.getI32Type());
+    }
+    thread_ = mlir::gpu::ThreadIdOp::create(b_, loc_, mlir::gpu::Dimension::x);
+
+    b_.setInsertionPoint(sort);
+    n_ = memref::DimOp::create(b_, loc_, plan_.shape, plan_.dimension);
+    Value lines = Const(1);
+    for (int64_t d = 0; d < plan_.rank; ++d) {
+      if (d != plan_.dimension) lines = arith::MulIOp::create(b_, loc_, lines, Dim(d));
+    }
+    scf::ForOp line_loop = BuildWorkgroupLoop(b_, loc_, fn_, lines);
+    Value rest = line_loop.getInductionVar();
+    position_.assign(plan_.rank, Value());
+    for (int64_t d = plan_.rank - 1; d >= 0; --d) {
+      if (d == plan_.dimension) continue;
+      position_[d] = arith::RemUIOp::create(b_, loc_, rest, Dim(d));
+      rest = arith::DivUIOp::create(b_, loc_, rest, Dim(d));
+    }
+    if (lds_path && global_path) {
+      Value fits = arith::CmpIOp::create(b_, loc_, arith::CmpIPredicate::ule, n_, Const(plan_.capacity));
+      auto choice = scf::IfOp::create(b_, loc_, fits, /*withElseRegion=*/true);
+      b_.setInsertionPointToStart(choice.thenBlock());
+      SortInLds();
+      b_.setInsertionPointToStart(choice.elseBlock());
+      SortInPlace();
+    } else if (lds_path) {
+      SortInLds();
+    } else {
+      SortInPlace();
+    }
+  }
+
+ private:
+  Value Const(int64_t v) { return arith::ConstantIndexOp::create(b_, loc_, v); }
+  Value Dim(int64_t d) { return memref::DimOp::create(b_, loc_, plan_.shape, d); }
+  void Barrier() { WorkgroupBarrierOp::create(b_, loc_); }
+
+  // The position of element `j` of the current line.
+  SmallVector<Value> At(Value j) {
+    SmallVector<Value> indices(position_);
+    indices[plan_.dimension] = j;
+    return indices;
+  }
+
+  // Element `indices` of `v` (IsElementwise's values), computed at b_.
+  Value Element(Value v, ArrayRef<Value> indices) {
+    while (auto cast = v.getDefiningOp<tensor::CastOp>()) v = cast.getSource();
+    if (Value binding = BindingOf(v)) return memref::LoadOp::create(b_, loc_, binding, indices);
+    if (auto fill = v.getDefiningOp<linalg::FillOp>()) return fill.getInputs()[0];
+    auto generic = v.getDefiningOp<linalg::GenericOp>();
+    Block& body = *generic.getBlock();
+    IRMapping mapping;
+    for (OpOperand* input : generic.getDpsInputOperands()) {
+      mapping.map(body.getArgument(input->getOperandNumber()), Element(input->get(), indices));
+    }
+    for (Operation& op : body.without_terminator()) {
+      if (auto index = dyn_cast<linalg::IndexOp>(op)) {
+        mapping.map(index.getResult(), indices[index.getDim()]);
+        continue;
+      }
+      b_.clone(op, mapping);
+    }
+    return mapping.lookupOrDefault(body.getTerminator()->getOperand(0));
+  }
+
+  // for j = thread, thread + size, ... below n: body(j), at b_.
+  template <typename Body>
+  void ForEachElement(Value n, Body&& body) {
+    auto loop = scf::ForOp::create(b_, loc_, thread_, n, Const(kSortWorkgroupSize));
+    OpBuilder::InsertionGuard guard(b_);
+    b_.setInsertionPointToStart(loop.getBody());
+    body(loop.getInductionVar());
+  }
+
+  // Whether the comparator orders `left` before `right` (values per kept operand).
+  Value Less(ArrayRef<Value> left, ArrayRef<Value> right) {
+    Block& comparator = plan_.root.getRegion().front();
+    SmallVector<Value> args;
+    for (size_t k = 0; k < left.size(); ++k) {
+      // An operand that is not kept is unread: its arguments have no uses to map.
+      Value l = left[k], r = right[k];
+      if (!l) l = r = arith::ConstantOp::create(b_, loc_, b_.getZeroAttr(comparator.getArgument(2 * k).getType()));
+      args.push_back(l);
+      args.push_back(r);
+    }
+    return InlineYieldedValue(b_, comparator, args);
+  }
+
+  // The bitonic network over the current line's n_ elements: `exchange(i, j)` puts the
+  // smaller of elements i < j at i. Positions >= n_ count as larger than every element,
+  // so a pair reaching one is left as it is and no storage beyond n_ is needed.
+  void Network(llvm::function_ref<void(Value i, Value j)> exchange) {
+    // stages = ceil(log2(n)): 64 - ctlz(n - 1) for n >= 2, else nothing to sort.
+    Type i64 = b_.getI64Type();
+    Value n64 = arith::IndexCastUIOp::create(b_, loc_, i64, n_);
+    Value one64 = arith::ConstantIntOp::create(b_, loc_, i64, 1);
+    Value leading = math::CountLeadingZerosOp::create(b_, loc_, arith::SubIOp::create(b_, loc_, n64, one64));
+    Value log = arith::SubIOp::create(b_, loc_, arith::ConstantIntOp::create(b_, loc_, i64, 64), leading);
+    Value sortable = arith::CmpIOp::create(b_, loc_, arith::CmpIPredicate::uge, n_, Const(2));
+    Value stages = arith::SelectOp::create(b_, loc_, sortable, arith::IndexCastUIOp::create(b_, loc_, b_.getIndexType(), log),
+                                           Const(0));
+    Value pairs = arith::ShRUIOp::create(b_, loc_, arith::ShLIOp::create(b_, loc_, Const(1), stages), Const(1));
+    Value one = Const(1);
+    auto stage_loop = scf::ForOp::create(b_, loc_, one, arith::AddIOp::create(b_, loc_, stages, one), one);
+    OpBuilder::InsertionGuard guard(b_);
+    b_.setInsertionPointToStart(stage_loop.getBody());
+    Value stage = stage_loop.getInductionVar();
+    Value half = arith::ShLIOp::create(b_, loc_, one, arith::SubIOp::create(b_, loc_, stage, one));
+    Value block = arith::ShLIOp::create(b_, loc_, half, one);
+    auto step_loop = scf::ForOp::create(b_, loc_, Const(0), stage, one);
+    b_.setInsertionPointToStart(step_loop.getBody());
+    Value step = step_loop.getInductionVar();
+    Value stride = arith::ShRUIOp::create(b_, loc_, half, step);
+    Value flip = arith::CmpIOp::create(b_, loc_, arith::CmpIPredicate::eq, step, Const(0));
+    ForEachElement(pairs, [&](Value p) {
+      // The first step of a stage compares mirrored positions of each block of 2 * half
+      // (which merges its two sorted halves in ascending order); the others compare
+      // positions `stride` apart.
+      Value base = arith::MulIOp::create(b_, loc_, arith::DivUIOp::create(b_, loc_, p, half), block);
+      Value within = arith::RemUIOp::create(b_, loc_, p, half);
+      Value flip_i = arith::AddIOp::create(b_, loc_, base, within);
+      Value flip_j = arith::SubIOp::create(b_, loc_, arith::AddIOp::create(b_, loc_, base, block),
+                                           arith::AddIOp::create(b_, loc_, within, one));
+      Value pair_base = arith::MulIOp::create(
+          b_, loc_, arith::DivUIOp::create(b_, loc_, p, stride), arith::ShLIOp::create(b_, loc_, stride, one));
+      Value step_i = arith::AddIOp::create(b_, loc_, pair_base, arith::RemUIOp::create(b_, loc_, p, stride));
+      Value step_j = arith::AddIOp::create(b_, loc_, step_i, stride);
+      Value i = arith::SelectOp::create(b_, loc_, flip, flip_i, step_i);
+      Value j = arith::SelectOp::create(b_, loc_, flip, flip_j, step_j);
+      Value real = arith::CmpIOp::create(b_, loc_, arith::CmpIPredicate::ult, j, n_);
+      auto guarded = scf::IfOp::create(b_, loc_, real, /*withElseRegion=*/false);
+      OpBuilder::InsertionGuard inner(b_);
+      b_.setInsertionPointToStart(guarded.thenBlock());
+      exchange(i, j);
+    });
+    Barrier();
+  }
+
+  // Stores `first` at i and `second` at j of each kept operand, or the other way round
+  // when `swap`.
+  void StorePair(ArrayRef<Value> targets, llvm::function_ref<SmallVector<Value>(Value)> index_of, Value swap,
+                 ArrayRef<Value> at_i, ArrayRef<Value> at_j, Value i, Value j) {
+    for (size_t k = 0; k < targets.size(); ++k) {
+      if (!targets[k]) continue;
+      Value low = arith::SelectOp::create(b_, loc_, swap, at_j[k], at_i[k]);
+      Value high = arith::SelectOp::create(b_, loc_, swap, at_i[k], at_j[k]);
+      memref::StoreOp::create(b_, loc_, low, targets[k], index_of(i));
+      memref::StoreOp::create(b_, loc_, high, targets[k], index_of(j));
+    }
+  }
+
+  SmallVector<Value> LoadAll(ArrayRef<Value> sources, ArrayRef<Value> indices) {
+    SmallVector<Value> values;
+    for (Value source : sources) values.push_back(source ? memref::LoadOp::create(b_, loc_, source, indices).getResult() : Value());
+    return values;
+  }
+
+  // The line in LDS, each element with its position as the last key: the stable order.
+  void SortInLds() {
+    iree::SortOp sort = plan_.root;
+    ForEachElement(n_, [&](Value j) {
+      SmallVector<Value> indices = At(j);
+      for (auto [operand, lds] : llvm::zip(sort.getOutputs(), lds_)) {
+        if (lds) memref::StoreOp::create(b_, loc_, Element(operand, indices), lds, ValueRange{j});
+      }
+      Value position = arith::IndexCastUIOp::create(b_, loc_, b_.getI32Type(), j);
+      memref::StoreOp::create(b_, loc_, position, positions_, ValueRange{j});
+    });
+    Barrier();
+    auto in_lds = [](Value i) { return SmallVector<Value>{i}; };
+    Network([&](Value i, Value j) {
+      SmallVector<Value> at_i = LoadAll(lds_, {i}), at_j = LoadAll(lds_, {j});
+      Value pi = memref::LoadOp::create(b_, loc_, positions_, ValueRange{i});
+      Value pj = memref::LoadOp::create(b_, loc_, positions_, ValueRange{j});
+      // j goes first if the comparator says so, or if they tie and j came first.
+      Value j_first = Less(at_j, at_i);
+      Value tie = arith::AndIOp::create(
+          b_, loc_, arith::XOrIOp::create(b_, loc_, Less(at_i, at_j), arith::ConstantIntOp::create(b_, loc_, 1, 1)),
+          arith::CmpIOp::create(b_, loc_, arith::CmpIPredicate::ult, pj, pi));
+      Value swap = arith::OrIOp::create(b_, loc_, j_first, tie);
+      StorePair(lds_, in_lds, swap, at_i, at_j, i, j);
+      StorePair({positions_}, in_lds, swap, {pi}, {pj}, i, j);
+    });
+    ForEachElement(n_, [&](Value j) {
+      for (auto [output, lds] : llvm::zip(plan_.outputs, lds_)) {
+        if (output) memref::StoreOp::create(b_, loc_, memref::LoadOp::create(b_, loc_, lds, ValueRange{j}), output, At(j));
+      }
+    });
+    // Every work-item is done with the LDS before the next line overwrites it.
+    Barrier();
+  }
+
+  // The line in its output bindings: no room for positions, so ties are unordered.
+  void SortInPlace() {
+    iree::SortOp sort = plan_.root;
+    SmallVector<Value> targets;
+    for (auto [output, kept] : llvm::zip(plan_.outputs, plan_.kept)) targets.push_back(kept ? output : Value());
+    ForEachElement(n_, [&](Value j) {
+      SmallVector<Value> indices = At(j);
+      for (auto [operand, target] : llvm::zip(sort.getOutputs(), targets)) {
+        if (target) memref::StoreOp::create(b_, loc_, Element(operand, indices), target, indices);
+      }
+    });
+    Barrier();
+    auto in_line = [&](Value i) { return At(i); };
+    Network([&](Value i, Value j) {
+      SmallVector<Value> at_i = LoadAll(targets, At(i)), at_j = LoadAll(targets, At(j));
+      StorePair(targets, in_line, Less(at_j, at_i), at_i, at_j, i, j);
+    });
+  }
+
+  func::FuncOp fn_;
+  SortPlan plan_;
+  OpBuilder b_;
+  Location loc_;
+  Value thread_, n_, positions_;
+  SmallVector<Value> lds_, position_;
+};
+
+struct TileSortsPass : impl::TileSortsBase<TileSortsPass> {
+  void runOnOperation() override {
+    for (func::FuncOp fn : getOperation().getOps<func::FuncOp>()) {
+      auto mark = fn->getAttrOfType<StringAttr>(kWorkgroupStrategyAttr);
+      if (!mark || mark.getValue() != kSortStrategy) continue;
+      fn->removeAttr(kWorkgroupStrategyAttr);
+      std::string why;
+      FailureOr<SortPlan> plan = MatchSort(fn, why);
+      if (failed(plan)) {
+        fn.emitRemark() << "dispatch '" << fn.getName() << "' keeps the per-work-item path: " << why;
+        continue;
+      }
+      if (!plan->line || *plan->line > plan->capacity) {
+        fn.emitRemark() << "dispatch '" << fn.getName() << "' sorts lines longer than " << plan->capacity
+                        << " elements in its output bindings: elements the comparator ties may come in another "
+                           "order than on the CPU";
+      }
+      SortKernelBuilder(fn, *plan).Build();
+      // The sort's tensors are dead now: the kernel reads and writes the bindings.
+      SmallVector<Operation*> users(plan->root->getUsers().begin(), plan->root->getUsers().end());
+      for (Operation* user : users) user->erase();
+      plan->root->erase();
+      IRRewriter rewriter(fn.getContext());
+      (void)runRegionDCE(rewriter, fn.getBody());
+      MarkWorkgroupCooperative(fn, kSortWorkgroupSize);
+    }
+  }
+};
+
+}  // namespace
+
+bool IsSortDispatch(func::FuncOp fn, std::string& why) { return succeeded(MatchSort(fn, why)); }
+
+}  // namespace kiln::compiler::gpu

@@ -1,0 +1,37 @@
+// The GPU's workgroup strategy for iree_linalg_ext.sort (kiln-gpu-select-workgroup-strategies
+// marks the dispatches, kiln-gpu-tile-sorts lays them out): each workgroup sorts whole
+// lines, one after another, with a bitonic network whose compare-exchange steps its
+// work-items share between barriers.
+//
+// A line that fits in LDS is loaded there with every element's position, sorted with the
+// position as the last key (so the order is the CPU's stable one), and written to the
+// output bindings: no temporary, and an output nothing reads is never written. A longer
+// line is sorted in place in the output bindings (global memory), where there is no room
+// for positions: elements the comparator ties may then come in another order than on
+// the CPU.
+#pragma once
+
+#include <string>
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+
+namespace kiln::compiler::gpu {
+
+// The value of kiln.workgroup_strategy for dispatches of this strategy.
+inline constexpr llvm::StringLiteral kSortStrategy = "gpu.workgroup_sort";
+
+// Work-items per workgroup for the sort strategy.
+inline constexpr int64_t kSortWorkgroupSize = 256;
+
+// LDS a line may take (the whole of a workgroup's on every supported chip): a sorting
+// workgroup runs alone on its compute unit's LDS, which longer resident lines repay.
+inline constexpr int64_t kSortLdsBytes = 64 * 1024;
+
+// Whether dispatch function `fn` (on tensors) is a sort the strategy computes: its root is
+// an iree_linalg_ext.sort without `ins`, each operand read from a binding or computed
+// element by element from bindings and positions (linalg.fill, elementwise generics with
+// identity maps and flat bodies), each result written to one output binding or unused,
+// and nothing else computed. Otherwise `why` says what not.
+bool IsSortDispatch(mlir::func::FuncOp fn, std::string& why);
+
+}  // namespace kiln::compiler::gpu

@@ -1,0 +1,142 @@
+// RUN: kiln-opt %s -split-input-file -kiln-gpu-select-workgroup-strategies -kiln-gpu-tile-sorts -verify-diagnostics | FileCheck %s
+
+// Keys from a binding, indices computed in the dispatch (an iota), lines of 1000 along
+// dimension 1: each workgroup loads a line into LDS with every element's position, runs
+// the bitonic network (stages, then steps, each step's pairs shared by the 256 work-items
+// and closed by a barrier; the comparator, then the position for ties), and writes the
+// line out.
+// CHECK-LABEL: func.func @sort_keys(
+// CHECK-SAME: %[[KEYS:[a-z0-9]+]]: memref<7x1000xf32>, %[[OUT:[a-z0-9]+]]: memref<7x1000xf32>, %[[OUT_INDICES:[a-z0-9]+]]: memref<7x1000xi32>, %[[ID:[a-z0-9]+]]: index, %[[COUNT:[a-z0-9]+]]: index)
+// CHECK-SAME: kiln.distributed, kiln.gpu.workgroup_size = array<i32: 256, 1, 1>, kiln.gpu.workgroup_workers
+// CHECK-DAG: %[[LDS_KEYS:.*]] = memref.alloc() : memref<1000xf32, #gpu.address_space<workgroup>>
+// CHECK-DAG: %[[LDS_INDICES:.*]] = memref.alloc() : memref<1000xi32, #gpu.address_space<workgroup>>
+// CHECK-DAG: %[[LDS_POSITIONS:.*]] = memref.alloc() : memref<1000xi32, #gpu.address_space<workgroup>>
+// CHECK: %[[THREAD:.*]] = gpu.thread_id x
+// CHECK: scf.for %[[LINE:.*]] = %[[ID]] to %{{.*}} step %[[COUNT]]
+// CHECK:   scf.for %[[J:.*]] = %[[THREAD]] to %{{.*}} step %c256
+// CHECK:     memref.load %[[KEYS]]
+// CHECK:     memref.store {{.*}}, %[[LDS_KEYS]][%[[J]]]
+// CHECK:     %[[IOTA:.*]] = arith.index_cast %[[J]] : index to i32
+// CHECK:     memref.store %[[IOTA]], %[[LDS_INDICES]][%[[J]]]
+// CHECK:     memref.store {{.*}}, %[[LDS_POSITIONS]][%[[J]]]
+// CHECK:   kiln.workgroup_barrier
+// CHECK:   math.ctlz
+// CHECK:   scf.for %[[STAGE:.*]] = %c1
+// CHECK:     scf.for
+// CHECK:       scf.for {{.*}} = %[[THREAD]] to {{.*}} step %c256
+// CHECK:         scf.if
+// CHECK:           %[[J_FIRST:.*]] = arith.cmpf olt
+// CHECK:           %[[EARLIER:.*]] = arith.cmpi ult
+// CHECK:           %[[I_FIRST:.*]] = arith.cmpf olt
+// CHECK:           %[[NOT_I_FIRST:.*]] = arith.xori %[[I_FIRST]], %true
+// CHECK:           %[[TIE:.*]] = arith.andi %[[NOT_I_FIRST]], %[[EARLIER]]
+// CHECK:           arith.ori %[[J_FIRST]], %[[TIE]]
+// CHECK:           memref.store {{.*}}, %[[LDS_KEYS]]
+// CHECK:       kiln.workgroup_barrier
+// CHECK:   scf.for %[[K:.*]] = %[[THREAD]] to %{{.*}} step %c256
+// CHECK:     %[[V:.*]] = memref.load %[[LDS_KEYS]][%[[K]]]
+// CHECK:     memref.store %[[V]], %[[OUT]]
+// CHECK:     %[[I:.*]] = memref.load %[[LDS_INDICES]][%[[K]]]
+// CHECK:     memref.store %[[I]], %[[OUT_INDICES]]
+// CHECK:   kiln.workgroup_barrier
+// CHECK-NOT: iree_linalg_ext.sort
+// CHECK: return
+module @kiln_executable attributes {kiln.executable} {
+  func.func @sort_keys(%keys: memref<7x1000xf32>, %out: memref<7x1000xf32>, %out_indices: memref<7x1000xi32>, %id: index, %count: index) attributes {kiln.binding_dims = [array<i64: -1, -1>, array<i64: -1, -1>, array<i64: -1, -1>], kiln.input_count = 1 : i64} {
+    %0 = bufferization.to_tensor %keys restrict : memref<7x1000xf32> to tensor<7x1000xf32>
+    %e = tensor.empty() : tensor<7x1000xi32>
+    %iota = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]} outs(%e : tensor<7x1000xi32>) {
+    ^bb0(%o: i32):
+      %j = linalg.index 1 : index
+      %ji = arith.index_cast %j : index to i32
+      linalg.yield %ji : i32
+    } -> tensor<7x1000xi32>
+    %r:2 = iree_linalg_ext.sort {kiln.root} dimension(1) outs(%0, %iota : tensor<7x1000xf32>, tensor<7x1000xi32>) {
+    ^bb0(%a: f32, %b: f32, %c: i32, %d: i32):
+      %lt = arith.cmpf olt, %a, %b : f32
+      iree_linalg_ext.yield %lt : i1
+    } -> tensor<7x1000xf32>, tensor<7x1000xi32>
+    bufferization.materialize_in_destination %r#0 in restrict writable %out : (tensor<7x1000xf32>, memref<7x1000xf32>) -> ()
+    bufferization.materialize_in_destination %r#1 in restrict writable %out_indices : (tensor<7x1000xi32>, memref<7x1000xi32>) -> ()
+    return
+  }
+}
+
+// -----
+
+// Values nothing reads (the sort's second result is unused, the comparator ignores it):
+// they are neither loaded nor kept in LDS nor written; only the keys and their
+// positions take LDS.
+// CHECK-LABEL: func.func @sort_values_unused(
+// CHECK-SAME: %[[KEYS:[a-z0-9]+]]: memref<64xi32>, %[[VALUES:[a-z0-9]+]]: memref<64xf32>, %[[OUT:[a-z0-9]+]]: memref<64xi32>
+// CHECK-COUNT-2: memref.alloc() : memref<64xi32, #gpu.address_space<workgroup>>
+// CHECK-NOT: memref.alloc
+// CHECK-NOT: %[[VALUES]]
+// CHECK: return
+module @kiln_executable attributes {kiln.executable} {
+  func.func @sort_values_unused(%keys: memref<64xi32>, %values: memref<64xf32>, %out: memref<64xi32>, %id: index, %count: index) attributes {kiln.binding_dims = [array<i64: -1>, array<i64: -1>, array<i64: -1>], kiln.input_count = 2 : i64} {
+    %0 = bufferization.to_tensor %keys restrict : memref<64xi32> to tensor<64xi32>
+    %1 = bufferization.to_tensor %values restrict : memref<64xf32> to tensor<64xf32>
+    %r:2 = iree_linalg_ext.sort {kiln.root} dimension(0) outs(%0, %1 : tensor<64xi32>, tensor<64xf32>) {
+    ^bb0(%a: i32, %b: i32, %c: f32, %d: f32):
+      %lt = arith.cmpi slt, %a, %b : i32
+      iree_linalg_ext.yield %lt : i1
+    } -> tensor<64xi32>, tensor<64xf32>
+    bufferization.materialize_in_destination %r#0 in restrict writable %out : (tensor<64xi32>, memref<64xi32>) -> ()
+    return
+  }
+}
+
+// -----
+
+// A line whose length is known at run time: lines up to the LDS's capacity take the
+// stable LDS path, longer ones are sorted in place in the output bindings.
+// CHECK-LABEL: func.func @sort_dynamic(
+// CHECK-SAME: %{{[a-z0-9]+}}: memref<?xf16>, %[[OUT:[a-z0-9]+]]: memref<?xf16>, %{{.*}}: index, %{{.*}}: index)
+// CHECK: memref.alloc() : memref<10917xf16, #gpu.address_space<workgroup>>
+// CHECK: %[[FITS:.*]] = arith.cmpi ule, %{{.*}}, %c10917
+// CHECK: scf.if %[[FITS]] {
+// CHECK: } else {
+// CHECK:   memref.store {{.*}}, %[[OUT]]
+// CHECK:   kiln.workgroup_barrier
+// CHECK:   math.ctlz
+// CHECK:   memref.load %[[OUT]]
+// CHECK:   memref.load %[[OUT]]
+// CHECK:   arith.cmpf ogt
+// CHECK:   memref.store {{.*}}, %[[OUT]]
+// CHECK:   memref.store {{.*}}, %[[OUT]]
+module @kiln_executable attributes {kiln.executable} {
+  // expected-remark @+1 {{dispatch 'sort_dynamic' sorts lines longer than 10917 elements in its output bindings: elements the comparator ties may come in another order than on the CPU}}
+  func.func @sort_dynamic(%keys: memref<?xf16>, %out: memref<?xf16>, %id: index, %count: index) attributes {kiln.binding_dims = [array<i64: 0>, array<i64: 0>], kiln.input_count = 1 : i64} {
+    %0 = bufferization.to_tensor %keys restrict : memref<?xf16> to tensor<?xf16>
+    %r = iree_linalg_ext.sort {kiln.root} dimension(0) outs(%0 : tensor<?xf16>) {
+    ^bb0(%a: f16, %b: f16):
+      %gt = arith.cmpf ogt, %a, %b : f16
+      iree_linalg_ext.yield %gt : i1
+    } -> tensor<?xf16>
+    bufferization.materialize_in_destination %r in restrict writable %out : (tensor<?xf16>, memref<?xf16>) -> ()
+    return
+  }
+}
+
+// -----
+
+// A dynamic line whose comparator reads an operand nothing else reads: longer lines
+// would need global memory for it, which the dispatch lacks. The per-work-item path
+// keeps it (the strategy is not chosen).
+// CHECK-LABEL: func.func @sort_unwritten_key(
+// CHECK-NOT: kiln.gpu.workgroup_workers
+// CHECK: iree_linalg_ext.sort
+module @kiln_executable attributes {kiln.executable} {
+  func.func @sort_unwritten_key(%keys: memref<?xf32>, %values: memref<?xi32>, %out: memref<?xi32>, %id: index, %count: index) attributes {kiln.binding_dims = [array<i64: 0>, array<i64: 1>, array<i64: 2>], kiln.input_count = 2 : i64} {
+    %0 = bufferization.to_tensor %keys restrict : memref<?xf32> to tensor<?xf32>
+    %1 = bufferization.to_tensor %values restrict : memref<?xi32> to tensor<?xi32>
+    %r:2 = iree_linalg_ext.sort {kiln.root} dimension(0) outs(%0, %1 : tensor<?xf32>, tensor<?xi32>) {
+    ^bb0(%a: f32, %b: f32, %c: i32, %d: i32):
+      %lt = arith.cmpf olt, %a, %b : f32
+      iree_linalg_ext.yield %lt : i1
+    } -> tensor<?xf32>, tensor<?xi32>
+    bufferization.materialize_in_destination %r#1 in restrict writable %out : (tensor<?xi32>, memref<?xi32>) -> ()
+    return
+  }
+}
