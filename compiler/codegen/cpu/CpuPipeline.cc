@@ -18,6 +18,7 @@ void BuildCpuBufferizePipeline(mlir::OpPassManager& pm, const BufferizePipelineO
   // deallocation pipeline like buffers of unknown ownership (which cost dealloc helpers
   // with heap-allocated ownership tables).
   AddPipeline(pm, "one-shot-bufferize{unknown-type-conversion=identity-layout-map},canonicalize,cse");
+  pm.addPass(createForwardOutputBuffers());
   pm.addPass(createPlacePrivateBuffers());
   AddPipeline(pm, "func.func(buffer-hoisting,buffer-loop-hoisting)");
   AddPipeline(pm, "ownership-based-buffer-deallocation,canonicalize,buffer-deallocation-simplification,"

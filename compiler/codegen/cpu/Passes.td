@@ -188,6 +188,27 @@ def PlacePrivateBuffers : Pass<"kiln-cpu-place-private-buffers", "mlir::ModuleOp
   let dependentDialects = ["::mlir::memref::MemRefDialect", "::mlir::arith::ArithDialect"];
 }
 
+def ForwardOutputBuffers : Pass<"kiln-cpu-forward-output-buffers", "mlir::ModuleOp"> {
+  let summary = "Lets an output binding stand in for a temporary copied whole into it";
+  let description = [{
+    Runs on dispatch functions right after bufferization. An op that updates its outputs
+    in place (a topk whose outputs start as an input's contents, say) bufferizes to
+
+      %t = memref.alloc(%k)           // a temporary as large as the output
+      memref.copy %input, %t
+      iree_linalg_ext.topk_v2 ... outs(%t ...)
+      memref.copy %t, %output         // the output binding
+
+    When the output binding is written by that last copy alone, and the temporary is not
+    used after it, the binding replaces the temporary (through a memref.cast where their
+    static sizes differ) and the copy goes: one copy and one allocation less, and no
+    dynamically sized temporary, which a GPU kernel could not allocate. A dispatch that
+    still copies into a whole binding (`%input` into `%output` above) runs on one worker
+    (the entry points see to that), as it did before.
+  }];
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
+}
+
 def TileContractions : Pass<"kiln-cpu-tile-contractions", "mlir::ModuleOp"> {
   let summary = "Tiles matmul-like contractions into cache blocks and register tiles";
   let description = [{
