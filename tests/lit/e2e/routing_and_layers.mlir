@@ -6,6 +6,7 @@
 // linear layers. Expected values: numpy (the script is in the commit message of this file).
 // RUN: kiln-check %s --device=cpu
 // RUN: kiln-check %s --device=cpu-sync
+// RUN: kiln-check %s --device=hip-sim
 // Checked mode (every gather, scatter and extract index checked) computes the same,
 // and reports the deliberately out-of-range row 9 of the gather through a strided slice.
 // RUN: not kiln-check %s --device=cpu --check_indices | FileCheck %s --check-prefix=CHECKED
