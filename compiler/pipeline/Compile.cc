@@ -48,8 +48,10 @@ void ConfigureDumps(PassManager& pm, const CompileOptions& options) {
 void BuildHostPipeline(OpPassManager& pm, const CompileOptions& options) {
   pm.addPass(createCheckInputOps());
   pm.addPass(createLowerIreeInput());
+  pm.addPass(createResolveTosaInexactRounding());
   AddPipeline(pm, "func.func(tosa-to-scf,tosa-optional-decompositions,tosa-to-linalg-named,tosa-to-linalg,"
                   "tosa-to-arith,tosa-to-tensor)");
+  pm.addPass(createLowerTosaApplyScale());
   pm.addPass(createDecomposeAggregates());
   if (options.check_indices) pm.addPass(createCheckExtractIndices());
   pm.addPass(createDecomposeLinalgExt(DecomposeLinalgExtOptions{options.check_indices}));
