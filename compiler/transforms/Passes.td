@@ -97,7 +97,9 @@ def DecomposeLinalgExt : Pass<"kiln-decompose-linalg-ext", "mlir::ModuleOp"> {
     formation and code generation treat them like any other: `gather` reads the source
     with tensor.extract at clamped indices; `arg_compare` is a two-output reduction with
     the comparator inlined; `attention` and `online_attention` become the dot product,
-    score region and mask, row max, exponentials, row sum and value product. sort, topk,
+    score region and mask, row max, exponentials, row sum and value product, with IREE's
+    numerics (Q scaled by scale * log2(e) before the region, a base-2 softmax:
+    docs/iree-compatibility.md). sort, topk,
     topk_v2, scan and scatter are left for dispatch formation.
 
     With `check-indices`, each gather slice offset is checked against the offsets that
