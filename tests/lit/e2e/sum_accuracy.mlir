@@ -6,7 +6,7 @@
 // RUN: kiln-check %s --device=cpu
 // RUN: kiln-check %s --device=cpu-sync
 // The lowering without blocks (one accumulator per output, or per vector lane) misses
-// every tolerance below:
+// every tolerance below (the exact integer sums at the end pass either way):
 // RUN: kiln-compile --block-reductions=false %s -o %t.unblocked.kiln
 // RUN: not kiln-check %t.unblocked.kiln --device=cpu-sync | FileCheck %s --check-prefix=UNBLOCKED
 // UNBLOCKED: [  FAILED  ] sum_40960_thousandths
@@ -15,7 +15,8 @@
 // UNBLOCKED: [  FAILED  ] column_sums_50001x37
 // UNBLOCKED: [  FAILED  ] column_sums_5001x1500
 // UNBLOCKED: [  FAILED  ] sum_dynamic_length
-// UNBLOCKED: 0 passed, 6 failed
+// UNBLOCKED: [  PASSED  ] exact_middle_dimension_sums
+// UNBLOCKED: 1 passed, 6 failed
 
 // 40960 x 0.001f: within 1e-4 of 40.96.
 func.func @sum_40960_thousandths() {
@@ -192,5 +193,59 @@ func.func @sum_dynamic_length() {
     }
   // 50002 x 0.1 + 50001 x 0.3
   check.expect_almost_eq_const(%r, dense<20000.5> : tensor<f32>, atol 0.0, rtol 1.0e-6) : tensor<f32>
+  return
+}
+
+// Integer-valued sums, exact in any order, check the blocking itself: a reduction over
+// the middle of three loops (the outer loop tiled by one, the inner one kept), an output
+// stored transposed, and a body reading linalg.index of the reduction loop (offset in
+// every block). x[i, j, k] = (j mod 7) * (i + 1) + k; over j < 5000, sum(j mod 7) =
+// 714 * 21 + 0 + 1 = 14995, so out[k, i] = 14995 * (i + 1) + 5000 * k.
+func.func @exact_middle_dimension_sums() {
+  %e = tensor.empty() : tensor<3x5000x5xf32>
+  %x = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel"]} outs(%e : tensor<3x5000x5xf32>) {
+  ^bb0(%out: f32):
+    %i = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %k = linalg.index 2 : index
+    %c7 = arith.constant 7 : index
+    %c1 = arith.constant 1 : index
+    %jm = arith.remui %j, %c7 : index
+    %i1 = arith.addi %i, %c1 : index
+    %p = arith.muli %jm, %i1 : index
+    %v = arith.addi %p, %k : index
+    %vi = arith.index_cast %v : index to i32
+    %vf = arith.sitofp %vi : i32 to f32
+    linalg.yield %vf : f32
+  } -> tensor<3x5000x5xf32>
+  %zero = arith.constant 0.0 : f32
+  %oe = tensor.empty() : tensor<5x3xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%oe : tensor<5x3xf32>) -> tensor<5x3xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d2, d0)>],
+                       iterator_types = ["parallel", "reduction", "parallel"]}
+      ins(%x : tensor<3x5000x5xf32>) outs(%f : tensor<5x3xf32>) {
+  ^bb0(%in: f32, %acc: f32):
+    %s = arith.addf %in, %acc : f32
+    linalg.yield %s : f32
+  } -> tensor<5x3xf32>
+  check.expect_eq_const(%r, dense<[[14995.0, 29990.0, 44985.0], [19995.0, 34990.0, 49985.0], [24995.0, 39990.0, 54985.0],
+                                   [29995.0, 44990.0, 59985.0], [34995.0, 49990.0, 64985.0]]> : tensor<5x3xf32>) : tensor<5x3xf32>
+  // sum over j < 70001 of (j mod 7) read through linalg.index: 10000 * 21 = 210000.
+  %y = util.unfoldable_constant dense<1.0> : tensor<70001xf32>
+  %se = tensor.empty() : tensor<f32>
+  %sf = linalg.fill ins(%zero : f32) outs(%se : tensor<f32>) -> tensor<f32>
+  %t = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> ()>], iterator_types = ["reduction"]}
+      ins(%y : tensor<70001xf32>) outs(%sf : tensor<f32>) {
+  ^bb0(%in: f32, %acc: f32):
+    %j = linalg.index 0 : index
+    %c7 = arith.constant 7 : index
+    %jm = arith.remui %j, %c7 : index
+    %ji = arith.index_cast %jm : index to i32
+    %jf = arith.sitofp %ji : i32 to f32
+    %w = arith.mulf %in, %jf : f32
+    %s = arith.addf %acc, %w : f32
+    linalg.yield %s : f32
+  } -> tensor<f32>
+  check.expect_eq_const(%t, dense<210000.0> : tensor<f32>) : tensor<f32>
   return
 }

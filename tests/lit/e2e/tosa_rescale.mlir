@@ -9,6 +9,9 @@
 // (>> is an arithmetic shift: it rounds towards -infinity.)
 // RUN: kiln-check %s --device=cpu
 // RUN: kiln-check %s --device=cpu-sync
+// The same on the AMD GPU path (64-bit integer arithmetic in the kernels), on hip-sim.
+// RUN: kiln-compile --target=gfx942 %s -o %t.gpu.kiln
+// RUN: kiln-check %t.gpu.kiln --device=hip-sim
 
 // shift 2: 9+2>>2 = 2; -9+2>>2 = -2; 5+2>>2 = 1; -5+2>>2 = -1; -7+2>>2 = -2;
 // 3000000000+2>>2 = 750000000 (the product needs 64 bits); -6+2>>2 = -1;
@@ -98,5 +101,20 @@ func.func @rescale_unsigned() {
   check.expect_eq_const(%r, dense<[72, 0, -128, 127]> : tensor<4xi8>) : tensor<4xi8>
   %u = tosa.rescale %r, %multiplier, %shift, %zp0, %zp128 {scale32 = true, rounding_mode = SINGLE_ROUND, per_channel = false, input_unsigned = false, output_unsigned = true} : (tensor<4xi8>, tensor<1xi32>, tensor<1xi8>, tensor<1xi8>, tensor<1xi8>) -> tensor<4xi8>
   check.expect_eq_const(%u, dense<[-56, -128, 0, -1]> : tensor<4xi8>) : tensor<4xi8>
+  return
+}
+
+// A shift known only at run time (the rounding constant must then be 0 for shift 0):
+// shift 0: the plain products [9, -9, 5, -5]; shift 3: (p + 4) >> 3 = [13, -5, 9, -1] >> 3
+// = [1, -1, 1, -1].
+func.func @mul_with_runtime_shift() {
+  %a = util.unfoldable_constant dense<[3, -3, 5, -5]> : tensor<4xi32>
+  %b = util.unfoldable_constant dense<[3, 3, 1, 1]> : tensor<4xi32>
+  %zero = util.unfoldable_constant dense<0> : tensor<1xi8>
+  %three = util.unfoldable_constant dense<3> : tensor<1xi8>
+  %p = tosa.mul %a, %b, %zero : (tensor<4xi32>, tensor<4xi32>, tensor<1xi8>) -> tensor<4xi32>
+  check.expect_eq_const(%p, dense<[9, -9, 5, -5]> : tensor<4xi32>) : tensor<4xi32>
+  %r = tosa.mul %a, %b, %three : (tensor<4xi32>, tensor<4xi32>, tensor<1xi8>) -> tensor<4xi32>
+  check.expect_eq_const(%r, dense<[1, -1, 1, -1]> : tensor<4xi32>) : tensor<4xi32>
   return
 }
