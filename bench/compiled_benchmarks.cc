@@ -129,6 +129,17 @@ void BM_Softmax512x4096(benchmark::State& state, const char* device) {
   RunFunction(state, "softmax_512x4096", "softmax", device, {"512x4096xf32=1"});
 }
 
+// f32 sums of 16M random elements (64 MiB read per call): the whole tensor, 1024 rows of
+// 16384 and 1024 columns of 16384, blocked (kiln-cpu-block-reductions) and unblocked (the
+// same program compiled with --block-reductions=false), in the same run.
+void BM_Sum16M(benchmark::State& state, const char* device, const char* function, bool blocked) {
+  const char* shape = std::string_view(function) == "sum"        ? "random:16777216xf32"
+                      : std::string_view(function) == "row_sums" ? "random:1024x16384xf32"
+                                                                 : "random:16384x1024xf32";
+  RunFunction(state, blocked ? "reductions" : "reductions_unblocked", function, device, {shape});
+  state.SetBytesProcessed(int64_t{4} * 16777216 * state.iterations());
+}
+
 // iree_linalg_ext ops on random data (PyTorch anchors: bench/torch_anchors.py). The
 // gather moves 32 MiB (rows read and written) per call: compare its bytes/s with the triad.
 void BM_Topk4096x1024K8(benchmark::State& state, const char* device) {
@@ -160,6 +171,18 @@ KILN_BENCHMARK_ON_CPUS(BM_LinearDecode4096, ->ArgName("m")->Arg(1)->Arg(4)->Arg(
 KILN_BENCHMARK_ON_CPUS(BM_BatchMatmul16x256);
 KILN_BENCHMARK_ON_CPUS(BM_FusedExp16M);
 KILN_BENCHMARK_ON_CPUS(BM_Softmax512x4096);
+#define KILN_SUM_BENCHMARKS(function)                                                              \
+  BENCHMARK_CAPTURE(BM_Sum16M, function##_blocked_cpu_sync, "cpu-sync", #function, true)                 \
+      ->Unit(benchmark::kMillisecond)->UseRealTime();                                                    \
+  BENCHMARK_CAPTURE(BM_Sum16M, function##_unblocked_cpu_sync, "cpu-sync", #function, false)              \
+      ->Unit(benchmark::kMillisecond)->UseRealTime();                                                    \
+  BENCHMARK_CAPTURE(BM_Sum16M, function##_blocked_cpu, "cpu", #function, true)                           \
+      ->Unit(benchmark::kMillisecond)->UseRealTime();                                                    \
+  BENCHMARK_CAPTURE(BM_Sum16M, function##_unblocked_cpu, "cpu", #function, false)                        \
+      ->Unit(benchmark::kMillisecond)->UseRealTime()
+KILN_SUM_BENCHMARKS(sum);
+KILN_SUM_BENCHMARKS(row_sums);
+KILN_SUM_BENCHMARKS(column_sums);
 KILN_BENCHMARK_ON_CPUS(BM_Topk4096x1024K8);
 KILN_BENCHMARK_ON_CPUS(BM_Topk16384x64K2);
 KILN_BENCHMARK_ON_CPUS(BM_Sort1M);

@@ -1,6 +1,6 @@
 // kiln-compile in.mlir [-o out.kiln|-] [--target=cpu|gfx942|gfx90a|gfx1100] [--target-cpu=NAME]
 //              [--dump-ir-after=PASS|all] [--dump-dispatches=DIR] [--dump-dispatch-benchmarks=DIR]
-//              [--check-indices] [--report=FILE|-] [--remarks]
+//              [--check-indices] [--report=FILE|-] [--remarks] [--block-reductions=false]
 // Compiles an MLIR program (linalg on tensors, TOSA) into a .kiln module, written to stdout
 // without -o (or with -o -), as iree-compile does; a terminal is refused, not filled with
 // binary. Diagnostics carry source locations; remarks only with --remarks; the exit code
@@ -64,6 +64,11 @@ int main(int argc, char** argv) {
   cl::opt<bool> remarks("remarks",
                         cl::desc("Print the compiler's remarks (why a dispatch runs as one workgroup, ...)"),
                         cl::cat(category));
+  cl::opt<bool> block_reductions(
+      "block-reductions",
+      cl::desc("Sum long float reductions in blocks, error growing with log n (default); =false: one "
+               "accumulator per output, as before (for comparisons)"),
+      cl::init(true), cl::cat(category));
   cl::HideUnrelatedOptions(category);
   if (!cl::ParseCommandLineOptions(argc, argv, kOverview, &llvm::errs())) return 1;
 
@@ -101,6 +106,7 @@ int main(int argc, char** argv) {
   options.check_indices = check_indices;
   options.report = report;
   options.remarks = remarks;
+  options.block_reductions = block_reductions;
   mlir::FailureOr<std::vector<uint8_t>> module = kiln::compiler::CompileSource(context, sources, options);
   if (mlir::failed(module)) return 1;
 

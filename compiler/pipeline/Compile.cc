@@ -48,8 +48,10 @@ void ConfigureDumps(PassManager& pm, const CompileOptions& options) {
 void BuildHostPipeline(OpPassManager& pm, const CompileOptions& options) {
   pm.addPass(createCheckInputOps());
   pm.addPass(createLowerIreeInput());
+  pm.addPass(createResolveTosaInexactRounding());
   AddPipeline(pm, "func.func(tosa-to-scf,tosa-optional-decompositions,tosa-to-linalg-named,tosa-to-linalg,"
                   "tosa-to-arith,tosa-to-tensor)");
+  pm.addPass(createLowerTosaApplyScale());
   pm.addPass(createDecomposeAggregates());
   if (options.check_indices) pm.addPass(createCheckExtractIndices());
   pm.addPass(createDecomposeLinalgExt(DecomposeLinalgExtOptions{options.check_indices}));
@@ -211,6 +213,7 @@ LogicalResult CompileCpuExecutable(ModuleOp executables, const CompileOptions& o
   cpu::BufferizePipelineOptions bufferize;
   bufferize.vector_bits = cpu::VectorRegisterBits({options.target_cpu});
   bufferize.check_indices = options.check_indices;
+  bufferize.block_reductions = options.block_reductions;
   cpu::BuildCpuBufferizePipeline(bufferize_pm, bufferize);
   if (failed(bufferize_pm.run(executables))) return failure();
   std::vector<cpu::CpuExport> exports = CollectExports(executables);

@@ -34,6 +34,9 @@ struct CompileOptions {
   // Whether the compiler's remarks ("dispatch 'f' runs as one workgroup: ...") reach the
   // context's diagnostic handlers; off, they are dropped. Warnings and errors always do.
   bool remarks = false;
+  // Long float sums on the CPU in blocks (kiln-cpu-block-reductions); off: the lowering
+  // without them, kept for same-run comparisons (bench/programs/reductions.mlir).
+  bool block_reductions = true;
 };
 
 // Registers every pass (upstream and kiln's) by name, once; the pipelines are built from

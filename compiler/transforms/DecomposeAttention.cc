@@ -4,6 +4,15 @@
 // the output: the dot product), k2 (K, not Q: the keys), the rest of Q (batch and query
 // rows) and n (the output, not Q: value columns). Each step is a generic over a subset
 // of the loops, its maps the op's maps restricted to that subset.
+//
+// The numerics are IREE's decomposition of the ops (docs/iree-compatibility.md): a
+// softmax in base 2 (exp2), so the scores are scaled by scale * log2(e); Q is scaled
+// before the dot product (in Q's element type) unless Q has 8 bits or fewer, whose
+// scores are scaled after the score region; the region therefore sees
+// log2(e) * scale * (Q K^T) (or the unscaled Q K^T for 8-bit Q); a float mask is
+// multiplied by log2(e) and added after the region, an i1 mask adds 0 or -infinity.
+// online_attention's max and sum are of those base-2 scores. An online_attention whose
+// `decomposition_config` has `use_exp2 = false` uses exp and the plain scale, as IREE.
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -71,6 +80,8 @@ struct Attention {
   size_t input_count = 0;
   Type compute{};  // f32 for narrower floats, else the output's type
   Block* score_block = nullptr;
+  bool use_exp2 = true;        // scores in base 2 (see the file comment)
+  bool low_precision = false;  // Q has at most 8 bits: scaled after the region
 
   Value Q() const { return operands[0]; }
   Value K() const { return operands[1]; }
@@ -140,27 +151,57 @@ Value Contract(OpBuilder& b, const Attention& a, const LoopSet& domain, Value x,
                  });
 }
 
-// scale * Q K^T through the score region and the mask, over (rows, keys) = `s_loops`.
+// The scores over (rows, keys) = `s_loops` in IREE's order: Q K^T of Q scaled by
+// scale * log2(e) (or by scale with use_exp2 off), the score region, for 8-bit Q the
+// scale then, and the mask.
 Value Scores(OpBuilder& b, const Attention& a, const LoopSet& s_loops, const LoopSet& qk_loops) {
-  Value dot = Contract(b, a, qk_loops, a.Q(), Restrict(a.MapOf(a.Q()), qk_loops), a.K(),
-                       Restrict(a.MapOf(a.K()), qk_loops), a.Filled(b, s_loops, 0.0), s_loops);
+  Value scale = a.Scale();
+  if (a.use_exp2) {
+    Value log2e = arith::ConstantOp::create(b, a.loc, b.getFloatAttr(scale.getType(), M_LOG2E));
+    scale = arith::MulFOp::create(b, a.loc, scale, log2e);
+  }
+  Value q = a.Q();
+  AffineMap q_map = Restrict(a.MapOf(q), qk_loops);
+  if (!a.low_precision) {
+    // Q * scale in Q's element type, before the dot product; the scaled Q is indexed by
+    // Q's loops in ascending order.
+    LoopSet q_loops = LoopsOf(a.MapOf(q));
+    Type q_element = cast<RankedTensorType>(q.getType()).getElementType();
+    q = Generic(b, a.loc, q_loops, {{q, Restrict(a.MapOf(q), q_loops)}}, a.Empty(b, q_loops, q_element), q_loops,
+                [&](OpBuilder& g, Location l, ValueRange args) {
+                  Value scaled = arith::MulFOp::create(g, l, a.Cast(g, l, scale, q_element), args[0]);
+                  linalg::YieldOp::create(g, l, scaled);
+                });
+    q_map = MapOf(q_loops, qk_loops, b.getContext());
+  }
+  Value dot = Contract(b, a, qk_loops, q, q_map, a.K(), Restrict(a.MapOf(a.K()), qk_loops), a.Filled(b, s_loops, 0.0),
+                       s_loops);
   Value mask = a.Mask();
   SmallVector<std::pair<Value, AffineMap>> inputs = {{dot, MapOf(s_loops, s_loops, b.getContext())}};
   if (mask) inputs.push_back({mask, Restrict(a.MapOf(mask), s_loops)});
   return Generic(b, a.loc, s_loops, inputs, a.Empty(b, s_loops), s_loops, [&](OpBuilder& g, Location l, ValueRange args) {
-    Value score = arith::MulFOp::create(g, l, args[0], a.Cast(g, l, a.Scale()));
+    Value score = args[0];
     if (a.score_block) {
       Value arg = a.Cast(g, l, score, a.score_block->getArgument(0).getType());
       score = a.Cast(g, l, InlineYieldedValue(g, *a.score_block, arg));
     }
+    if (a.low_precision) score = arith::MulFOp::create(g, l, score, a.Cast(g, l, scale));
     if (mask) {
       Value m = args[1];
       if (m.getType().isInteger(1)) {
+        // 0 or -infinity added (IREE's additive mask), so a key that is masked out has
+        // weight exp2(-infinity) = 0.
+        Value zero = arith::ConstantOp::create(g, l, g.getFloatAttr(a.compute, 0.0));
         Value minus_inf = arith::ConstantOp::create(
             g, l, g.getFloatAttr(a.compute, -std::numeric_limits<double>::infinity()));
-        score = arith::SelectOp::create(g, l, m, score, minus_inf);
+        score = arith::AddFOp::create(g, l, score, arith::SelectOp::create(g, l, m, zero, minus_inf));
       } else {
-        score = arith::AddFOp::create(g, l, score, a.Cast(g, l, m));
+        Value m_scores = a.Cast(g, l, m);
+        if (a.use_exp2) {
+          m_scores = arith::MulFOp::create(g, l, m_scores,
+                                           arith::ConstantOp::create(g, l, g.getFloatAttr(a.compute, M_LOG2E)));
+        }
+        score = arith::AddFOp::create(g, l, score, m_scores);
       }
     }
     linalg::YieldOp::create(g, l, score);
@@ -211,6 +252,9 @@ Value Divide(OpBuilder& g, Location l, Value x, Value y) { return arith::DivFOp:
 Value ExpOfDifference(OpBuilder& g, Location l, Value x, Value y) {
   return math::ExpOp::create(g, l, arith::SubFOp::create(g, l, x, y));
 }
+Value Exp2OfDifference(OpBuilder& g, Location l, Value x, Value y) {
+  return math::Exp2Op::create(g, l, arith::SubFOp::create(g, l, x, y));
+}
 
 }  // namespace
 
@@ -224,6 +268,11 @@ FailureOr<SmallVector<Value>> DecomposeAttention(RewriterBase& rewriter, Operati
   Type out_element = cast<RankedTensorType>(out.getType()).getElementType();
   a.compute = cast<FloatType>(out_element).getWidth() < 32 ? Type(rewriter.getF32Type()) : out_element;
   if (!op->getRegion(0).empty()) a.score_block = &op->getRegion(0).front();
+  a.low_precision = getElementTypeOrSelf(a.Q().getType()).getIntOrFloatBitWidth() <= 8;
+  if (auto config = op->getAttrOfType<DictionaryAttr>("decomposition_config")) {
+    if (auto use_exp2 = config.getAs<BoolAttr>("use_exp2")) a.use_exp2 = use_exp2.getValue();
+  }
+  Binary exp_of_difference = a.use_exp2 ? Binary(Exp2OfDifference) : Binary(ExpOfDifference);
 
   AffineMap out_map = a.MapOf(out);
   LoopSet q_loops = LoopsOf(a.MapOf(a.Q())), k_loops = LoopsOf(a.MapOf(a.K())), out_loops = LoopsOf(out_map);
@@ -241,7 +290,7 @@ FailureOr<SmallVector<Value>> DecomposeAttention(RewriterBase& rewriter, Operati
   if (isa<iree::AttentionOp>(op)) {
     Value max = RowReduce(rewriter, a, scores, s_loops, row_loops, a.Filled(rewriter, row_loops, kMinusInfinity),
                           Maximum);
-    Value p = Combine(rewriter, a, scores, s_loops, max, row_loops, a.Empty(rewriter, s_loops), ExpOfDifference);
+    Value p = Combine(rewriter, a, scores, s_loops, max, row_loops, a.Empty(rewriter, s_loops), exp_of_difference);
     Value sum = RowReduce(rewriter, a, p, s_loops, row_loops, a.Filled(rewriter, row_loops, 0.0), Add);
     Value unnormalised = Values(rewriter, a, p, s_loops, out_loops, a.Filled(rewriter, out_loops, 0.0));
     // Divided by the row sums into the output's element type, in ascending loop order,
@@ -268,9 +317,9 @@ FailureOr<SmallVector<Value>> DecomposeAttention(RewriterBase& rewriter, Operati
   }
   Value max_init = Convert(rewriter, a, old_max, row_loops, a.compute);
   Value new_max = RowReduce(rewriter, a, scores, s_loops, row_loops, max_init, Maximum);
-  Value p = Combine(rewriter, a, scores, s_loops, new_max, row_loops, a.Empty(rewriter, s_loops), ExpOfDifference);
+  Value p = Combine(rewriter, a, scores, s_loops, new_max, row_loops, a.Empty(rewriter, s_loops), exp_of_difference);
   Value correction = Combine(rewriter, a, old_max, row_loops, new_max, row_loops, a.Empty(rewriter, row_loops),
-                             ExpOfDifference);
+                             exp_of_difference);
   Value scaled_sum = Combine(rewriter, a, old_sum, row_loops, correction, row_loops, a.Empty(rewriter, row_loops),
                              Multiply);
   Value new_sum = RowReduce(rewriter, a, p, s_loops, row_loops, scaled_sum, Add);

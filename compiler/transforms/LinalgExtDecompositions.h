@@ -24,8 +24,9 @@ mlir::FailureOr<llvm::SmallVector<mlir::Value>> DecomposeGather(mlir::RewriterBa
 mlir::FailureOr<llvm::SmallVector<mlir::Value>> DecomposeArgCompare(mlir::RewriterBase& rewriter,
                                                                     iree::ArgCompareOp op);
 
-// Q K^T, score region and mask, row max, exp, row sum and P V as generics over the
-// op's loops (the roles of the loops come from the indexing maps).
+// Q K^T, score region and mask, row max, exp2, row sum and P V as generics over the
+// op's loops (the roles of the loops come from the indexing maps), in the order and base
+// IREE's decomposition uses (docs/iree-compatibility.md, "Attention scores").
 mlir::FailureOr<llvm::SmallVector<mlir::Value>> DecomposeAttention(mlir::RewriterBase& rewriter,
                                                                    mlir::Operation* op);
 

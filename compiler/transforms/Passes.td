@@ -33,6 +33,32 @@ def LowerIreeInput : Pass<"kiln-lower-iree-input", "mlir::ModuleOp"> {
                            "::kiln::compiler::iree::UtilDialect", "::kiln::compiler::iree::CheckDialect"];
 }
 
+def ResolveTosaInexactRounding : Pass<"kiln-resolve-tosa-inexact-rounding", "mlir::ModuleOp"> {
+  let summary = "Gives tosa.rescale ops with INEXACT_ROUND the SINGLE_ROUND mode";
+  let description = [{
+    Runs before tosa-to-linalg, which refuses INEXACT_ROUND. TOSA lets INEXACT_ROUND
+    return SINGLE_ROUND's exactly rounded result (its tolerance is around that result),
+    so each `tosa.rescale` with INEXACT_ROUND is given SINGLE_ROUND; nothing else changes.
+  }];
+}
+
+def LowerTosaApplyScale : Pass<"kiln-lower-tosa-apply-scale", "mlir::ModuleOp"> {
+  let summary = "Lowers tosa.apply_scale to 64-bit integer arithmetic, as the TOSA spec defines it";
+  let description = [{
+    Runs after tosa-to-linalg, which leaves `tosa.apply_scale` in the bodies it makes for
+    `tosa.rescale` (multiplier and shift per tensor or per channel, zero points, scale32)
+    and for `tosa.mul` of i32 with a non-zero shift; tosa-to-arith lowers it only when
+    asked, and not the INEXACT_ROUND mode. Each apply_scale becomes the spec's
+    apply_scale_32/apply_scale_16 in i64 (TosaApplyScale.h): the product of the
+    sign-extended value and multiplier plus the rounding constant (1 << (shift - 1), with
+    DOUBLE_ROUND's extra +-(1 << 30) when the shift exceeds 31), arithmetically shifted
+    right and truncated to the result type. INEXACT_ROUND computes SINGLE_ROUND's exact
+    result. A value and multiplier whose widths add up to more than 64 bits (an i64 value)
+    are an error: the product could overflow.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
 def DecomposeAggregates : Pass<"kiln-decompose-aggregates", "mlir::ModuleOp"> {
   let summary = "Decomposes aggregate linalg ops (softmax, pack, unpack) into structured ops";
   let description = [{
@@ -71,7 +97,9 @@ def DecomposeLinalgExt : Pass<"kiln-decompose-linalg-ext", "mlir::ModuleOp"> {
     formation and code generation treat them like any other: `gather` reads the source
     with tensor.extract at clamped indices; `arg_compare` is a two-output reduction with
     the comparator inlined; `attention` and `online_attention` become the dot product,
-    score region and mask, row max, exponentials, row sum and value product. sort, topk,
+    score region and mask, row max, exponentials, row sum and value product, with IREE's
+    numerics (Q scaled by scale * log2(e) before the region, a base-2 softmax:
+    docs/iree-compatibility.md). sort, topk,
     topk_v2, scan and scatter are left for dispatch formation.
 
     With `check-indices`, each gather slice offset is checked against the offsets that

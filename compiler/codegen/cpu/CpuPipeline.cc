@@ -37,6 +37,7 @@ void BuildCpuBufferizePipeline(mlir::OpPassManager& pm, const BufferizePipelineO
   AddPipeline(pm, "canonicalize,cse");
   pm.addPass(createVectorizeContractions());
   pm.addPass(createInterchangeForVectorization());
+  if (options.block_reductions) pm.addPass(createBlockReductions());
   pm.addPass(createReassociateReductions());
   pm.addPass(createApproximateMath());
   AddPipeline(pm, "func.func(convert-linalg-to-loops)");

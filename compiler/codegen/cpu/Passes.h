@@ -39,6 +39,9 @@ struct BufferizePipelineOptions {
   // after bufferization (where that strategy runs). Null: none.
   std::function<void(mlir::OpPassManager&)> before_distribution;
   std::function<void(mlir::OpPassManager&)> after_bufferization;
+  // Long float sums summed in blocks (kiln-cpu-block-reductions): their error grows with
+  // log n, not n. Off: one accumulator per output (per vector lane once vectorised).
+  bool block_reductions = true;
 };
 
 // Tensors to memrefs with entry points: distribution, bufferization, loop lowering and

@@ -173,6 +173,29 @@ def ReassociateReductions : Pass<"kiln-cpu-reassociate-reductions", "mlir::Modul
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
+def BlockReductions : Pass<"kiln-cpu-block-reductions", "mlir::ModuleOp"> {
+  let summary = "Splits long float sums into blocks so that rounding error grows with log n";
+  let description = [{
+    Runs on linalg ops on buffers before kiln-cpu-reassociate-reductions and the loop
+    lowering. A float sum (one output, one reduction loop, a body yielding `addf` of the
+    output's value and a value of the inputs; BlockReductions.h) whose reduction extent is
+    dynamic or above 4096 is tiled along the reduction loop in levels: blocks of 4096
+    elements innermost, 16 times more per level above, each block summed into a fresh
+    zeroed accumulator on the stack that is then added to the level above, the op's output
+    at the top. A sum of n floats in one accumulator (even one per vector lane) adds n
+    values in sequence and its error grows with n; blocked, each accumulator adds at most
+    4096 / (vector lanes) elements or 16 block sums, so the error grows with the number
+    of levels, log n. Parallel loops outside the reduction loop are tiled by one (each line
+    is its own sum), those inside it (a sum over rows, vectorised across columns) so that
+    an accumulator holds at most 1024 elements.
+
+    The sums are reassociated, as kiln-cpu-reassociate-reductions allows; other
+    reductions (max, products, several outputs or reduction loops) are left alone.
+  }];
+  let dependentDialects = ["::mlir::scf::SCFDialect", "::mlir::memref::MemRefDialect",
+                           "::mlir::arith::ArithDialect", "::mlir::linalg::LinalgDialect"];
+}
+
 def PlacePrivateBuffers : Pass<"kiln-cpu-place-private-buffers", "mlir::ModuleOp"> {
   let summary = "Moves small kernel temporaries from the heap to the stack";
   let description = [{

@@ -4,6 +4,7 @@
 // tiled for dot products along k (ContractionTiling.h).
 #include "compiler/codegen/cpu/ContractionTiling.h"
 #include "compiler/codegen/cpu/Passes.h"
+#include "compiler/codegen/cpu/Tiling.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
@@ -17,10 +18,6 @@ namespace kiln::compiler::cpu {
 namespace {
 
 using namespace mlir;
-
-SmallVector<OpFoldResult> AsIndexAttrs(Builder& b, ArrayRef<int64_t> sizes) {
-  return llvm::map_to_vector(sizes, [&](int64_t size) -> OpFoldResult { return b.getIndexAttr(size); });
-}
 
 // The scf.for among `loops` that iterates over loop dimension `dim`, given the tile sizes
 // and the order (of all dimensions; empty: dimension order) the loops were made with: a
@@ -39,21 +36,6 @@ scf::ForOp LoopFor(ArrayRef<LoopLikeOpInterface> loops, ArrayRef<int64_t> tile_s
   return dyn_cast<scf::ForOp>(loop.getOperation());
 }
 
-// Tiles `op` with `sizes` (in `order`, if given) and replaces it by the tile, which it
-// returns; null (and `op` unchanged) if tiling fails.
-linalg::LinalgOp Tile(RewriterBase& rewriter, linalg::LinalgOp op, ArrayRef<int64_t> sizes,
-                      ArrayRef<int64_t> order = {}, SmallVectorImpl<LoopLikeOpInterface>* loops = nullptr) {
-  rewriter.setInsertionPoint(op);
-  scf::SCFTilingOptions options;
-  options.setTileSizes(AsIndexAttrs(rewriter, sizes)).setLoopType(scf::SCFTilingOptions::LoopType::ForOp);
-  if (!order.empty()) options.setInterchange(order);
-  FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(rewriter, cast<TilingInterface>(op.getOperation()), options);
-  if (failed(tiled)) return nullptr;
-  rewriter.eraseOp(op);
-  if (loops) loops->assign(tiled->loops.begin(), tiled->loops.end());
-  return cast<linalg::LinalgOp>(tiled->tiledOps.back());
-}
-
 // Tiles each register tile marked `mark` in the peeled remainder loop `partial` again, by
 // one along `dim`, moving the mark to the new tiles: a remainder of a few rows (or
 // columns) becomes that many tiles of one, static in `dim`.
@@ -67,7 +49,7 @@ void TileRemainder(RewriterBase& rewriter, scf::ForOp partial, StringRef mark, u
     SmallVector<int64_t> sizes(remainder.getNumLoops(), 0);
     sizes[dim] = 1;
     remainder->removeAttr(mark);
-    linalg::LinalgOp tile = Tile(rewriter, remainder, sizes);
+    linalg::LinalgOp tile = TileLinalgOp(rewriter, remainder, sizes);
     (tile ? tile : remainder)->setAttr(mark, value);
   }
 }
@@ -82,7 +64,7 @@ void TilePackingCopy(RewriterBase& rewriter, linalg::LinalgOp copy, int64_t lane
   SmallVector<int64_t> sizes(rank, 1);
   sizes[rank - 2] = sizes[rank - 1] = lanes;
   SmallVector<LoopLikeOpInterface> loops;
-  linalg::LinalgOp tile = Tile(rewriter, copy, sizes, {}, &loops);
+  linalg::LinalgOp tile = TileLinalgOp(rewriter, copy, sizes, {}, &loops);
   if (!tile) return;
   tile->setAttr(kRegisterTileAttr, rewriter.getUnitAttr());
   for (unsigned dim : {rank - 2, rank - 1}) {
@@ -147,7 +129,7 @@ void TileRowIntoRegisterTiles(RewriterBase& rewriter, linalg::LinalgOp rows, con
   SmallVector<int64_t> sizes = plan.register_tile;
   sizes[plan.m_dim] = row_count == plan.register_tile[plan.m_dim] ? 0 : row_count;
   SmallVector<LoopLikeOpInterface> loops;
-  linalg::LinalgOp tile = Tile(rewriter, rows, sizes, {}, &loops);
+  linalg::LinalgOp tile = TileLinalgOp(rewriter, rows, sizes, {}, &loops);
   if (!tile) return;
   tile->setAttr(kRegisterTileAttr, rewriter.getUnitAttr());
   scf::ForOp partial;
@@ -161,7 +143,7 @@ void TileForOuterProducts(RewriterBase& rewriter, linalg::LinalgOp op, Contracti
   // Cache blocks of the right-hand operand (batch, n, k), then blocks of rows inside them.
   SmallVector<int64_t> block_sizes = plan.cache_tile;
   block_sizes[plan.m_dim] = 0;
-  linalg::LinalgOp block = Tile(rewriter, op, block_sizes, plan.cache_order);
+  linalg::LinalgOp block = TileLinalgOp(rewriter, op, block_sizes, plan.cache_order);
   if (!block) return;
   if (plan.kernel == ContractionKernel::kPackedOuterProduct) {
     block = PackRightHandBlock(rewriter, block, plan);
@@ -172,14 +154,14 @@ void TileForOuterProducts(RewriterBase& rewriter, linalg::LinalgOp op, Contracti
   }
   SmallVector<int64_t> row_sizes(plan.cache_tile.size(), 0);
   row_sizes[plan.m_dim] = plan.cache_tile[plan.m_dim];
-  block = Tile(rewriter, block, row_sizes);
+  block = TileLinalgOp(rewriter, block, row_sizes);
   if (!block) return;
 
   // Rows of register tiles, the last rows apart, then the register tiles within them.
   SmallVector<int64_t> row_sizes_of_tile(plan.register_tile.size(), 0);
   row_sizes_of_tile[plan.m_dim] = plan.register_tile[plan.m_dim];
   SmallVector<LoopLikeOpInterface> loops;
-  linalg::LinalgOp rows = Tile(rewriter, block, row_sizes_of_tile, {}, &loops);
+  linalg::LinalgOp rows = TileLinalgOp(rewriter, block, row_sizes_of_tile, {}, &loops);
   if (!rows) return;
   scf::ForOp partial;
   if (auto m_loop = dyn_cast<scf::ForOp>(loops.front().getOperation())) {
@@ -198,7 +180,7 @@ void TileForOuterProducts(RewriterBase& rewriter, linalg::LinalgOp op, Contracti
 // every tile has static m and n sizes.
 void TileForDotProducts(RewriterBase& rewriter, linalg::LinalgOp op, const ContractionTilePlan& plan) {
   SmallVector<LoopLikeOpInterface> loops;
-  linalg::LinalgOp tile = Tile(rewriter, op, plan.register_tile, plan.cache_order, &loops);
+  linalg::LinalgOp tile = TileLinalgOp(rewriter, op, plan.register_tile, plan.cache_order, &loops);
   if (!tile) return;
   tile->setAttr(kDotProductTileAttr, rewriter.getI64IntegerAttr(plan.vector_length));
   if (plan.prefetch_rows > 0) tile->setAttr(kPrefetchRowsAttr, rewriter.getI64IntegerAttr(plan.prefetch_rows));

@@ -21,6 +21,9 @@ void BuildGpuKernelPipeline(mlir::OpPassManager& pm, const GpuTarget& target) {
   cpu::BufferizePipelineOptions options;
   options.vector_bits = kWorkItemVectorBits;
   options.stride_tile = kWorkItemBlock;
+  // Row reductions are laid out by the workgroup strategies (a tree across work-items);
+  // what is left runs one row per work-item, unblocked (unmeasured on the GPU).
+  options.block_reductions = false;
   options.add_entry_points = [kernels](mlir::OpPassManager& nested) { nested.addPass(createFormKernels(kernels)); };
   TileRowsOptions rows;
   rows.waveSize = target.wavefront_size;

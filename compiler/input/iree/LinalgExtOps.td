@@ -212,8 +212,10 @@ def LinalgExt_AttentionOp : LinalgExt_AttentionBase<"attention"> {
   let description = [{
     `ins(Q, K, V, scale[, mask])`, `outs(O)`; `indexing_maps` give the role of each loop
     (batch, query row m, head dim k1, key k2, value column n) through the dimensions the
-    operands index. The region receives each scaled score and yields its replacement. An
-    i1 mask removes keys where it is false; a float mask is added to the scores.
+    operands index. The region receives each score and yields its replacement: as in
+    IREE's decomposition, the scores are log2(e) * scale * (Q K^T) (unscaled for 8-bit Q,
+    scaled after the region) and the softmax is in base 2 (docs/iree-compatibility.md).
+    An i1 mask removes keys where it is false; a float mask is added to the scores.
   }];
 }
 
@@ -221,8 +223,10 @@ def LinalgExt_OnlineAttentionOp : LinalgExt_AttentionBase<"online_attention"> {
   let summary = "One step of flash attention: updates an unnormalised output, row max and row sum";
   let description = [{
     `ins(Q, K, V, scale[, mask])`, `outs(acc, max, sum)`: with M the new row maximum of
-    the scores S, acc' = exp(max - M) acc + exp(S - M) V, sum' = exp(max - M) sum +
-    rowsum(exp(S - M)), max' = M. acc' / sum' is the attention of all keys seen so far.
+    the scores S (attention's base-2 scores), acc' = exp2(max - M) acc + exp2(S - M) V,
+    sum' = exp2(max - M) sum + rowsum(exp2(S - M)), max' = M. acc' / sum' is the
+    attention of all keys seen so far. `decomposition_config = {use_exp2 = false}` makes
+    S = scale * Q K^T and exp replace exp2, as in IREE.
   }];
 }
 

@@ -42,19 +42,24 @@ func.func @arg_max(%x: tensor<4x6xf32>, %v: tensor<4xf32>, %i: tensor<4xi32>, %b
   return %r#0, %r#1 : tensor<4xf32>, tensor<4xi32>
 }
 
-// attention: Q K^T, the scaled and masked scores, row max, exponentials, row sum, P V and
-// the division, each a generic; the i1 mask selects -inf.
+// attention, as IREE decomposes it: Q scaled by scale * log2(e), Q K^T, the masked scores
+// (an i1 mask adds 0 or -inf), row max, exp2, row sum, P V and the division, each a
+// generic.
 // CHECK-LABEL: func.func @masked_attention
+// CHECK: %[[LOG2E:.*]] = arith.constant 1.44269502 : f32
+// CHECK: %[[SCALE:.*]] = arith.mulf %{{.*}}, %[[LOG2E]] : f32
+// CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "parallel"]}
+// CHECK: arith.mulf %[[SCALE]], %{{.*}} : f32
 // CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "reduction", "parallel"]}
 // CHECK: arith.mulf
 // CHECK: arith.addf
 // CHECK: linalg.generic
-// CHECK: arith.mulf
-// CHECK: arith.select %{{.*}}, %{{.*}}, %cst
+// CHECK: %[[DROP:.*]] = arith.select %{{.*}}, %{{.*}}, %{{.*}} : f32
+// CHECK: arith.addf %{{.*}}, %[[DROP]] : f32
 // CHECK: linalg.generic
 // CHECK: arith.maximumf
 // CHECK: linalg.generic
-// CHECK: math.exp
+// CHECK: math.exp2
 // CHECK: linalg.generic
 // CHECK: arith.addf
 // CHECK: linalg.generic
@@ -80,10 +85,12 @@ func.func @masked_attention(%q: tensor<2x3x4xf32>, %k: tensor<2x5x4xf32>, %v: te
   return %r : tensor<2x3x6xf32>
 }
 
-// A score region typed f16 in an f32 attention gets its score converted in and out.
+// A score region typed f16 in an f32 attention gets its score (Q scaled by scale *
+// log2(e), times K) converted in and out.
 // CHECK-LABEL: func.func @f16_score_region
-// CHECK: %[[SCALED:.*]] = arith.mulf
-// CHECK: %[[IN:.*]] = arith.truncf %[[SCALED]] : f32 to f16
+// CHECK: arith.mulf %{{.*}}, %{{.*}} : f32
+// CHECK: %[[DOT:.*]] = linalg.generic
+// CHECK: %[[IN:.*]] = arith.truncf %{{.*}} : f32 to f16
 // CHECK: %[[CAPPED:.*]] = arith.minimumf %[[IN]], %{{.*}} : f16
 // CHECK: arith.extf %[[CAPPED]] : f16 to f32
 func.func @f16_score_region(%q: tensor<1x3x4xf32>, %k: tensor<1x5x4xf32>, %v: tensor<1x5x6xf32>) -> tensor<1x3x6xf32> {
@@ -102,4 +109,66 @@ func.func @f16_score_region(%q: tensor<1x3x4xf32>, %k: tensor<1x5x4xf32>, %v: te
     iree_linalg_ext.yield %c : f16
   } -> tensor<1x3x6xf32>
   return %r : tensor<1x3x6xf32>
+}
+
+// With 8-bit Q, Q is not scaled: the region sees the raw Q K^T and the scores are scaled
+// by scale * log2(e) after it.
+// CHECK-LABEL: func.func @f8_scaled_after_region
+// CHECK: %[[LOG2E:.*]] = arith.constant 1.44269502 : f32
+// CHECK: %[[SCALE:.*]] = arith.mulf %{{.*}}, %[[LOG2E]] : f32
+// CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "reduction", "parallel"]}
+// CHECK: linalg.generic
+// CHECK: %[[TANH:.*]] = math.tanh
+// CHECK: %[[CAPPED:.*]] = arith.mulf %[[TANH]], %{{.*}} : f32
+// CHECK: arith.mulf %[[CAPPED]], %[[SCALE]] : f32
+// CHECK: math.exp2
+func.func @f8_scaled_after_region(%q: tensor<1x3x4xf8E4M3FN>, %k: tensor<1x5x4xf8E4M3FN>, %v: tensor<1x5x6xf8E4M3FN>) -> tensor<1x3x6xf32> {
+  %scale = arith.constant 0.5 : f32
+  %e = tensor.empty() : tensor<1x3x6xf32>
+  %r = iree_linalg_ext.attention {indexing_maps = [affine_map<(b, m, k1, k2, n) -> (b, m, k1)>,
+                                                   affine_map<(b, m, k1, k2, n) -> (b, k2, k1)>,
+                                                   affine_map<(b, m, k1, k2, n) -> (b, k2, n)>,
+                                                   affine_map<(b, m, k1, k2, n) -> ()>,
+                                                   affine_map<(b, m, k1, k2, n) -> (b, m, n)>]}
+      ins(%q, %k, %v, %scale : tensor<1x3x4xf8E4M3FN>, tensor<1x5x4xf8E4M3FN>, tensor<1x5x6xf8E4M3FN>, f32)
+      outs(%e : tensor<1x3x6xf32>) {
+  ^bb0(%s: f32):
+    %t = math.tanh %s : f32
+    %two = arith.constant 2.0 : f32
+    %c = arith.mulf %t, %two : f32
+    iree_linalg_ext.yield %c : f32
+  } -> tensor<1x3x6xf32>
+  return %r : tensor<1x3x6xf32>
+}
+
+// online_attention with decomposition_config {use_exp2 = false}: the plain scale and exp,
+// as IREE does then; a float mask is added unscaled.
+// CHECK-LABEL: func.func @online_attention_exp
+// CHECK-NOT: 1.44269502
+// CHECK: arith.mulf %{{.*}}, %{{.*}} : f32
+// CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "reduction", "parallel"]}
+// CHECK: linalg.generic
+// CHECK-NOT: arith.mulf
+// CHECK: arith.addf
+// CHECK: math.exp
+// CHECK-NOT: math.exp2
+func.func @online_attention_exp(%q: tensor<1x3x4xf32>, %k: tensor<1x5x4xf32>, %v: tensor<1x5x6xf32>, %m: tensor<1x3x5xf32>,
+                                %acc: tensor<1x3x6xf32>, %max: tensor<1x3xf32>, %sum: tensor<1x3xf32>)
+    -> (tensor<1x3x6xf32>, tensor<1x3xf32>, tensor<1x3xf32>) {
+  %scale = arith.constant 0.5 : f32
+  %r:3 = iree_linalg_ext.online_attention {decomposition_config = {use_exp2 = false},
+                                          indexing_maps = [affine_map<(b, m, k1, k2, n) -> (b, m, k1)>,
+                                                           affine_map<(b, m, k1, k2, n) -> (b, k2, k1)>,
+                                                           affine_map<(b, m, k1, k2, n) -> (b, k2, n)>,
+                                                           affine_map<(b, m, k1, k2, n) -> ()>,
+                                                           affine_map<(b, m, k1, k2, n) -> (b, m, k2)>,
+                                                           affine_map<(b, m, k1, k2, n) -> (b, m, n)>,
+                                                           affine_map<(b, m, k1, k2, n) -> (b, m)>,
+                                                           affine_map<(b, m, k1, k2, n) -> (b, m)>]}
+      ins(%q, %k, %v, %scale, %m : tensor<1x3x4xf32>, tensor<1x5x4xf32>, tensor<1x5x6xf32>, f32, tensor<1x3x5xf32>)
+      outs(%acc, %max, %sum : tensor<1x3x6xf32>, tensor<1x3xf32>, tensor<1x3xf32>) {
+  ^bb0(%s: f32):
+    iree_linalg_ext.yield %s : f32
+  } -> tensor<1x3x6xf32>, tensor<1x3xf32>, tensor<1x3xf32>
+  return %r#0, %r#1, %r#2 : tensor<1x3x6xf32>, tensor<1x3xf32>, tensor<1x3xf32>
 }
