@@ -104,7 +104,7 @@ def TileContractions : Pass<"kiln-gpu-tile-contractions", "mlir::ModuleOp"> {
                         "Use 16x16x16 WMMA register tiles (RDNA3, wave32) where they compute the product exactly">];
   let dependentDialects = ["::mlir::gpu::GPUDialect", "::mlir::memref::MemRefDialect", "::mlir::scf::SCFDialect",
                            "::mlir::arith::ArithDialect", "::mlir::vector::VectorDialect",
-                           "::mlir::amdgpu::AMDGPUDialect"];
+                           "::mlir::amdgpu::AMDGPUDialect", "::mlir::LLVM::LLVMDialect"];
 }
 
 def TileRows : Pass<"kiln-gpu-tile-rows", "mlir::ModuleOp"> {
@@ -199,6 +199,10 @@ def FinalizeKernels : Pass<"kiln-gpu-finalize-kernels", "mlir::ModuleOp"> {
     A call to a function with no body (malloc for a dynamically sized temporary, a libm or
     device-library math function) cannot be linked into a kernel: it is an error naming
     the callee, the dispatch and the chip.
+
+    A loop annotation an scf.for carried (`llvm.loop_annotation`, kLoopAnnotationAttr), which
+    the upstream lowerings leave on its back edge as a discardable attribute, becomes the
+    branch's own `loop_annotation`, so that it reaches LLVM IR as !llvm.loop metadata.
   }];
   let options = [Option<"chip", "chip", "std::string", /*default=*/"\"gfx942\"", "The target chip, for messages">];
 }

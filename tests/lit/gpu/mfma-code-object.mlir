@@ -18,6 +18,9 @@
 // REPORT-DAG: mm_f8_dispatch_{{[0-9]+}}_matmul: workgroup 256x1x1 (distributed), {{.*}}, LDS 4096 B, scratch 0 B/work-item
 // REPORT1100-DAG: mm_f16_dispatch_{{[0-9]+}}_matmul: workgroup 256x1x1 (distributed), {{.*}}, LDS 8192 B, scratch 0 B/work-item
 // REPORT1100-DAG: mm_i8_dispatch_{{[0-9]+}}_matmul: workgroup 256x1x1 (distributed), {{.*}}, LDS 4096 B, scratch 0 B/work-item
+// A long static k, unaligned: the WMMA k loop stays a loop (unrolled, LLVM defers every
+// step's WMMAs to the end and spills their fragments).
+// REPORT1100-DAG: mm_f16_long_k_dispatch_{{[0-9]+}}_matmul: workgroup 256x1x1 (distributed), {{.*}}, LDS 8192 B, scratch 0 B/work-item
 
 // GFX942-DAG: v_mfma_f32_32x32x2_f32
 // GFX942-DAG: v_mfma_f32_32x32x8_f16
@@ -69,5 +72,13 @@ func.func @mm_f8_mixed(%a: tensor<64x96xf8E4M3FNUZ>, %b: tensor<96x64xf8E5M2FNUZ
   %e = tensor.empty() : tensor<64x64xf32>
   %f = linalg.fill ins(%zero : f32) outs(%e : tensor<64x64xf32>) -> tensor<64x64xf32>
   %r = linalg.matmul ins(%a, %b : tensor<64x96xf8E4M3FNUZ>, tensor<96x64xf8E5M2FNUZ>) outs(%f : tensor<64x64xf32>) -> tensor<64x64xf32>
+  return %r : tensor<64x64xf32>
+}
+
+func.func @mm_f16_long_k(%a: tensor<64x200xf16>, %b: tensor<200x64xf16>) -> tensor<64x64xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<64x64xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<64x64xf32>) -> tensor<64x64xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<64x200xf16>, tensor<200x64xf16>) outs(%f : tensor<64x64xf32>) -> tensor<64x64xf32>
   return %r : tensor<64x64xf32>
 }

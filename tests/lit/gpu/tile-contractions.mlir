@@ -43,7 +43,7 @@
 
 // WMMA (gfx1100, wave32): eight waves of 16 x 32 blocks, each two 16x16 accumulators of
 // 8 values per lane sharing the A fragment (16 values of one row per lane); tile_k / 16
-// steps of two WMMAs. f32 and f8 keep SIMT tiles.
+// steps of two WMMAs, in a k loop LLVM must not unroll. f32 and f8 keep SIMT tiles.
 // WMMA-LABEL: func.func @mm(
 // WMMA-NOT: amdgpu.wmma
 // WMMA: vector.contract
@@ -63,6 +63,9 @@
 // WMMA-COUNT-2: amdgpu.wmma 16x16x16
 // WMMA-NOT: amdgpu.wmma
 // WMMA: gpu.barrier
+// WMMA: } {llvm.loop_annotation = #[[NO_UNROLL:.*]]}
+// WMMA-DAG: #[[DISABLE:.*]] = #llvm.loop_unroll<disable = true>
+// WMMA-DAG: #[[NO_UNROLL]] = #llvm.loop_annotation<unroll = #[[DISABLE]]>
 // WMMA-LABEL: func.func @mm_i8(
 // WMMA-COUNT-4: amdgpu.wmma 16x16x16 {{.*}} : vector<16xi8>, vector<16xi8>, vector<8xi32>
 // WMMA-LABEL: func.func @mm_f8(
