@@ -169,21 +169,23 @@ class ContractionKernelBuilder {
     return result;
   }
 
-  // Elements per 128-bit load of `operand` when its staging can use them (a dwordx4 per
-  // work-item and step): the innermost dimension contiguous, whole vectors per work-item.
-  // 1 otherwise (8-bit floats too, whose vectors have no lowering yet).
+  // Elements per vector load of `operand` when its staging can use them: the widest of at
+  // most 128 bits (a dwordx4 per work-item and step) that divides the slice's innermost
+  // extent and gives every work-item whole vectors, the innermost dimension contiguous
+  // (8-bit slices of 64 x 32 take 64-bit loads). 1 otherwise.
   int64_t StagingVectorWidth(OpOperand* operand, int64_t fast, int64_t elements) {
     auto type = cast<MemRefType>(operand->get().getType());
     Type element = type.getElementType();
-    if (!element.isIntOrFloat() || (isa<FloatType>(element) && element.getIntOrFloatBitWidth() == 8)) return 1;
+    if (!element.isIntOrFloat()) return 1;
     unsigned bits = element.getIntOrFloatBitWidth();
     if (bits < 8 || 128 % bits != 0) return 1;
-    int64_t width = 128 / bits;
     SmallVector<int64_t> strides;
     int64_t offset;
     if (failed(type.getStridesAndOffset(strides, offset)) || strides.empty() || strides.back() != 1) return 1;
-    if (fast % width != 0 || (elements / width) % tiles_.WorkgroupSize() != 0) return 1;
-    return width;
+    for (int64_t width = 128 / bits; width > 1; width /= 2) {
+      if (fast % width == 0 && (elements / width) % tiles_.WorkgroupSize() == 0) return width;
+    }
+    return 1;
   }
 
   // `operand` at the current indices_: a vector of `width` along its innermost dimension

@@ -1,6 +1,6 @@
 // The matmul kernels for gfx942 issue MFMAs (f32: 32x32x2, f16: 32x32x8, i8: 32x32x16, f8
-// FNUZ: 32x32x16, fp8 x fp8 and fp8 x bf8), stage operands with 128-bit global loads, and
-// use no scratch; gfx1100 (no MFMA) issues 16x16x16 WMMAs for f16 and i8 (without scratch)
+// FNUZ: 32x32x16, fp8 x fp8 and fp8 x bf8), stage operands with 128-bit (8-bit types:
+// 64-bit) global loads, and use no scratch; gfx1100 (no MFMA) issues 16x16x16 WMMAs for f16 and i8 (without scratch)
 // and keeps SIMT register tiles for f32 and f8. The code objects are read back with
 // llvm-objdump after kiln-dump extracts them.
 // RUN: rm -rf %t && mkdir -p %t
@@ -28,6 +28,8 @@
 // GFX942-DAG: v_mfma_f32_32x32x16_fp8_fp8
 // GFX942-DAG: v_mfma_f32_32x32x16_fp8_bf8
 // GFX942-DAG: global_load_dwordx4
+// 8-bit operands (i8, f8) stage 64 x 32 slices with one 64-bit load per work-item.
+// GFX942-DAG: global_load_dwordx2
 // GFX942-NOT: scratch_store
 // GFX1100-NOT: v_mfma
 // GFX1100-DAG: v_wmma_f32_16x16x16_f16
