@@ -70,8 +70,8 @@ class ContractionKernelBuilder {
     b_.setInsertionPointToStart(&fn_.getBody().front());
     auto workgroup = mlir::gpu::AddressSpaceAttr::get(ctx, mlir::gpu::AddressSpace::Workgroup);
     // SIMT tiles read rows of k-slices ([k][outer]); MFMA and WMMA fragments read
-    // consecutive k of one row or column ([outer][k]: one 64-bit LDS read for four 16-bit
-    // values).
+    // consecutive k of one row or column ([outer][k]: a lane's values are one LDS read of
+    // 64 to 256 bits).
     auto slice_type = [&](int64_t outer, Type element) {
       SmallVector<int64_t> shape = {tiles_.tile_k, outer};
       if (matrix_) shape = {outer, tiles_.tile_k};

@@ -32,6 +32,7 @@
 // RUN: env KILN_HSA_SIM_AGENTS=gfx1100 kiln-run --module=%t/gfx1100.kiln --device=hip-sim --function=odd_i8 --input=@%t/odd_i8_a.npy --input=@%t/odd_i8_b.npy --expected_output=@%t/odd_i8_ref.npy
 // RUN: kiln-run --module=%t/gfx942.kiln --device=hip-sim --function=odd_f16 --input=@%t/odd_f16_a.npy --input=@%t/odd_f16_b.npy --expected_output=@%t/odd_ref.npy --atol=0 --rtol=0
 // RUN: kiln-run --module=%t/gfx942.kiln --device=hip-sim --function=mm_f8 --input=67x33xf8E4M3FNUZ=@%t/f8_a.npy --input=33x45xf8E4M3FNUZ=@%t/f8_b.npy --expected_output=@%t/f8_ref.npy --atol=0 --rtol=0
+// RUN: kiln-run --module=%t/gfx942.kiln --device=hip-sim --function=mm_bf8 --input=67x33xf8E5M2FNUZ=@%t/bf8_a.npy --input=33x45xf8E5M2FNUZ=@%t/bf8_b.npy --expected_output=@%t/bf8_ref.npy --atol=0 --rtol=0
 // RUN: kiln-run --module=%t/gfx942.kiln --device=hip-sim --function=mm_f8_mixed_dynamic --input=70x90xf8E4M3FNUZ=@%t/f8_mixed_a.npy --input=90x66xf8E5M2FNUZ=@%t/f8_mixed_b.npy --expected_output=@%t/f8_mixed_ref.npy --atol=1 --rtol=1e-5
 // RUN: env KILN_HSA_SIM_AGENTS=gfx90a kiln-run --module=%t/gfx90a.kiln --device=hip-sim --function=mm_f8 --input=67x33xf8E4M3FNUZ=@%t/f8_a.npy --input=33x45xf8E4M3FNUZ=@%t/f8_b.npy --expected_output=@%t/f8_ref.npy --atol=0 --rtol=0
 // RUN: kiln-run --module=%t/cpu.kiln --device=cpu --function=mm_f8_mixed_dynamic --input=70x90xf8E4M3FNUZ=@%t/f8_mixed_a.npy --input=90x66xf8E5M2FNUZ=@%t/f8_mixed_b.npy --expected_output=@%t/f8_mixed_ref.npy --atol=1 --rtol=1e-5
@@ -133,6 +134,14 @@ func.func @mm_f8(%a: tensor<67x33xf8E4M3FNUZ>, %b: tensor<33x45xf8E4M3FNUZ>) -> 
   %e = tensor.empty() : tensor<67x45xf32>
   %f = linalg.fill ins(%zero : f32) outs(%e : tensor<67x45xf32>) -> tensor<67x45xf32>
   %r = linalg.matmul ins(%a, %b : tensor<67x33xf8E4M3FNUZ>, tensor<33x45xf8E4M3FNUZ>) outs(%f : tensor<67x45xf32>) -> tensor<67x45xf32>
+  return %r : tensor<67x45xf32>
+}
+
+func.func @mm_bf8(%a: tensor<67x33xf8E5M2FNUZ>, %b: tensor<33x45xf8E5M2FNUZ>) -> tensor<67x45xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<67x45xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<67x45xf32>) -> tensor<67x45xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<67x33xf8E5M2FNUZ>, tensor<33x45xf8E5M2FNUZ>) outs(%f : tensor<67x45xf32>) -> tensor<67x45xf32>
   return %r : tensor<67x45xf32>
 }
 
