@@ -365,7 +365,8 @@ class ContractionKernelBuilder {
     if (matrix_.kind == WaveMatrix::Kind::kMfma) return BuildMfmaResultPosition(b_, loc_, lane_, v);
     // Accumulator v / 8 covers the columns from 16 (v / 8).
     Value t = arith::DivUIOp::create(b_, loc_, v, Const(kWmmaResultValues));
-    auto [row, col] = BuildWmmaResultPosition(b_, loc_, lane_, arith::RemUIOp::create(b_, loc_, v, Const(kWmmaResultValues)));
+    Value w = arith::RemUIOp::create(b_, loc_, v, Const(kWmmaResultValues));
+    auto [row, col] = BuildWmmaResultPosition(b_, loc_, lane_, w);
     return {row, Add(Mul(t, Const(kWmmaTile)), col)};
   }
 

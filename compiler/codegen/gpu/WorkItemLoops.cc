@@ -20,12 +20,14 @@ namespace kiln::compiler::gpu {
 
 using namespace mlir;
 
+bool IsWorkItemSynchronisation(Operation* op) {
+  return isa<mlir::gpu::BarrierOp, mlir::gpu::ShuffleOp, amdgpu::MFMAOp, amdgpu::WMMAOp>(op);
+}
+
 bool ContainsBarrier(Operation* op) {
   return op
       ->walk([](Operation* inner) {
-        return isa<mlir::gpu::BarrierOp, mlir::gpu::ShuffleOp, amdgpu::MFMAOp, amdgpu::WMMAOp>(inner)
-                   ? WalkResult::interrupt()
-                   : WalkResult::advance();
+        return IsWorkItemSynchronisation(inner) ? WalkResult::interrupt() : WalkResult::advance();
       })
       .wasInterrupted();
 }
