@@ -1,4 +1,5 @@
-// Private allocas and no external calls in GPU kernels (Passes.td, FinalizeKernels).
+// Private allocas, no external calls and loop annotations on their branches in GPU kernels
+// (Passes.td, FinalizeKernels).
 #include "compiler/codegen/gpu/Passes.h"
 #include "llvm/ADT/StringSet.h"
 
@@ -26,6 +27,17 @@ void MoveAllocaToPrivate(LLVM::AllocaOp alloca) {
   alloca.erase();
 }
 
+// convert-scf-to-cf carries an scf.for's `llvm.loop_annotation` to its back edge, and
+// convert-cf-to-llvm keeps it there as a discardable attribute, which the translation to
+// LLVM IR ignores: make it the branch's own loop annotation (its !llvm.loop metadata).
+template <typename Branch>
+void AdoptLoopAnnotation(Branch branch) {
+  auto annotation = branch->template getAttrOfType<LLVM::LoopAnnotationAttr>(kLoopAnnotationAttr);
+  if (!annotation) return;
+  if (!branch.getLoopAnnotationAttr()) branch.setLoopAnnotationAttr(annotation);
+  branch->removeAttr(kLoopAnnotationAttr);
+}
+
 // The dispatch a function of the gpu.module belongs to, for messages: the kernel's name
 // without the suffixes FormKernels adds.
 StringRef DispatchName(LLVM::LLVMFuncOp fn) {
@@ -42,6 +54,8 @@ struct FinalizeKernelsPass : impl::FinalizeKernelsBase<FinalizeKernelsPass> {
     getOperation().walk([&](mlir::gpu::GPUModuleOp kernels) {
       SymbolTable symbols(kernels);
       kernels.walk([&](LLVM::AllocaOp alloca) { MoveAllocaToPrivate(alloca); });
+      kernels.walk([](LLVM::BrOp branch) { AdoptLoopAnnotation(branch); });
+      kernels.walk([](LLVM::CondBrOp branch) { AdoptLoopAnnotation(branch); });
       kernels.walk([&](LLVM::CallOp call) {
         std::optional<StringRef> callee = call.getCallee();
         if (!callee) {

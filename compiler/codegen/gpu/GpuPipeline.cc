@@ -36,6 +36,8 @@ void BuildGpuKernelPipeline(mlir::OpPassManager& pm, const GpuTarget& target) {
   TileContractionsOptions contractions;
   contractions.mfma = target.has_mfma;
   contractions.mfmaI8Depth = target.mfma_i8_depth;
+  contractions.mfmaF8 = target.has_fp8_fnuz;
+  contractions.wmma = target.has_wmma;
   TileReductionsOptions reductions;
   reductions.waveSize = target.wavefront_size;
   options.after_bufferization = [contractions, reductions](mlir::OpPassManager& nested) {

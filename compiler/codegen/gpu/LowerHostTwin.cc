@@ -45,7 +45,7 @@ Value LoadAt(OpBuilder& b, Location loc, Value base, int64_t offset, Type type) 
 bool IsCooperative(func::FuncOp kernel) {
   return kernel
       .walk([](Operation* op) {
-        if (isa<mlir::gpu::BarrierOp, mlir::gpu::ShuffleOp, amdgpu::MFMAOp>(op)) return WalkResult::interrupt();
+        if (IsWorkItemSynchronisation(op)) return WalkResult::interrupt();
         if (auto alloc = dyn_cast<memref::AllocOp>(op); alloc && alloc.getType().getMemorySpace()) {
           return WalkResult::interrupt();
         }
@@ -60,12 +60,13 @@ LogicalResult CheckEmulated(func::FuncOp kernel, bool cooperative) {
   Operation* unsupported = nullptr;
   kernel.walk([&](Operation* op) {
     bool emulated = isa<mlir::gpu::ThreadIdOp, mlir::gpu::BlockIdOp>(op) ||
-                    (cooperative && isa<mlir::gpu::BarrierOp, mlir::gpu::ShuffleOp, amdgpu::MFMAOp>(op));
+                    (cooperative && IsWorkItemSynchronisation(op));
     if (isa<mlir::gpu::GPUDialect, amdgpu::AMDGPUDialect>(op->getDialect()) && !emulated) unsupported = op;
   });
   if (unsupported) {
     return unsupported->emitError() << "the host twin cannot emulate '" << unsupported->getName()
-                                    << "' yet: it emulates work-item and workgroup ids, barriers, shuffles and 32x32 MFMAs";
+                                    << "' yet: it emulates work-item and workgroup ids, barriers, shuffles, "
+                                       "32x32 MFMAs and 16x16x16 WMMAs";
   }
   return success();
 }

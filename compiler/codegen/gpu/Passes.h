@@ -27,6 +27,9 @@ inline constexpr llvm::StringLiteral kKernelAttr = "kiln.gpu.kernel";
 inline constexpr llvm::StringLiteral kWorkgroupSizeAttr = "kiln.gpu.workgroup_size";
 // On a kernel function: the symbol of the dispatch function it runs.
 inline constexpr llvm::StringLiteral kKernelBodyAttr = "kiln.gpu.body";
+// On an scf.for of kernel IR: an LLVM::LoopAnnotationAttr for the loop's back edge
+// (FinalizeKernels makes it the branch's !llvm.loop metadata).
+inline constexpr llvm::StringLiteral kLoopAnnotationAttr = "llvm.loop_annotation";
 
 // Tensors to the kernel IR both the code object and the host twin come from: the CPU's
 // bufferization and per-worker code generation (vector registers of 128 bits, the width of

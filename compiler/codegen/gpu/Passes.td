@@ -82,19 +82,29 @@ def TileContractions : Pass<"kiln-gpu-tile-contractions", "mlir::ModuleOp"> {
     runs on one work-item, with a remark saying why.
 
     With `mfma` (gfx942, gfx90a) a product MFMA computes exactly (f32, f16 or bf16 inputs
-    with an f32 output, or with `mfma-i8-depth` i8 inputs with an i32 output, and a plain
-    multiply-add body) uses 32x32 MFMA register tiles
+    with an f32 output, with `mfma-i8-depth` i8 inputs with an i32 output, with `mfma-f8`
+    f8E4M3FNUZ or f8E5M2FNUZ inputs with an f32 output; and a plain multiply-add body)
+    uses 32x32 MFMA register tiles
     instead: each of the workgroup's four waves owns a 32x32 block of the output tile and
     issues tile_k / k `amdgpu.mfma` per step, its operand fragments read from LDS in the
     layout of MfmaLayout.h.
+
+    With `wmma` (gfx1100, wave32) f16 or bf16 inputs with an f32 output and i8 inputs with
+    an i32 output use 16x16x16 WMMA register tiles: each of the workgroup's eight waves
+    owns a 16 x 32 block of the output tile (two accumulators sharing the A fragment) and
+    issues 2 tile_k / 16 `amdgpu.wmma` per step, in the layout of WmmaLayout.h.
   }];
   let options = [Option<"mfma", "mfma", "bool", /*default=*/"false",
                         "Use MFMA register tiles where they compute the product exactly">,
                  Option<"mfmaI8Depth", "mfma-i8-depth", "int64_t", /*default=*/"0",
-                        "The k of the chip's 32x32 i8 MFMA (16 on gfx942, 8 on gfx90a); 0: none">];
+                        "The k of the chip's 32x32 i8 MFMA (16 on gfx942, 8 on gfx90a); 0: none">,
+                 Option<"mfmaF8", "mfma-f8", "bool", /*default=*/"false",
+                        "The chip has the 32x32x16 MFMAs of f8E4M3FNUZ and f8E5M2FNUZ (gfx942)">,
+                 Option<"wmma", "wmma", "bool", /*default=*/"false",
+                        "Use 16x16x16 WMMA register tiles (RDNA3, wave32) where they compute the product exactly">];
   let dependentDialects = ["::mlir::gpu::GPUDialect", "::mlir::memref::MemRefDialect", "::mlir::scf::SCFDialect",
                            "::mlir::arith::ArithDialect", "::mlir::vector::VectorDialect",
-                           "::mlir::amdgpu::AMDGPUDialect"];
+                           "::mlir::amdgpu::AMDGPUDialect", "::mlir::LLVM::LLVMDialect"];
 }
 
 def PadsToGathers : Pass<"kiln-gpu-pads-to-gathers", "mlir::ModuleOp"> {
@@ -236,6 +246,10 @@ def FinalizeKernels : Pass<"kiln-gpu-finalize-kernels", "mlir::ModuleOp"> {
     A call to a function with no body (malloc for a dynamically sized temporary, a libm or
     device-library math function) cannot be linked into a kernel: it is an error naming
     the callee, the dispatch and the chip.
+
+    A loop annotation an scf.for carried (`llvm.loop_annotation`, kLoopAnnotationAttr), which
+    the upstream lowerings leave on its back edge as a discardable attribute, becomes the
+    branch's own `loop_annotation`, so that it reaches LLVM IR as !llvm.loop metadata.
   }];
   let options = [Option<"chip", "chip", "std::string", /*default=*/"\"gfx942\"", "The target chip, for messages">];
 }

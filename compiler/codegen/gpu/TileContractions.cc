@@ -2,10 +2,12 @@
 // strategy in WorkgroupContraction.h).
 #include "compiler/codegen/gpu/MfmaLayout.h"
 #include "compiler/codegen/gpu/Passes.h"
+#include "compiler/codegen/gpu/WmmaLayout.h"
 #include "compiler/codegen/gpu/WorkgroupContraction.h"
 #include "compiler/codegen/gpu/WorkgroupStrategy.h"
 #include "mlir/Dialect/AMDGPU/IR/AMDGPUDialect.h"
 #include "compiler/dialect/KilnDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -22,14 +24,38 @@ namespace {
 
 using namespace mlir;
 
+// The matrix instruction whose results are a wave's register tiles, and the shape of
+// those tiles: a block of `tile` rows by `tile * tiles_n` columns per wave, held as
+// `tiles_n` accumulators of `result_values` per lane, side by side (they share the A
+// fragment).
+struct WaveMatrix {
+  enum class Kind { kNone, kMfma, kWmma };
+  Kind kind = Kind::kNone;
+  int64_t k = 0;  // depth per instruction
+  int64_t wave = 0;
+  int64_t tile = 0;  // m = n of one instruction
+  int64_t tiles_n = 1;
+  int64_t result_values = 0;
+
+  // The 32x32 MFMA of depth k (MfmaLayout.h): one per wave of 64 in a 64x64 tile.
+  static WaveMatrix Mfma(int64_t k) { return {Kind::kMfma, k, kMfmaWave, kMfmaTile, 1, kMfmaResultValues}; }
+  // The 16x16x16 WMMA (WmmaLayout.h): the 8 waves of 32 each take 16 x 32 of a 64x64 tile.
+  static WaveMatrix Wmma() { return {Kind::kWmma, kWmmaTile, kWmmaWave, kWmmaTile, 2, kWmmaResultValues}; }
+
+  explicit operator bool() const { return kind != Kind::kNone; }
+  // Values of A (and of B) per lane and instruction.
+  int64_t OperandValues() const { return kind == Kind::kMfma ? k / 2 : k; }
+  int64_t AccumulatorValues() const { return tiles_n * result_values; }
+};
+
 // Builds one workgroup-cooperative kernel body in place of a contraction root.
 class ContractionKernelBuilder {
  public:
-  // With `mfma_k` > 0 the register tiles are 32x32 MFMA results of k = mfma_k per
-  // instruction (MfmaLayout.h), one per wave; otherwise reg_m x reg_n per work-item.
+  // With a `matrix` instruction the register tiles are its results, one block per wave;
+  // otherwise reg_m x reg_n per work-item.
   ContractionKernelBuilder(func::FuncOp fn, linalg::LinalgOp root, const WorkgroupContractionDims& dims,
-                           const WorkgroupContractionTiles& tiles, int64_t mfma_k)
-      : fn_(fn), root_(root), dims_(dims), tiles_(tiles), mfma_k_(mfma_k), b_(root), loc_(root.getLoc()) {}
+                           const WorkgroupContractionTiles& tiles, const WaveMatrix& matrix)
+      : fn_(fn), root_(root), dims_(dims), tiles_(tiles), matrix_(matrix), b_(root), loc_(root.getLoc()) {}
 
   // Replaces the root by the kernel. The output's initial value is `fill`'s if not null,
   // else `init_source`'s (a buffer the output was copied from, or the output itself).
@@ -43,17 +69,18 @@ class ContractionKernelBuilder {
     // Workgroup and private buffers live for the whole kernel: allocate them first.
     b_.setInsertionPointToStart(&fn_.getBody().front());
     auto workgroup = mlir::gpu::AddressSpaceAttr::get(ctx, mlir::gpu::AddressSpace::Workgroup);
-    // SIMT tiles read rows of k-slices ([k][outer]); MFMA fragments read consecutive k of
-    // one row or column ([outer][k]: one 64-bit LDS read for four 16-bit values).
+    // SIMT tiles read rows of k-slices ([k][outer]); MFMA and WMMA fragments read
+    // consecutive k of one row or column ([outer][k]: a lane's values are one LDS read of
+    // 64 to 256 bits).
     auto slice_type = [&](int64_t outer, Type element) {
       SmallVector<int64_t> shape = {tiles_.tile_k, outer};
-      if (mfma_k_) shape = {outer, tiles_.tile_k};
+      if (matrix_) shape = {outer, tiles_.tile_k};
       return MemRefType::get(shape, element, MemRefLayoutAttrInterface{}, workgroup);
     };
     Value lds_lhs = memref::AllocOp::create(b_, loc_, slice_type(tiles_.tile_m, lhs_type));
     Value lds_rhs = memref::AllocOp::create(b_, loc_, slice_type(tiles_.tile_n, rhs_type));
     SmallVector<int64_t> register_shape = {tiles_.reg_m, tiles_.reg_n};
-    if (mfma_k_) register_shape = {kMfmaResultValues};
+    if (matrix_) register_shape = {matrix_.AccumulatorValues()};
     acc_ = memref::AllocaOp::create(b_, loc_, MemRefType::get(register_shape, out_type_));
     thread_ = mlir::gpu::ThreadIdOp::create(b_, loc_, mlir::gpu::Dimension::x);
 
@@ -64,12 +91,12 @@ class ContractionKernelBuilder {
     Value tiles_n = CeilDiv(extents_[dims_.n], tiles_.tile_n);
     Value tile_count = Mul(tiles_m, tiles_n);
     for (unsigned d : dims_.batch) tile_count = Mul(tile_count, extents_[d]);
-    // SIMT: the work-item's row and column of register tiles; MFMA: the wave's.
+    // SIMT: the work-item's row and column of register tiles; MFMA, WMMA: the wave's.
     Value thread_row, thread_col;
-    if (mfma_k_) {
-      Value wave = arith::DivUIOp::create(b_, loc_, thread_, Const(kMfmaWave));
-      lane_ = arith::RemUIOp::create(b_, loc_, thread_, Const(kMfmaWave));
-      Value columns = Const(tiles_.tile_n / kMfmaTile);
+    if (matrix_) {
+      Value wave = arith::DivUIOp::create(b_, loc_, thread_, Const(matrix_.wave));
+      lane_ = arith::RemUIOp::create(b_, loc_, thread_, Const(matrix_.wave));
+      Value columns = Const(tiles_.tile_n / (matrix_.tile * matrix_.tiles_n));
       thread_row = arith::DivUIOp::create(b_, loc_, wave, columns);
       thread_col = arith::RemUIOp::create(b_, loc_, wave, columns);
     } else {
@@ -90,7 +117,8 @@ class ContractionKernelBuilder {
       rest = arith::DivUIOp::create(b_, loc_, rest, extents_[d]);
     }
     Value m0 = Mul(tile_m, Const(tiles_.tile_m)), n0 = Mul(tile_n, Const(tiles_.tile_n));
-    int64_t rows_per_thread = mfma_k_ ? kMfmaTile : tiles_.reg_m, cols_per_thread = mfma_k_ ? kMfmaTile : tiles_.reg_n;
+    int64_t rows_per_thread = matrix_ ? matrix_.tile : tiles_.reg_m;
+    int64_t cols_per_thread = matrix_ ? matrix_.tile * matrix_.tiles_n : tiles_.reg_n;
     Value row0 = Add(m0, Mul(thread_row, Const(rows_per_thread)));
     Value col0 = Add(n0, Mul(thread_col, Const(cols_per_thread)));
 
@@ -100,13 +128,23 @@ class ContractionKernelBuilder {
       CopyRegisterTile(init_source, row0, col0, /*to_output=*/false);
     }
     auto k_loop = scf::ForOp::create(b_, loc_, Const(0), extents_[dims_.k], Const(tiles_.tile_k));
+    // Fully unrolled (a static k), LLVM's AMDGPU backend defers the WMMAs of every step
+    // past the later steps' barriers and keeps all their fragments live: a 64x200x64 f16
+    // product took 256 VGPRs and 348 bytes of scratch per work-item, 83 VGPRs and none as
+    // a loop. (MFMA kernels keep their products between the barriers, and gain from the
+    // unrolling.)
+    if (matrix_.kind == WaveMatrix::Kind::kWmma) {
+      auto no_unroll = LLVM::LoopUnrollAttr::get(ctx, /*disable=*/b_.getBoolAttr(true), {}, {}, {}, {}, {}, {});
+      k_loop->setAttr(kLoopAnnotationAttr, LLVM::LoopAnnotationAttr::get(ctx, {}, {}, {}, no_unroll, {}, {}, {}, {}, {},
+                                                                         {}, {}, {}, {}, {}, {}));
+    }
     b_.setInsertionPointToStart(k_loop.getBody());
     Value k0 = k_loop.getInductionVar();
     Stage(root_.getDpsInputOperand(0), lds_lhs, dims_.m, m0, tiles_.tile_m, k0);
     Stage(root_.getDpsInputOperand(1), lds_rhs, dims_.n, n0, tiles_.tile_n, k0);
     mlir::gpu::BarrierOp::create(b_, loc_);
-    if (mfma_k_) {
-      AccumulateWithMfma(lds_lhs, lds_rhs, thread_row, thread_col);
+    if (matrix_) {
+      AccumulateWithMatrix(lds_lhs, lds_rhs, thread_row, thread_col);
     } else {
       AccumulateFromLds(lds_lhs, lds_rhs, thread_row, thread_col);
     }
@@ -131,21 +169,23 @@ class ContractionKernelBuilder {
     return result;
   }
 
-  // Elements per 128-bit load of `operand` when its staging can use them (a dwordx4 per
-  // work-item and step): the innermost dimension contiguous, whole vectors per work-item.
-  // 1 otherwise (8-bit floats too, whose vectors have no lowering yet).
+  // Elements per vector load of `operand` when its staging can use them: the widest of at
+  // most 128 bits (a dwordx4 per work-item and step) that divides the slice's innermost
+  // extent and gives every work-item whole vectors, the innermost dimension contiguous
+  // (8-bit slices of 64 x 32 take 64-bit loads). 1 otherwise.
   int64_t StagingVectorWidth(OpOperand* operand, int64_t fast, int64_t elements) {
     auto type = cast<MemRefType>(operand->get().getType());
     Type element = type.getElementType();
-    if (!element.isIntOrFloat() || (isa<FloatType>(element) && element.getIntOrFloatBitWidth() == 8)) return 1;
+    if (!element.isIntOrFloat()) return 1;
     unsigned bits = element.getIntOrFloatBitWidth();
     if (bits < 8 || 128 % bits != 0) return 1;
-    int64_t width = 128 / bits;
     SmallVector<int64_t> strides;
     int64_t offset;
     if (failed(type.getStridesAndOffset(strides, offset)) || strides.empty() || strides.back() != 1) return 1;
-    if (fast % width != 0 || (elements / width) % tiles_.WorkgroupSize() != 0) return 1;
-    return width;
+    for (int64_t width = 128 / bits; width > 1; width /= 2) {
+      if (fast % width == 0 && (elements / width) % tiles_.WorkgroupSize() == 0) return width;
+    }
+    return 1;
   }
 
   // `operand` at the current indices_: a vector of `width` along its innermost dimension
@@ -220,7 +260,7 @@ class ContractionKernelBuilder {
     Value vector = LoadStagingVector(operand, width, all_inside, fast_dim, [&](int64_t r) -> Value {
       return arith::AndIOp::create(b_, loc_, slow_inside, Less(Add(fast_first, Const(r)), extents_[fast_dim]));
     });
-    if (k_fastest == (mfma_k_ != 0)) {
+    if (k_fastest == static_cast<bool>(matrix_)) {
       // Along the LDS slice's rows: one 128-bit store.
       vector::StoreOp::create(b_, loc_, vector, lds, LdsIndices(kk, oo));
       return;
@@ -235,7 +275,7 @@ class ContractionKernelBuilder {
 
   // The indices of (depth k, row or column outer) in an LDS slice.
   SmallVector<Value> LdsIndices(Value k, Value outer) {
-    if (mfma_k_) return {outer, k};
+    if (matrix_) return {outer, k};
     return {k, outer};
   }
 
@@ -274,49 +314,76 @@ class ContractionKernelBuilder {
     if (succeeded(vectorized)) rewriter.eraseOp(product);
   }
 
-  // One wave's fragment of an MFMA operand from `lds` ([k][outer]): k-step `step`, the
-  // wave's 32 rows or columns from `outer0` (MfmaLayout.h).
-  Value LoadMfmaFragment(Value lds, int64_t step, Value outer0) {
-    int64_t per_lane = mfma_k_ / 2;
-    Value half = arith::DivUIOp::create(b_, loc_, lane_, Const(kMfmaTile));
-    Value outer = Add(outer0, arith::RemUIOp::create(b_, loc_, lane_, Const(kMfmaTile)));
-    Value k0 = Add(Const(step * mfma_k_), Mul(half, Const(per_lane)));
+  // One wave's fragment of a matrix operand from `lds` ([outer][k]): k-step `step`, the
+  // instruction's rows or columns from `outer0` (MfmaLayout.h, WmmaLayout.h: lane l holds
+  // row or column l % tile; an MFMA lane's k from (l / 32) * k / 2, a WMMA lane's all k,
+  // both halves of the wave alike).
+  Value LoadFragment(Value lds, int64_t step, Value outer0) {
+    int64_t per_lane = matrix_.OperandValues();
+    Value outer = Add(outer0, arith::RemUIOp::create(b_, loc_, lane_, Const(matrix_.tile)));
+    Value k0 = Const(step * matrix_.k);
+    if (matrix_.kind == WaveMatrix::Kind::kMfma) {
+      k0 = Add(k0, Mul(arith::DivUIOp::create(b_, loc_, lane_, Const(kMfmaTile)), Const(per_lane)));
+    }
     if (per_lane == 1) return memref::LoadOp::create(b_, loc_, lds, LdsIndices(k0, outer));
     Type element = cast<MemRefType>(lds.getType()).getElementType();
     return vector::LoadOp::create(b_, loc_, VectorType::get({per_lane}, element), lds, LdsIndices(k0, outer));
   }
 
-  // acc += this wave's 32x32 block of lhs x rhs over the LDS slices: tile_k / k MFMAs.
-  void AccumulateWithMfma(Value lds_lhs, Value lds_rhs, Value wave_row, Value wave_col) {
-    auto acc_type = VectorType::get({kMfmaResultValues}, out_type_);
-    Value acc = vector::LoadOp::create(b_, loc_, acc_type, acc_, ValueRange{Const(0)});
-    Value rows = Mul(wave_row, Const(kMfmaTile)), cols = Mul(wave_col, Const(kMfmaTile));
-    for (int64_t step = 0; step < tiles_.tile_k / mfma_k_; ++step) {
-      Value a = LoadMfmaFragment(lds_lhs, step, rows);
-      Value b = LoadMfmaFragment(lds_rhs, step, cols);
-      acc = amdgpu::MFMAOp::create(b_, loc_, acc_type, b_.getI32IntegerAttr(kMfmaTile), b_.getI32IntegerAttr(kMfmaTile),
-                                   b_.getI32IntegerAttr(mfma_k_), b_.getI32IntegerAttr(1), a, b, acc);
+  // acc += this wave's block of lhs x rhs over the LDS slices: tile_k / k instructions
+  // per accumulator.
+  void AccumulateWithMatrix(Value lds_lhs, Value lds_rhs, Value wave_row, Value wave_col) {
+    auto acc_type = VectorType::get({matrix_.result_values}, out_type_);
+    SmallVector<Value> accs;
+    for (int64_t t = 0; t < matrix_.tiles_n; ++t) {
+      accs.push_back(vector::LoadOp::create(b_, loc_, acc_type, acc_, ValueRange{Const(t * matrix_.result_values)}));
     }
-    vector::StoreOp::create(b_, loc_, acc, acc_, ValueRange{Const(0)});
+    Value rows = Mul(wave_row, Const(matrix_.tile));
+    Value cols = Mul(wave_col, Const(matrix_.tile * matrix_.tiles_n));
+    auto size = [&](int64_t v) { return b_.getI32IntegerAttr(static_cast<int32_t>(v)); };
+    for (int64_t step = 0; step < tiles_.tile_k / matrix_.k; ++step) {
+      Value a = LoadFragment(lds_lhs, step, rows);
+      for (int64_t t = 0; t < matrix_.tiles_n; ++t) {
+        Value b = LoadFragment(lds_rhs, step, Add(cols, Const(t * matrix_.tile)));
+        if (matrix_.kind == WaveMatrix::Kind::kMfma) {
+          accs[t] = amdgpu::MFMAOp::create(b_, loc_, acc_type, size(matrix_.tile), size(matrix_.tile), size(matrix_.k),
+                                           size(1), a, b, accs[t]);
+        } else {
+          accs[t] = amdgpu::WMMAOp::create(b_, loc_, acc_type, size(matrix_.tile), size(matrix_.tile),
+                                           size(matrix_.k), a, b, accs[t]);
+        }
+      }
+    }
+    for (int64_t t = 0; t < matrix_.tiles_n; ++t) {
+      vector::StoreOp::create(b_, loc_, accs[t], acc_, ValueRange{Const(t * matrix_.result_values)});
+    }
+  }
+
+  // The output position of value `v` (< AccumulatorValues()) of this lane's register
+  // tile, relative to its wave's block (MfmaLayout.h, WmmaLayout.h).
+  std::pair<Value, Value> MatrixResultPosition(Value v) {
+    if (matrix_.kind == WaveMatrix::Kind::kMfma) return BuildMfmaResultPosition(b_, loc_, lane_, v);
+    // Accumulator v / 8 covers the columns from 16 (v / 8).
+    Value t = arith::DivUIOp::create(b_, loc_, v, Const(kWmmaResultValues));
+    Value w = arith::RemUIOp::create(b_, loc_, v, Const(kWmmaResultValues));
+    auto [row, col] = BuildWmmaResultPosition(b_, loc_, lane_, w);
+    return {row, Add(Mul(t, Const(kWmmaTile)), col)};
   }
 
   // Between the register tile and `out` (a buffer of the output's shape), element by
   // element inside the output; reading, the elements outside it are zero. (row0, col0) is
-  // the output position of the work-item's (SIMT) or wave's (MFMA) register tile.
+  // the output position of the work-item's (SIMT) or wave's (MFMA, WMMA) register tile.
   void CopyRegisterTile(Value out, Value row0, Value col0, bool to_output) {
     OpBuilder::InsertionGuard guard(b_);
     OpOperand* out_operand = root_.getDpsInitOperand(0);
     SmallVector<Value> acc_indices;
-    if (mfma_k_) {
-      auto values = scf::ForOp::create(b_, loc_, Const(0), Const(kMfmaResultValues), Const(1));
+    if (matrix_) {
+      auto values = scf::ForOp::create(b_, loc_, Const(0), Const(matrix_.AccumulatorValues()), Const(1));
       b_.setInsertionPointToStart(values.getBody());
       Value v = values.getInductionVar();
-      // The row of value v of this lane (MfmaLayout.h), its column lane % 32.
-      Value row = Add(Add(Mul(arith::DivUIOp::create(b_, loc_, v, Const(4)), Const(8)),
-                          Mul(arith::DivUIOp::create(b_, loc_, lane_, Const(kMfmaTile)), Const(4))),
-                      arith::RemUIOp::create(b_, loc_, v, Const(4)));
+      auto [row, col] = MatrixResultPosition(v);
       indices_[dims_.m] = Add(row0, row);
-      indices_[dims_.n] = Add(col0, arith::RemUIOp::create(b_, loc_, lane_, Const(kMfmaTile)));
+      indices_[dims_.n] = Add(col0, col);
       acc_indices = {v};
     } else {
       auto rows = scf::ForOp::create(b_, loc_, Const(0), Const(tiles_.reg_m), Const(1));
@@ -350,7 +417,7 @@ class ContractionKernelBuilder {
   linalg::LinalgOp root_;
   WorkgroupContractionDims dims_;
   WorkgroupContractionTiles tiles_;
-  int64_t mfma_k_;
+  WaveMatrix matrix_;
   OpBuilder b_;
   Location loc_;
   Type out_type_;
@@ -374,11 +441,16 @@ void FormRegisterContractions(func::FuncOp fn) {
 }
 
 // Builds `fn`'s kernel in place of `root`; returns its workgroup size.
-int64_t TileContraction(func::FuncOp fn, linalg::LinalgOp root, const OutputInitialisation& init, bool use_mfma,
-                        int64_t i8_depth) {
+int64_t TileContraction(func::FuncOp fn, linalg::LinalgOp root, const OutputInitialisation& init,
+                        const TileContractionsOptions& options) {
   WorkgroupContractionTiles tiles = ChooseWorkgroupContractionTiles(root);
-  int64_t mfma_k = use_mfma ? MfmaDepth(root, i8_depth) : 0;
-  ContractionKernelBuilder(fn, root, *MatchWorkgroupContraction(root), tiles, mfma_k).Build(init.fill, init.source);
+  WaveMatrix matrix;
+  if (int64_t k = options.mfma ? MfmaDepth(root, options.mfmaI8Depth, options.mfmaF8) : 0) {
+    matrix = WaveMatrix::Mfma(k);
+  } else if (options.wmma && WmmaDepth(root) == kWmmaTile) {
+    matrix = WaveMatrix::Wmma();
+  }
+  ContractionKernelBuilder(fn, root, *MatchWorkgroupContraction(root), tiles, matrix).Build(init.fill, init.source);
   FormRegisterContractions(fn);
   return tiles.WorkgroupSize();
 }
@@ -390,7 +462,12 @@ struct TileContractionsPass : impl::TileContractionsBase<TileContractionsPass> {
         getOperation(), kContractionStrategy,
         [](linalg::LinalgOp root) { return MatchWorkgroupContraction(root).has_value(); },
         [&](func::FuncOp fn, linalg::LinalgOp root, const OutputInitialisation& init) {
-          return TileContraction(fn, root, init, mfma, mfmaI8Depth);
+          TileContractionsOptions options;
+          options.mfma = mfma;
+          options.mfmaI8Depth = mfmaI8Depth;
+          options.mfmaF8 = mfmaF8;
+          options.wmma = wmma;
+          return TileContraction(fn, root, init, options);
         });
   }
 };

@@ -1,6 +1,9 @@
 #include "compiler/codegen/gpu/WorkItemLoops.h"
 
+#include <functional>
+
 #include "compiler/codegen/gpu/MfmaLayout.h"
+#include "compiler/codegen/gpu/WmmaLayout.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/MapVector.h"
@@ -17,11 +20,14 @@ namespace kiln::compiler::gpu {
 
 using namespace mlir;
 
+bool IsWorkItemSynchronisation(Operation* op) {
+  return isa<mlir::gpu::BarrierOp, mlir::gpu::ShuffleOp, amdgpu::MFMAOp, amdgpu::WMMAOp>(op);
+}
+
 bool ContainsBarrier(Operation* op) {
   return op
       ->walk([](Operation* inner) {
-        return isa<mlir::gpu::BarrierOp, mlir::gpu::ShuffleOp, amdgpu::MFMAOp>(inner) ? WalkResult::interrupt()
-                                                                                       : WalkResult::advance();
+        return IsWorkItemSynchronisation(inner) ? WalkResult::interrupt() : WalkResult::advance();
       })
       .wasInterrupted();
 }
@@ -200,30 +206,83 @@ class WorkItemLoopBuilder {
     return success();
   }
 
-  // A 32x32 MFMA (MfmaLayout.h) is a wave-wide operation: every lane stores its operand
-  // fragments, then the workgroup computes each wave's product once, then every lane reads
-  // its result fragment. The stores end the current segment; the reads start the next.
-  template <typename Flush>
-  LogicalResult EmulateMfma(amdgpu::MFMAOp mfma, SmallVector<Operation*>& segment, Flush&& flush) {
-    Type a_type = mfma.getSourceA().getType();
-    auto a_vector = dyn_cast<VectorType>(a_type);
-    Type element = getElementTypeOrSelf(a_type);
+  // Where a wave-wide matrix instruction keeps its operands and results: `wave` lanes
+  // each hold `operand_values` of A and of B and `result_values` of C and D. The
+  // functions build index arithmetic at the builder's insertion point.
+  struct WaveMatrixLayout {
+    int64_t wave = 0;
+    int64_t operand_values = 0;
+    int64_t result_values = 0;
+    int64_t k = 0;
+    // The (row, column) of result value `v` of lane `lane`.
+    std::function<std::pair<Value, Value>(OpBuilder&, Value lane, Value v)> result;
+    // The lane and slot holding A(row, k) (or B(k, column)) for computing a result of
+    // lane `lane`.
+    std::function<std::pair<Value, Value>(OpBuilder&, Value lane, Value outer, Value k)> operand;
+  };
+
+  // A 32x32 MFMA (MfmaLayout.h) of one block with f32 or i32 results.
+  FailureOr<WaveMatrixLayout> MfmaLayout(amdgpu::MFMAOp mfma) {
+    auto a_vector = dyn_cast<VectorType>(mfma.getSourceA().getType());
     int64_t per_lane = a_vector ? a_vector.getNumElements() : 1;
     auto acc_type = dyn_cast<VectorType>(mfma.getDestC().getType());
     if (mfma.getM() != kMfmaTile || mfma.getN() != kMfmaTile || mfma.getBlocks() != 1 ||
         static_cast<int64_t>(mfma.getK()) != 2 * per_lane || !acc_type || acc_type.getNumElements() != kMfmaResultValues ||
-        !(acc_type.getElementType().isF32() || acc_type.getElementType().isInteger(32)) ||
-        mfma.getSourceB().getType() != a_type || items_ % kMfmaWave != 0) {
+        !(acc_type.getElementType().isF32() || acc_type.getElementType().isInteger(32)) || items_ % kMfmaWave != 0) {
       return mfma.emitError() << "the host twin emulates only 32x32 MFMAs of one block with f32 or i32 results";
     }
     Location loc = mfma.getLoc();
-    Type f32 = acc_type.getElementType();  // or i32: the accumulator's type
-    bool integer = isa<IntegerType>(f32);
-    Value a_lanes = AllocateForWorkItems(MemRefType::get({items_, per_lane}, element));
-    Value b_lanes = AllocateForWorkItems(MemRefType::get({items_, per_lane}, element));
-    Value c_lanes = AllocateForWorkItems(MemRefType::get({items_, kMfmaResultValues}, f32));
-    Value d_lanes = AllocateForWorkItems(MemRefType::get({items_, kMfmaResultValues}, f32));
-    OpBuilder b(mfma);
+    auto result = [loc](OpBuilder& b, Value lane, Value v) { return BuildMfmaResultPosition(b, loc, lane, v); };
+    // A(row, k) is in lane (k / kpl) * 32 + row, slot k % kpl; B(k, column) likewise.
+    auto operand = [loc, per_lane](OpBuilder& b, Value, Value outer, Value k) -> std::pair<Value, Value> {
+      auto c = [&](int64_t x) { return arith::ConstantIndexOp::create(b, loc, x).getResult(); };
+      Value holder = arith::MulIOp::create(b, loc, arith::DivUIOp::create(b, loc, k, c(per_lane)), c(kMfmaTile));
+      return {arith::AddIOp::create(b, loc, holder, outer), arith::RemUIOp::create(b, loc, k, c(per_lane))};
+    };
+    return WaveMatrixLayout{kMfmaWave, per_lane, kMfmaResultValues, static_cast<int64_t>(mfma.getK()), result, operand};
+  }
+
+  // A 16x16x16 WMMA of wave32 (WmmaLayout.h) with f32 or i32 results.
+  FailureOr<WaveMatrixLayout> WmmaLayout(amdgpu::WMMAOp wmma) {
+    auto a_vector = dyn_cast<VectorType>(wmma.getSourceA().getType());
+    auto acc_type = dyn_cast<VectorType>(wmma.getDestC().getType());
+    if (wmma.getM() != kWmmaTile || wmma.getN() != kWmmaTile || wmma.getK() != kWmmaTile || !a_vector ||
+        a_vector.getNumElements() != kWmmaTile || !acc_type || acc_type.getNumElements() != kWmmaResultValues ||
+        !(acc_type.getElementType().isF32() || acc_type.getElementType().isInteger(32)) || wmma.getClamp() ||
+        items_ % kWmmaWave != 0) {
+      return wmma.emitError() << "the host twin emulates only 16x16x16 WMMAs of wave32 with f32 or i32 results";
+    }
+    Location loc = wmma.getLoc();
+    auto result = [loc](OpBuilder& b, Value lane, Value v) { return BuildWmmaResultPosition(b, loc, lane, v); };
+    // A(row, k) is in slot k of lane row of the reading lane's half (the halves hold
+    // the same values: reading its own half checks that the kernel filled both).
+    auto operand = [loc](OpBuilder& b, Value lane, Value outer, Value k) -> std::pair<Value, Value> {
+      auto c = [&](int64_t x) { return arith::ConstantIndexOp::create(b, loc, x).getResult(); };
+      Value half = arith::MulIOp::create(b, loc, arith::DivUIOp::create(b, loc, lane, c(kWmmaHalf)), c(kWmmaHalf));
+      return {arith::AddIOp::create(b, loc, half, outer), k};
+    };
+    return WaveMatrixLayout{kWmmaWave, kWmmaTile, kWmmaResultValues, kWmmaTile, result, operand};
+  }
+
+  // A matrix instruction (MFMA, WMMA) is a wave-wide operation: every lane stores its
+  // operand fragments, then the workgroup computes each wave's product once, then every
+  // lane reads its result fragment. The stores end the current segment; the reads start
+  // the next. Narrow operands are extended exactly (arith.extf, arith.extsi or extui for
+  // unsigned WMMA operands) and the products summed in the accumulator's type.
+  template <typename Flush>
+  LogicalResult EmulateWaveMatrix(Operation* op, Value source_a, Value source_b, Value dest_c,
+                                  const WaveMatrixLayout& layout, bool unsigned_a, bool unsigned_b,
+                                  SmallVector<Operation*>& segment, Flush&& flush) {
+    auto acc_type = cast<VectorType>(dest_c.getType());
+    Location loc = op->getLoc();
+    Type acc = acc_type.getElementType();
+    bool integer = isa<IntegerType>(acc);
+    int64_t per_lane = layout.operand_values, values_per_lane = layout.result_values;
+    Value a_lanes = AllocateForWorkItems(MemRefType::get({items_, per_lane}, getElementTypeOrSelf(source_a.getType())));
+    Value b_lanes = AllocateForWorkItems(MemRefType::get({items_, per_lane}, getElementTypeOrSelf(source_b.getType())));
+    Value c_lanes = AllocateForWorkItems(MemRefType::get({items_, values_per_lane}, acc));
+    Value d_lanes = AllocateForWorkItems(MemRefType::get({items_, values_per_lane}, acc));
+    OpBuilder b(op);
     auto store_fragment = [&](Value value, Value lanes, Value item) {
       Operation* store = isa<VectorType>(value.getType())
                              ? vector::StoreOp::create(b, loc, value, lanes, ValueRange{item, zero_}).getOperation()
@@ -232,58 +291,54 @@ class WorkItemLoopBuilder {
     };
     Value item = mlir::gpu::ThreadIdOp::create(b, loc, mlir::gpu::Dimension::x);
     segment.push_back(item.getDefiningOp());
-    store_fragment(mfma.getSourceA(), a_lanes, item);
-    store_fragment(mfma.getSourceB(), b_lanes, item);
-    store_fragment(mfma.getDestC(), c_lanes, item);
-    flush(mfma);
+    store_fragment(source_a, a_lanes, item);
+    store_fragment(source_b, b_lanes, item);
+    store_fragment(dest_c, c_lanes, item);
+    flush(op);
 
     // For each wave w, lane l and value v: D[w, l, v] = C[w, l, v] + sum_k A(i, k) B(k, j).
     auto c = [&](int64_t v) { return arith::ConstantIndexOp::create(b, loc, v).getResult(); };
-    auto waves = scf::ForOp::create(b, loc, zero_, c(items_ / kMfmaWave), one_);
+    auto waves = scf::ForOp::create(b, loc, zero_, c(items_ / layout.wave), one_);
     b.setInsertionPointToStart(waves.getBody());
-    Value first_lane = arith::MulIOp::create(b, loc, waves.getInductionVar(), c(kMfmaWave));
-    auto lanes = scf::ForOp::create(b, loc, zero_, c(kMfmaWave), one_);
+    Value first_lane = arith::MulIOp::create(b, loc, waves.getInductionVar(), c(layout.wave));
+    auto lanes = scf::ForOp::create(b, loc, zero_, c(layout.wave), one_);
     b.setInsertionPointToStart(lanes.getBody());
     Value lane = lanes.getInductionVar();
-    Value half = arith::DivUIOp::create(b, loc, lane, c(kMfmaTile));
-    Value column = arith::RemUIOp::create(b, loc, lane, c(kMfmaTile));
-    auto values = scf::ForOp::create(b, loc, zero_, c(kMfmaResultValues), one_);
+    auto values = scf::ForOp::create(b, loc, zero_, c(values_per_lane), one_);
     b.setInsertionPointToStart(values.getBody());
     Value v = values.getInductionVar();
-    Value row = arith::AddIOp::create(
-        b, loc,
-        arith::AddIOp::create(b, loc, arith::MulIOp::create(b, loc, arith::DivUIOp::create(b, loc, v, c(4)), c(8)),
-                              arith::MulIOp::create(b, loc, half, c(4))),
-        arith::RemUIOp::create(b, loc, v, c(4)));
+    auto [row, column] = layout.result(b, lane, v);
     Value own = arith::AddIOp::create(b, loc, first_lane, lane);
     Value init = memref::LoadOp::create(b, loc, c_lanes, ValueRange{own, v});
-    auto depth = scf::ForOp::create(b, loc, zero_, c(mfma.getK()), one_, ValueRange{init});
+    auto depth = scf::ForOp::create(b, loc, zero_, c(layout.k), one_, ValueRange{init});
     b.setInsertionPointToStart(depth.getBody());
     Value k = depth.getInductionVar();
-    Value holder = arith::MulIOp::create(b, loc, arith::DivUIOp::create(b, loc, k, c(per_lane)), c(kMfmaTile));
-    Value slot = arith::RemUIOp::create(b, loc, k, c(per_lane));
-    auto operand = [&](Value lanes_buffer, Value index_in_half) {
-      Value at = arith::AddIOp::create(b, loc, first_lane, arith::AddIOp::create(b, loc, holder, index_in_half));
+    auto operand = [&](Value lanes_buffer, Value outer, bool is_unsigned) -> Value {
+      auto [holder, slot] = layout.operand(b, lane, outer, k);
+      Value at = arith::AddIOp::create(b, loc, first_lane, holder);
       Value x = memref::LoadOp::create(b, loc, lanes_buffer, ValueRange{at, slot});
-      if (element == f32) return x;
-      return integer ? arith::ExtSIOp::create(b, loc, f32, x).getResult() : arith::ExtFOp::create(b, loc, f32, x).getResult();
+      if (x.getType() == acc) return x;
+      if (!integer) return arith::ExtFOp::create(b, loc, acc, x);
+      if (is_unsigned) return arith::ExtUIOp::create(b, loc, acc, x);
+      return arith::ExtSIOp::create(b, loc, acc, x);
     };
-    Value x = operand(a_lanes, row), y = operand(b_lanes, column), sum = depth.getRegionIterArg(0);
+    Value x = operand(a_lanes, row, unsigned_a), y = operand(b_lanes, column, unsigned_b);
+    Value sum = depth.getRegionIterArg(0);
     Value next = integer ? arith::AddIOp::create(b, loc, sum, arith::MulIOp::create(b, loc, x, y)).getResult()
                          : arith::AddFOp::create(b, loc, sum, arith::MulFOp::create(b, loc, x, y)).getResult();
     scf::YieldOp::create(b, loc, next);
     b.setInsertionPointAfter(depth);
     memref::StoreOp::create(b, loc, depth.getResult(0), d_lanes, ValueRange{own, v});
 
-    b.setInsertionPoint(mfma);
+    b.setInsertionPoint(op);
     Value reader = mlir::gpu::ThreadIdOp::create(b, loc, mlir::gpu::Dimension::x);
     auto result = vector::LoadOp::create(b, loc, acc_type, d_lanes, ValueRange{reader, zero_});
     segment.push_back(reader.getDefiningOp());
     segment.push_back(result);
     divergent_.insert(reader);
     divergent_.insert(result);
-    mfma.replaceAllUsesWith(result.getResult());
-    mfma.erase();
+    op->getResult(0).replaceAllUsesWith(result.getResult());
+    op->erase();
     return success();
   }
 
@@ -306,7 +361,18 @@ class WorkItemLoopBuilder {
         flush(op);
         op->erase();
       } else if (auto mfma = dyn_cast<amdgpu::MFMAOp>(op)) {
-        if (failed(EmulateMfma(mfma, segment, flush))) return failure();
+        FailureOr<WaveMatrixLayout> layout = MfmaLayout(mfma);
+        if (failed(layout) || failed(EmulateWaveMatrix(op, mfma.getSourceA(), mfma.getSourceB(), mfma.getDestC(),
+                                                       *layout, false, false, segment, flush))) {
+          return failure();
+        }
+      } else if (auto wmma = dyn_cast<amdgpu::WMMAOp>(op)) {
+        FailureOr<WaveMatrixLayout> layout = WmmaLayout(wmma);
+        if (failed(layout) || failed(EmulateWaveMatrix(op, wmma.getSourceA(), wmma.getSourceB(), wmma.getDestC(),
+                                                       *layout, wmma.getUnsignedA(), wmma.getUnsignedB(), segment,
+                                                       flush))) {
+          return failure();
+        }
       } else if (auto shuffle = dyn_cast<mlir::gpu::ShuffleOp>(op)) {
         if (failed(EmulateShuffle(shuffle, segment, flush))) return failure();
       } else if (ContainsBarrier(op)) {

@@ -22,7 +22,11 @@
 
 namespace kiln::compiler::gpu {
 
-// Whether `op` is or contains a gpu.barrier.
+// Whether `op` synchronises the work-items of a wave or workgroup, so that the twin ends
+// its work-item loops there: gpu.barrier, gpu.shuffle, amdgpu.mfma, amdgpu.wmma.
+bool IsWorkItemSynchronisation(mlir::Operation* op);
+
+// Whether `op` is or contains a gpu.barrier (or another IsWorkItemSynchronisation op).
 bool ContainsBarrier(mlir::Operation* op);
 
 // Rewrites `kernel` (one block; gpu.thread_id x its only work-item id; workgroup ids already

@@ -45,24 +45,21 @@ WorkgroupContractionTiles ChooseWorkgroupContractionTiles(linalg::LinalgOp op) {
   return tiles;
 }
 
-int64_t MfmaDepth(linalg::LinalgOp op, int64_t i8_depth) {
-  Type lhs = getElementTypeOrSelf(op.getDpsInputOperand(0)->get().getType());
-  Type rhs = getElementTypeOrSelf(op.getDpsInputOperand(1)->get().getType());
-  Type out = getElementTypeOrSelf(op.getDpsInitOperand(0)->get().getType());
-  bool floats = out.isF32() && (lhs.isF32() || lhs.isF16() || lhs.isBF16());
-  bool bytes = i8_depth > 0 && out.isInteger(32) && lhs.isInteger(8);
-  if (lhs != rhs || !(floats || bytes)) return 0;
-  // The body: out + ext(a) * ext(b), the extensions only for narrow inputs.
+namespace {
+
+// Whether `op`'s body is out + ext(a) * ext(b): a multiply and an add of the output, the
+// inputs extended (arith.extf, arith.extsi) exactly when they are narrower than it.
+bool IsPlainMultiplyAdd(linalg::LinalgOp op) {
   Block& body = op->getRegion(0).front();
   auto yield = cast<linalg::YieldOp>(body.getTerminator());
   Operation* add = yield.getValues()[0].getDefiningOp();
-  if (!add || !isa<arith::AddFOp, arith::AddIOp>(add)) return 0;
+  if (!add || !isa<arith::AddFOp, arith::AddIOp>(add)) return false;
   Value out_arg = body.getArgument(2);
   Value product = add->getOperand(0) == out_arg ? add->getOperand(1)
                   : add->getOperand(1) == out_arg ? add->getOperand(0)
                                                   : Value();
   Operation* mul = product ? product.getDefiningOp() : nullptr;
-  if (!mul || !isa<arith::MulFOp, arith::MulIOp>(mul)) return 0;
+  if (!mul || !isa<arith::MulFOp, arith::MulIOp>(mul)) return false;
   auto input_of = [&](Value v) -> Value {
     if (auto ext = v.getDefiningOp<arith::ExtFOp>()) return ext.getIn();
     if (auto ext = v.getDefiningOp<arith::ExtSIOp>()) return ext.getIn();
@@ -70,10 +67,35 @@ int64_t MfmaDepth(linalg::LinalgOp op, int64_t i8_depth) {
   };
   bool operands = input_of(mul->getOperand(0)) == body.getArgument(0) &&
                   input_of(mul->getOperand(1)) == body.getArgument(1);
-  size_t expected_ops = lhs.isF32() ? 3 : 5;  // [ext, ext,] mul, add, yield
-  if (!operands || body.getOperations().size() != expected_ops) return 0;
+  size_t extensions = 0;
+  for (unsigned i = 0; i < 2; ++i) extensions += body.getArgument(i).getType() != out_arg.getType();
+  return operands && body.getOperations().size() == 3 + extensions;  // [ext, ext,] mul, add, yield
+}
+
+Type ElementType(linalg::LinalgOp op, unsigned operand) {
+  return getElementTypeOrSelf(op->getOperand(operand).getType());
+}
+
+}  // namespace
+
+int64_t MfmaDepth(linalg::LinalgOp op, int64_t i8_depth, bool f8_fnuz) {
+  Type lhs = ElementType(op, 0), rhs = ElementType(op, 1), out = ElementType(op, 2);
+  auto fnuz = [](Type t) { return isa<Float8E4M3FNUZType, Float8E5M2FNUZType>(t); };
+  bool floats = out.isF32() && lhs == rhs && (lhs.isF32() || lhs.isF16() || lhs.isBF16());
+  bool bytes = i8_depth > 0 && out.isInteger(32) && lhs == rhs && lhs.isInteger(8);
+  bool f8 = f8_fnuz && out.isF32() && fnuz(lhs) && fnuz(rhs);
+  if (!(floats || bytes || f8) || !IsPlainMultiplyAdd(op)) return 0;
   if (bytes) return i8_depth;
+  if (f8) return 16;
   return lhs.isF32() ? 2 : 8;
+}
+
+int64_t WmmaDepth(linalg::LinalgOp op) {
+  Type lhs = ElementType(op, 0), rhs = ElementType(op, 1), out = ElementType(op, 2);
+  bool halves = out.isF32() && (lhs.isF16() || lhs.isBF16());
+  bool bytes = out.isInteger(32) && lhs.isInteger(8);
+  if (lhs != rhs || !(halves || bytes) || !IsPlainMultiplyAdd(op)) return 0;
+  return 16;
 }
 
 }  // namespace kiln::compiler::gpu

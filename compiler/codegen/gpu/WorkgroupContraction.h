@@ -45,12 +45,17 @@ struct WorkgroupContractionTiles {
 WorkgroupContractionTiles ChooseWorkgroupContractionTiles(mlir::linalg::LinalgOp op);
 
 // The k of the 32x32 MFMA that computes `op`'s products on chips with MFMA: 2 for f32
-// inputs, 8 for f16 or bf16 inputs (the body extends them), each with an f32 output, and
+// inputs, 8 for f16 or bf16 inputs (the body extends them), each with an f32 output,
 // `i8_depth` (the chip's: 16 on gfx942, 8 on gfx90a; 0 for none) for i8 inputs with an
-// i32 output (the body sign-extends them); always with a plain multiply-add body. 0 when
-// no MFMA computes it exactly that way.
-int64_t MfmaDepth(mlir::linalg::LinalgOp op, int64_t i8_depth);
+// i32 output (the body sign-extends them), and with `f8_fnuz` (gfx942) 16 for
+// f8E4M3FNUZ or f8E5M2FNUZ inputs, the two alike or mixed, with an f32 output (the body
+// extends them); always with a plain multiply-add body. 0 when no MFMA computes it
+// exactly that way.
+int64_t MfmaDepth(mlir::linalg::LinalgOp op, int64_t i8_depth, bool f8_fnuz);
 
-
+// The k of the 16x16 WMMA (RDNA3, wave32) that computes `op`'s products: 16 for f16 or
+// bf16 inputs with an f32 output and for i8 inputs with an i32 output (the body extends
+// them), with a plain multiply-add body; 0 otherwise.
+int64_t WmmaDepth(mlir::linalg::LinalgOp op);
 
 }  // namespace kiln::compiler::gpu

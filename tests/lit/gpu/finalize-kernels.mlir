@@ -18,6 +18,35 @@ module {
 
 // -----
 
+// A loop annotation left on a back edge as a discardable attribute (by convert-scf-to-cf
+// and convert-cf-to-llvm) becomes the branch's own, which LLVM IR translation reads.
+// CHECK-DAG: #[[UNROLL:.*]] = #llvm.loop_unroll<disable = true>
+// CHECK-DAG: #[[LOOP:.*]] = #llvm.loop_annotation<unroll = #[[UNROLL]]>
+// CHECK-LABEL: llvm.func @loop
+// CHECK: llvm.br ^bb1(%{{.*}} : i64) {loop_annotation = #[[LOOP]]}
+// CHECK-NOT: llvm.loop_annotation
+#unroll = #llvm.loop_unroll<disable = true>
+#loop = #llvm.loop_annotation<unroll = #unroll>
+module {
+  gpu.module @kiln_kernels {
+    llvm.func @loop(%n: i64) {
+      %zero = llvm.mlir.constant(0 : i64) : i64
+      %one = llvm.mlir.constant(1 : i64) : i64
+      llvm.br ^bb1(%zero : i64)
+    ^bb1(%i: i64):
+      %more = llvm.icmp "slt" %i, %n : i64
+      llvm.cond_br %more, ^bb2, ^bb3
+    ^bb2:
+      %next = llvm.add %i, %one : i64
+      llvm.br ^bb1(%next : i64) {llvm.loop_annotation = #loop}
+    ^bb3:
+      llvm.return
+    }
+  }
+}
+
+// -----
+
 // A call to a function without a body cannot be linked into a kernel.
 module {
   gpu.module @kiln_kernels {

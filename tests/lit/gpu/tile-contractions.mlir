@@ -1,5 +1,7 @@
 // RUN: kiln-opt %s -split-input-file -kiln-gpu-tile-contractions -verify-diagnostics | FileCheck %s
-// RUN: kiln-opt %s -split-input-file -kiln-gpu-tile-contractions="mfma=true mfma-i8-depth=16" -verify-diagnostics | FileCheck %s --check-prefix=MFMA
+// RUN: kiln-opt %s -split-input-file -kiln-gpu-tile-contractions="mfma=true mfma-i8-depth=16 mfma-f8=true" -verify-diagnostics | FileCheck %s --check-prefix=MFMA
+// RUN: kiln-opt %s -split-input-file -kiln-gpu-tile-contractions="mfma=true mfma-i8-depth=8" -verify-diagnostics | FileCheck %s --check-prefix=GFX90A
+// RUN: kiln-opt %s -split-input-file -kiln-gpu-tile-contractions="wmma=true" -verify-diagnostics | FileCheck %s --check-prefix=WMMA
 
 // With MFMAs, each wave's 32x32 block takes tile_k / k MFMAs per step (f32: 16 / 2), its
 // accumulator 16 values per lane.
@@ -17,6 +19,58 @@
 // MFMA: memref.alloc() : memref<64x32xi8, #gpu.address_space<workgroup>>
 // MFMA: memref.alloca() : memref<16xi32>
 // MFMA-COUNT-2: amdgpu.mfma 32x32x16 {{.*}} : vector<8xi8>, vector<8xi8>, vector<16xi32>
+// f8 (FNUZ, gfx942 only): 32-deep LDS steps of 32x32x16 MFMAs, 8 values (64 bits) per lane
+// and operand; the two formats may be mixed.
+// MFMA-LABEL: func.func @mm_f8(
+// MFMA: memref.alloc() : memref<64x32xf8E4M3FNUZ, #gpu.address_space<workgroup>>
+// MFMA: memref.alloca() : memref<16xf32>
+// MFMA: gpu.barrier
+// MFMA-COUNT-2: amdgpu.mfma 32x32x16 {{.*}} : vector<8xf8E4M3FNUZ>, vector<8xf8E4M3FNUZ>, vector<16xf32>
+// MFMA-NOT: amdgpu.mfma
+// MFMA: gpu.barrier
+// MFMA-LABEL: func.func @mm_f8_mixed(
+// MFMA-COUNT-2: amdgpu.mfma 32x32x16 {{.*}} : vector<8xf8E5M2FNUZ>, vector<8xf8E4M3FNUZ>, vector<16xf32>
+// MFMA-LABEL: func.func @mm_f8_fn(
+// MFMA-NOT: amdgpu.mfma
+// MFMA: linalg.generic
+
+// gfx90a has MFMAs of depth 8 for i8 and none for f8 (SIMT register tiles).
+// GFX90A-LABEL: func.func @mm_i8(
+// GFX90A-COUNT-4: amdgpu.mfma 32x32x8 {{.*}} : vector<4xi8>, vector<4xi8>, vector<16xi32>
+// GFX90A-LABEL: func.func @mm_f8(
+// GFX90A-NOT: amdgpu.mfma
+// GFX90A: memref.alloca() : memref<4x4xf32>
+
+// WMMA (gfx1100, wave32): eight waves of 16 x 32 blocks, each two 16x16 accumulators of
+// 8 values per lane sharing the A fragment (16 values of one row per lane); tile_k / 16
+// steps of two WMMAs, in a k loop LLVM must not unroll. f32 and f8 keep SIMT tiles.
+// WMMA-LABEL: func.func @mm(
+// WMMA-NOT: amdgpu.wmma
+// WMMA: vector.contract
+// WMMA-LABEL: func.func @mm_f16(
+// WMMA-DAG: %[[LDS_A:.*]] = memref.alloc() : memref<64x32xf16, #gpu.address_space<workgroup>>
+// WMMA-DAG: %[[LDS_B:.*]] = memref.alloc() : memref<64x32xf16, #gpu.address_space<workgroup>>
+// WMMA-DAG: %[[ACC:.*]] = memref.alloca() : memref<16xf32>
+// WMMA: gpu.barrier
+// WMMA-DAG: vector.load %[[ACC]][%c0] : memref<16xf32>, vector<8xf32>
+// WMMA-DAG: vector.load %[[ACC]][%c8] : memref<16xf32>, vector<8xf32>
+// WMMA: %[[A0:.*]] = vector.load %[[LDS_A]][%{{.*}}, %c0] : {{.*}}, vector<16xf16>
+// WMMA: vector.load %[[LDS_B]][%{{.*}}, %c0] : {{.*}}, vector<16xf16>
+// WMMA: amdgpu.wmma 16x16x16 %[[A0]] * {{.*}} : vector<16xf16>, vector<16xf16>, vector<8xf32>
+// WMMA: vector.load %[[LDS_B]][%{{.*}}, %c0] : {{.*}}, vector<16xf16>
+// WMMA: amdgpu.wmma 16x16x16 %[[A0]] * {{.*}} : vector<16xf16>, vector<16xf16>, vector<8xf32>
+// WMMA: vector.load %[[LDS_A]][%{{.*}}, %c16] : {{.*}}, vector<16xf16>
+// WMMA-COUNT-2: amdgpu.wmma 16x16x16
+// WMMA-NOT: amdgpu.wmma
+// WMMA: gpu.barrier
+// WMMA: } {llvm.loop_annotation = #[[NO_UNROLL:.*]]}
+// WMMA-DAG: #[[DISABLE:.*]] = #llvm.loop_unroll<disable = true>
+// WMMA-DAG: #[[NO_UNROLL]] = #llvm.loop_annotation<unroll = #[[DISABLE]]>
+// WMMA-LABEL: func.func @mm_i8(
+// WMMA-COUNT-4: amdgpu.wmma 16x16x16 {{.*}} : vector<16xi8>, vector<16xi8>, vector<8xi32>
+// WMMA-LABEL: func.func @mm_f8(
+// WMMA-NOT: amdgpu.wmma
+// WMMA: memref.alloca() : memref<4x4xf32>
 
 // A 130x100x70 f32 matmul: 64x64 output tiles per workgroup of 256 work-items, each with a
 // 4x4 register tile (private); 16-deep k-slices of both operands staged through LDS
@@ -101,6 +155,40 @@ module @kiln_executable attributes {kiln.executable} {
     %zero = arith.constant 0 : i32
     linalg.fill ins(%zero : i32) outs(%c : memref<64x64xi32>)
     linalg.matmul {kiln.root} ins(%a, %b : memref<64x64xi8>, memref<64x64xi8>) outs(%c : memref<64x64xi32>)
+    return
+  }
+}
+
+// -----
+
+module @kiln_executable attributes {kiln.executable} {
+  func.func @mm_f8(%a: memref<64x64xf8E4M3FNUZ>, %b: memref<64x64xf8E4M3FNUZ>, %c: memref<64x64xf32>, %id: index, %count: index) attributes {kiln.binding_dims = [array<i64: -1, -1>, array<i64: -1, -1>, array<i64: -1, -1>], kiln.input_count = 2 : i64, kiln.workgroup_strategy = "gpu.workgroup_contraction"} {
+    %zero = arith.constant 0.0 : f32
+    linalg.fill ins(%zero : f32) outs(%c : memref<64x64xf32>)
+    linalg.matmul {kiln.root} ins(%a, %b : memref<64x64xf8E4M3FNUZ>, memref<64x64xf8E4M3FNUZ>) outs(%c : memref<64x64xf32>)
+    return
+  }
+}
+
+// -----
+
+module @kiln_executable attributes {kiln.executable} {
+  func.func @mm_f8_mixed(%a: memref<64x64xf8E5M2FNUZ>, %b: memref<64x64xf8E4M3FNUZ>, %c: memref<64x64xf32>, %id: index, %count: index) attributes {kiln.binding_dims = [array<i64: -1, -1>, array<i64: -1, -1>, array<i64: -1, -1>], kiln.input_count = 2 : i64, kiln.workgroup_strategy = "gpu.workgroup_contraction"} {
+    %zero = arith.constant 0.0 : f32
+    linalg.fill ins(%zero : f32) outs(%c : memref<64x64xf32>)
+    linalg.matmul {kiln.root} ins(%a, %b : memref<64x64xf8E5M2FNUZ>, memref<64x64xf8E4M3FNUZ>) outs(%c : memref<64x64xf32>)
+    return
+  }
+}
+
+// -----
+
+// The OCP formats (f8E4M3FN) have no MFMA on gfx942: SIMT tiles.
+module @kiln_executable attributes {kiln.executable} {
+  func.func @mm_f8_fn(%a: memref<64x64xf8E4M3FN>, %b: memref<64x64xf8E4M3FN>, %c: memref<64x64xf32>, %id: index, %count: index) attributes {kiln.binding_dims = [array<i64: -1, -1>, array<i64: -1, -1>, array<i64: -1, -1>], kiln.input_count = 2 : i64, kiln.workgroup_strategy = "gpu.workgroup_contraction"} {
+    %zero = arith.constant 0.0 : f32
+    linalg.fill ins(%zero : f32) outs(%c : memref<64x64xf32>)
+    linalg.matmul {kiln.root} ins(%a, %b : memref<64x64xf8E4M3FN>, memref<64x64xf8E4M3FN>) outs(%c : memref<64x64xf32>)
     return
   }
 }
