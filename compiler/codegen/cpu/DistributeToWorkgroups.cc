@@ -72,6 +72,25 @@ void TileRowsForCache(RewriterBase& rewriter, scf::ForOp loop, size_t dim) {
   (void)TileAndFuse(rewriter, tileable, tile_sizes);
 }
 
+// Tiles the root inside a work-item's `loop` again, by 1 along the parallel loops before
+// `dim` (too short to split across work-items), fusing the producers already in the loop:
+// a fused producer's temporary then holds one iteration of them instead of all (attention's
+// scores for one head's query row, not every head's), small enough for private memory.
+// Best effort: the block stays as it is when the root cannot be tiled again.
+void TileLeadingLoopsByOne(RewriterBase& rewriter, scf::ForOp loop, size_t dim) {
+  auto tileable = dyn_cast_or_null<TilingInterface>(FindRoot(loop));
+  if (!tileable) return;
+  SmallVector<utils::IteratorType> iterators = tileable.getLoopIteratorTypes();
+  SmallVector<OpFoldResult> tile_sizes(iterators.size(), rewriter.getIndexAttr(0));
+  bool any = false;
+  for (size_t d = 0; d < dim; ++d) {
+    if (iterators[d] != utils::IteratorType::parallel) continue;
+    tile_sizes[d] = rewriter.getIndexAttr(1);
+    any = true;
+  }
+  if (any) (void)TileAndFuse(rewriter, tileable, tile_sizes);
+}
+
 // Why `fn` stays one workgroup, or success once it is distributed. `stride_tile` > 0
 // makes a grid-stride loop over static blocks (the pass's stride-tile option).
 LogicalResult Distribute(func::FuncOp fn, int64_t stride_tile, std::string& why) {
@@ -128,6 +147,7 @@ LogicalResult Distribute(func::FuncOp fn, int64_t stride_tile, std::string& why)
     loop.setLowerBound(arith::MulIOp::create(rewriter, loc, workgroup_id, chunk));
     loop.setStep(arith::MulIOp::create(rewriter, loc, workgroup_count, chunk));
     fn->setAttr(kDistributedAttr, rewriter.getUnitAttr());
+    if (dim > first) TileLeadingLoopsByOne(rewriter, loop, dim);
     return success();
   }
   // This workgroup's block: [id * chunk, min(extent, (id + 1) * chunk)), one iteration.

@@ -92,6 +92,10 @@ def DistributeToWorkgroups : Pass<"kiln-cpu-distribute-to-workgroups", "mlir::Mo
     instead, and worker `id` of `count` takes blocks id, id + count, ... (a grid-stride
     loop): tile-sized temporaries of fused producers then have static sizes (GPU kernels
     cannot allocate dynamic ones) and neighbouring workers touch neighbouring memory.
+    When the split loop is not the root's first parallel loop (the loops before it are
+    shorter than 64), each block is tiled again by 1 along those loops, so that a fused
+    producer's temporary covers one of their iterations (one head's scores of a query
+    row in decomposed attention) and fits in private memory.
   }];
   let options = [Option<"strideTile", "stride-tile", "int64_t", /*default=*/"0",
                         "Static block size of a grid-stride distribution (0: one contiguous block per worker)">];
