@@ -174,7 +174,10 @@ def TileSorts : Pass<"kiln-gpu-tile-sorts", "mlir::ModuleOp"> {
     bindings or are computed element by element (an iota of indices, say); a result
     nothing reads is never written and gets no global memory. Longer lines (or a dynamic
     length beyond N at run time) are sorted in place in the output bindings, with a
-    remark that ties may then be ordered differently. A function that no longer matches
+    remark that ties may then be ordered differently. A topk with static k and line whose
+    candidates fit in LDS is sorted the same way: its k initial output elements first (they
+    come before every input), then the line with its indices (the indices input, or the
+    positions), and the first k are written out. A function that no longer matches
     keeps the per-work-item path, with a remark.
   }];
   let dependentDialects = ["::mlir::gpu::GPUDialect", "::mlir::memref::MemRefDialect", "::mlir::scf::SCFDialect",

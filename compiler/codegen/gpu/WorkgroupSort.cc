@@ -24,7 +24,8 @@ namespace {
 
 // A sort dispatch as the strategy computes it.
 struct SortPlan {
-  iree::SortOp root;
+  Operation* root = nullptr;     // an iree::SortOp or an iree::TopkOp
+  Block* comparator = nullptr;
   int64_t dimension = 0;
   int64_t rank = 0;
   Value shape;                   // a binding with the operands' shape
@@ -33,6 +34,12 @@ struct SortPlan {
   std::optional<int64_t> line;   // the line's length, if static
   int64_t capacity = 0;          // elements of a line the LDS holds
   bool in_place = false;         // every kept operand has an output (longer lines)
+  // topk: candidates are the outputs' initial contents (k of them) then the inputs.
+  bool topk = false;
+  int64_t k = 0;
+  Value input_values, input_indices;  // input_indices may be null: positions are indices
+  // The operands whose lines are sorted: the sort's outputs, or topk's (values, indices).
+  ValueRange Operands() const { return root->getOperands().take_back(root->getNumResults()); }
 };
 
 // The binding memref `v` is read from (through casts), or null.
@@ -77,33 +84,62 @@ int64_t ElementBytes(Type type) {
   return std::max<int64_t>(1, (type.getIntOrFloatBitWidth() + 7) / 8);
 }
 
-FailureOr<SortPlan> MatchSort(func::FuncOp fn, std::string& why) {
-  SortPlan plan;
-  fn.walk([&](iree::SortOp op) {
-    if (op->hasAttr(kRootAttr)) plan.root = op;
-  });
-  if (!plan.root || plan.root->getBlock() != &fn.getBody().front() || !plan.root.getInputs().empty() ||
-      plan.root->getNumResults() == 0) {
-    why = "its root is not a sort of tensors";
+// A topk's inputs: its values (which give the line's shape) and optional indices.
+LogicalResult MatchTopkInputs(iree::TopkOp topk, SortPlan& plan, llvm::SetVector<Operation*>& producers,
+                              std::string& why) {
+  plan.topk = true;
+  auto out_type = cast<RankedTensorType>(topk.getOutputs()[0].getType());
+  auto in_type = cast<RankedTensorType>(topk.getInputs()[0].getType());
+  if (topk.getOutputs().size() != 2 || out_type.isDynamicDim(plan.dimension) ||
+      in_type.isDynamicDim(plan.dimension)) {
+    why = "its topk has a k or a line length known only at run time";
     return failure();
   }
-  iree::SortOp sort = plan.root;
-  plan.dimension = sort.getDimension();
-  auto type = cast<RankedTensorType>(sort.getOutputs()[0].getType());
+  plan.k = out_type.getDimSize(plan.dimension);
+  plan.line = plan.k + in_type.getDimSize(plan.dimension);
+  plan.input_values = topk.getInputs()[0];
+  if (topk.getInputs().size() > 1) plan.input_indices = topk.getInputs()[1];
+  for (Value input : topk.getInputs()) {
+    Value shape;
+    if (!IsElementwise(input, producers, shape) || !shape) {
+      why = "a topk input is not read from a binding";
+      return failure();
+    }
+    if (!plan.shape) plan.shape = shape;
+  }
+  return success();
+}
+
+FailureOr<SortPlan> MatchSort(func::FuncOp fn, std::string& why) {
+  SortPlan plan;
+  fn.walk([&](Operation* op) {
+    if (isa<iree::SortOp, iree::TopkOp>(op) && op->hasAttr(kRootAttr)) plan.root = op;
+  });
+  auto sort = dyn_cast_or_null<iree::SortOp>(plan.root);
+  auto topk = dyn_cast_or_null<iree::TopkOp>(plan.root);
+  if (!plan.root || plan.root->getBlock() != &fn.getBody().front() || (sort && !sort.getInputs().empty()) ||
+      plan.root->getNumResults() == 0 || !plan.root->hasTrait<OpTrait::OneRegion>()) {
+    why = "its root is not a sort or topk of tensors";
+    return failure();
+  }
+  plan.dimension = sort ? sort.getDimension() : topk.getDimension();
+  plan.comparator = &plan.root->getRegion(0).front();
+  auto type = cast<RankedTensorType>(plan.Operands()[0].getType());
   plan.rank = type.getRank();
   if (!type.isDynamicDim(plan.dimension)) plan.line = type.getDimSize(plan.dimension);
 
   llvm::SetVector<Operation*> producers;
-  Block& comparator = sort.getRegion().front();
+  if (topk && failed(MatchTopkInputs(topk, plan, producers, why))) return failure();
+  Block& comparator = *plan.comparator;
   int64_t line_bytes = 4;  // the element's position
   int64_t arrays = 1;
-  for (auto [i, operand] : llvm::enumerate(sort.getOutputs())) {
+  for (auto [i, operand] : llvm::enumerate(plan.Operands())) {
     if (!IsElementwise(operand, producers, plan.shape)) {
       why = "sort operand #" + std::to_string(i) + " is not read from a binding or computed element by element";
       return failure();
     }
     Value output;
-    for (Operation* user : sort->getResult(i).getUsers()) {
+    for (Operation* user : plan.root->getResult(i).getUsers()) {
       auto store = dyn_cast<bufferization::MaterializeInDestinationOp>(user);
       if (!store || !isa<BlockArgument>(store.getDest()) || output) {
         why = "sort result #" + std::to_string(i) + " is used by more than one write to an output binding";
@@ -113,7 +149,9 @@ FailureOr<SortPlan> MatchSort(func::FuncOp fn, std::string& why) {
     }
     plan.outputs.push_back(output);
     if (output && !plan.shape) plan.shape = output;
-    bool read = !comparator.getArgument(2 * i).use_empty() || !comparator.getArgument(2 * i + 1).use_empty();
+    // topk's comparator sees the values only; its values are always kept.
+    bool read = topk ? i == 0
+                     : !comparator.getArgument(2 * i).use_empty() || !comparator.getArgument(2 * i + 1).use_empty();
     plan.kept.push_back(output || read);
     if (plan.kept.back()) {
       line_bytes += ElementBytes(getElementTypeOrSelf(operand.getType()));
@@ -125,9 +163,9 @@ FailureOr<SortPlan> MatchSort(func::FuncOp fn, std::string& why) {
     return failure();
   }
   for (Operation& op : fn.getBody().front()) {
-    if (&op == sort.getOperation() || producers.contains(&op) || IsDispatchPlumbing(&op)) continue;
+    if (&op == plan.root || producers.contains(&op) || IsDispatchPlumbing(&op)) continue;
     if (auto store = dyn_cast<bufferization::MaterializeInDestinationOp>(op);
-        store && store.getSource().getDefiningOp() == sort.getOperation()) {
+        store && store.getSource().getDefiningOp() == plan.root) {
       continue;
     }
     why = "it also computes '" + op.getName().getStringRef().str() + "'";
@@ -138,6 +176,10 @@ FailureOr<SortPlan> MatchSort(func::FuncOp fn, std::string& why) {
   plan.in_place = llvm::all_of(llvm::zip(plan.kept, plan.outputs),
                                [](auto pair) { return !std::get<0>(pair) || std::get<1>(pair); });
   bool may_be_long = !plan.line || *plan.line > plan.capacity;
+  if (topk && may_be_long) {
+    why = "its topk's candidates (k + the line) exceed the " + std::to_string(plan.capacity) + " an LDS line holds";
+    return failure();
+  }
   if (may_be_long && !plan.in_place) {
     why = "a line longer than " + std::to_string(plan.capacity) +
           " elements is sorted in its output bindings, and an operand the comparator reads has none";
@@ -150,11 +192,10 @@ FailureOr<SortPlan> MatchSort(func::FuncOp fn, std::string& why) {
 class SortKernelBuilder {
  public:
   SortKernelBuilder(func::FuncOp fn, SortPlan plan)
-      : fn_(fn), plan_(plan), b_(plan.root), loc_(plan.root.getLoc()) {}
+      : fn_(fn), plan_(plan), b_(plan.root), loc_(plan.root->getLoc()) {}
 
   void Build() {
     MLIRContext* ctx = fn_.getContext();
-    iree::SortOp sort = plan_.root;
     bool lds_path = !plan_.line || *plan_.line <= plan_.capacity;
     bool global_path = !plan_.line || *plan_.line > plan_.capacity;
     // Workgroup memory lives for the whole kernel: allocate it first.
@@ -166,15 +207,16 @@ class SortKernelBuilder {
         return memref::AllocOp::create(b_, loc_, MemRefType::get({slots}, element, MemRefLayoutAttrInterface{}, workgroup))
             .getResult();
       };
-      for (auto [operand, kept] : llvm::zip(sort.getOutputs(), plan_.kept)) {
+      for (auto [operand, kept] : llvm::zip(plan_.Operands(), plan_.kept)) {
         lds_.push_back(kept ? lds(getElementTypeOrSelf(operand.getType())) : Value());
       }
       positions_ = lds(b_.getI32Type());
     }
     thread_ = mlir::gpu::ThreadIdOp::create(b_, loc_, mlir::gpu::Dimension::x);
 
-    b_.setInsertionPoint(sort);
-    n_ = memref::DimOp::create(b_, loc_, plan_.shape, plan_.dimension);
+    b_.setInsertionPoint(plan_.root);
+    // topk sorts its k initial candidates and its input line together.
+    n_ = plan_.topk ? Const(*plan_.line) : memref::DimOp::create(b_, loc_, plan_.shape, plan_.dimension).getResult();
     Value lines = Const(1);
     for (int64_t d = 0; d < plan_.rank; ++d) {
       if (d != plan_.dimension) lines = arith::MulIOp::create(b_, loc_, lines, Dim(d));
@@ -245,7 +287,8 @@ class SortKernelBuilder {
 
   // Whether the comparator orders `left` before `right` (values per kept operand).
   Value Less(ArrayRef<Value> left, ArrayRef<Value> right) {
-    Block& comparator = plan_.root.getRegion().front();
+    Block& comparator = *plan_.comparator;
+    if (plan_.topk) return InlineYieldedValue(b_, comparator, {left[0], right[0]});
     SmallVector<Value> args;
     for (size_t k = 0; k < left.size(); ++k) {
       // An operand that is not kept is unread: its arguments have no uses to map.
@@ -328,15 +371,17 @@ class SortKernelBuilder {
 
   // The line in LDS, each element with its position as the last key: the stable order.
   void SortInLds() {
-    iree::SortOp sort = plan_.root;
-    ForEachElement(n_, [&](Value j) {
-      SmallVector<Value> indices = At(j);
-      for (auto [operand, lds] : llvm::zip(sort.getOutputs(), lds_)) {
-        if (lds) memref::StoreOp::create(b_, loc_, Element(operand, indices), lds, ValueRange{j});
-      }
-      Value position = arith::IndexCastUIOp::create(b_, loc_, b_.getI32Type(), j);
-      memref::StoreOp::create(b_, loc_, position, positions_, ValueRange{j});
-    });
+    if (plan_.topk) {
+      LoadTopkCandidates();
+    } else {
+      ForEachElement(n_, [&](Value j) {
+        SmallVector<Value> indices = At(j);
+        for (auto [operand, lds] : llvm::zip(plan_.Operands(), lds_)) {
+          if (lds) memref::StoreOp::create(b_, loc_, Element(operand, indices), lds, ValueRange{j});
+        }
+        StorePosition(j);
+      });
+    }
     Barrier();
     auto in_lds = [](Value i) { return SmallVector<Value>{i}; };
     Network([&](Value i, Value j) {
@@ -352,7 +397,8 @@ class SortKernelBuilder {
       StorePair(lds_, in_lds, swap, at_i, at_j, i, j);
       StorePair({positions_}, in_lds, swap, {pi}, {pj}, i, j);
     });
-    ForEachElement(n_, [&](Value j) {
+    // topk keeps the first k of its sorted candidates.
+    ForEachElement(plan_.topk ? Const(plan_.k) : n_, [&](Value j) {
       for (auto [output, lds] : llvm::zip(plan_.outputs, lds_)) {
         if (output) memref::StoreOp::create(b_, loc_, memref::LoadOp::create(b_, loc_, lds, ValueRange{j}), output, At(j));
       }
@@ -361,14 +407,41 @@ class SortKernelBuilder {
     Barrier();
   }
 
+  void StorePosition(Value j) {
+    Value position = arith::IndexCastUIOp::create(b_, loc_, b_.getI32Type(), j);
+    memref::StoreOp::create(b_, loc_, position, positions_, ValueRange{j});
+  }
+
+  // topk's candidates in LDS: the outputs' k initial elements (which come before every
+  // input), then the input line, its indices from the indices input or its positions.
+  void LoadTopkCandidates() {
+    ValueRange outputs = plan_.Operands();
+    ForEachElement(Const(plan_.k), [&](Value j) {
+      for (auto [operand, lds] : llvm::zip(outputs, lds_)) {
+        if (lds) memref::StoreOp::create(b_, loc_, Element(operand, At(j)), lds, ValueRange{j});
+      }
+      StorePosition(j);
+    });
+    ForEachElement(Const(*plan_.line - plan_.k), [&](Value j) {
+      Value slot = arith::AddIOp::create(b_, loc_, j, Const(plan_.k));
+      memref::StoreOp::create(b_, loc_, Element(plan_.input_values, At(j)), lds_[0], ValueRange{slot});
+      if (Value lds = lds_[1]) {
+        Type index_type = getElementTypeOrSelf(outputs[1].getType());
+        Value index = plan_.input_indices ? Element(plan_.input_indices, At(j))
+                                          : arith::IndexCastOp::create(b_, loc_, index_type, j).getResult();
+        memref::StoreOp::create(b_, loc_, index, lds, ValueRange{slot});
+      }
+      StorePosition(slot);
+    });
+  }
+
   // The line in its output bindings: no room for positions, so ties are unordered.
   void SortInPlace() {
-    iree::SortOp sort = plan_.root;
     SmallVector<Value> targets;
     for (auto [output, kept] : llvm::zip(plan_.outputs, plan_.kept)) targets.push_back(kept ? output : Value());
     ForEachElement(n_, [&](Value j) {
       SmallVector<Value> indices = At(j);
-      for (auto [operand, target] : llvm::zip(sort.getOutputs(), targets)) {
+      for (auto [operand, target] : llvm::zip(plan_.Operands(), targets)) {
         if (target) memref::StoreOp::create(b_, loc_, Element(operand, indices), target, indices);
       }
     });

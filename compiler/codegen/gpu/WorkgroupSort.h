@@ -9,6 +9,11 @@
 // line is sorted in place in the output bindings (global memory), where there is no room
 // for positions: elements the comparator ties may then come in another order than on
 // the CPU.
+//
+// iree_linalg_ext.topk with a static k and line takes the LDS path too: its candidates
+// are the outputs' k initial elements (which come before every input) and then the
+// line, sorted together; the first k are its result, which is exactly the CPU's
+// insertion order. A topk whose k + line exceeds the LDS keeps the per-work-item path.
 #pragma once
 
 #include <string>
@@ -28,7 +33,7 @@ inline constexpr int64_t kSortWorkgroupSize = 256;
 inline constexpr int64_t kSortLdsBytes = 64 * 1024;
 
 // Whether dispatch function `fn` (on tensors) is a sort the strategy computes: its root is
-// an iree_linalg_ext.sort without `ins`, each operand read from a binding or computed
+// an iree_linalg_ext.sort without `ins` (or a topk as above), each operand read from a binding or computed
 // element by element from bindings and positions (linalg.fill, elementwise generics with
 // identity maps and flat bodies), each result written to one output binding or unused,
 // and nothing else computed. Otherwise `why` says what not.

@@ -15,6 +15,12 @@
 // RUN: kiln-run --module=%t/gfx942.kiln --device=hip-sim --function=dynamic_ascending --input=@%t/tiny.npy --expected_output=@%t/tiny_keys.npy --expected_output=@%t/tiny_indices.npy --atol=0 --rtol=0
 // RUN: env KILN_HSA_SIM_AGENTS=gfx1100 kiln-run --module=%t/gfx1100.kiln --device=hip-sim --function=ascending --input=@%t/short.npy --expected_output=@%t/short_ascending_keys.npy --expected_output=@%t/short_ascending_indices.npy --atol=0 --rtol=0
 // RUN: env KILN_HSA_SIM_AGENTS=gfx1100 kiln-run --module=%t/gfx1100.kiln --device=hip-sim --function=dynamic_ascending --input=@%t/long.npy --expected_output=@%t/long_ascending_keys.npy --expected_output=@%t/long_ascending_indices.npy --atol=0 --rtol=0
+// topk through the same strategy (its k initial candidates, then the line, sorted in LDS),
+// with both outputs, and with the indices output unused (never written to global memory).
+// RUN: kiln-run --module=%t/gfx942.kiln --device=hip-sim --function=top8 --input=@%t/short.npy --expected_output=@%t/top8_values.npy --expected_output=@%t/top8_indices.npy --atol=0 --rtol=0
+// RUN: kiln-run --module=%t/gfx942.kiln --device=hip-sim --function=top8_values_only --input=@%t/short.npy --expected_output=@%t/top8_values.npy --atol=0 --rtol=0
+// RUN: env KILN_HSA_SIM_AGENTS=gfx1100 kiln-run --module=%t/gfx1100.kiln --device=hip-sim --function=top8 --input=@%t/short.npy --expected_output=@%t/top8_values.npy --expected_output=@%t/top8_indices.npy --atol=0 --rtol=0
+// RUN: kiln-run --module=%s --device=cpu --function=top8 --input=@%t/short.npy --expected_output=@%t/top8_values.npy --expected_output=@%t/top8_indices.npy --atol=0 --rtol=0
 // The CPU computes the same (one check that the references mean what the GPU path means).
 // RUN: kiln-run --module=%s --device=cpu --function=descending --input=@%t/short.npy --expected_output=@%t/short_descending_keys.npy --expected_output=@%t/short_descending_indices.npy --atol=0 --rtol=0
 
@@ -22,6 +28,8 @@
 // REPORT: ascending_dispatch_{{[0-9]+}}_sort: workgroup 256x1x1 {{.*}} LDS 12000 B, scratch 0 B
 // REPORT: descending_dispatch_{{[0-9]+}}_sort: workgroup 256x1x1 {{.*}} LDS 12000 B, scratch 0 B
 // REPORT: dynamic_ascending_dispatch_{{[0-9]+}}_sort: workgroup 256x1x1 {{.*}} scratch 0 B
+// REPORT: top8_dispatch_{{[0-9]+}}_topk: workgroup 256x1x1 {{.*}} LDS 12096 B, scratch 0 B
+// REPORT: top8_values_only_dispatch_{{[0-9]+}}_topk: workgroup 256x1x1 {{.*}} LDS 8064 B, scratch 0 B
 // REMARK: remark: dispatch 'dynamic_ascending_dispatch_{{[0-9]+}}_sort' sorts lines longer than {{[0-9]+}} elements in its output bindings
 
 #id2 = affine_map<(d0, d1) -> (d0, d1)>
@@ -76,4 +84,34 @@ func.func @dynamic_ascending(%keys: tensor<?x?xf32>) -> (tensor<?x?xf32>, tensor
     iree_linalg_ext.yield %lt : i1
   } -> tensor<?x?xf32>, tensor<?x?xi32>
   return %r#0, %r#1 : tensor<?x?xf32>, tensor<?x?xi32>
+}
+
+func.func @top8(%x: tensor<7x1000xf32>) -> (tensor<7x8xf32>, tensor<7x8xi32>) {
+  %minus_inf = arith.constant 0xFF800000 : f32
+  %zero = arith.constant 0 : i32
+  %ev = tensor.empty() : tensor<7x8xf32>
+  %ei = tensor.empty() : tensor<7x8xi32>
+  %v = linalg.fill ins(%minus_inf : f32) outs(%ev : tensor<7x8xf32>) -> tensor<7x8xf32>
+  %i = linalg.fill ins(%zero : i32) outs(%ei : tensor<7x8xi32>) -> tensor<7x8xi32>
+  %r:2 = iree_linalg_ext.topk dimension(1) ins(%x : tensor<7x1000xf32>) outs(%v, %i : tensor<7x8xf32>, tensor<7x8xi32>) {
+  ^bb0(%a: f32, %b: f32):
+    %gt = arith.cmpf ogt, %a, %b : f32
+    iree_linalg_ext.yield %gt : i1
+  } -> tensor<7x8xf32>, tensor<7x8xi32>
+  return %r#0, %r#1 : tensor<7x8xf32>, tensor<7x8xi32>
+}
+
+func.func @top8_values_only(%x: tensor<7x1000xf32>) -> tensor<7x8xf32> {
+  %minus_inf = arith.constant 0xFF800000 : f32
+  %zero = arith.constant 0 : i32
+  %ev = tensor.empty() : tensor<7x8xf32>
+  %ei = tensor.empty() : tensor<7x8xi32>
+  %v = linalg.fill ins(%minus_inf : f32) outs(%ev : tensor<7x8xf32>) -> tensor<7x8xf32>
+  %i = linalg.fill ins(%zero : i32) outs(%ei : tensor<7x8xi32>) -> tensor<7x8xi32>
+  %r:2 = iree_linalg_ext.topk dimension(1) ins(%x : tensor<7x1000xf32>) outs(%v, %i : tensor<7x8xf32>, tensor<7x8xi32>) {
+  ^bb0(%a: f32, %b: f32):
+    %gt = arith.cmpf ogt, %a, %b : f32
+    iree_linalg_ext.yield %gt : i1
+  } -> tensor<7x8xf32>, tensor<7x8xi32>
+  return %r#0 : tensor<7x8xf32>
 }

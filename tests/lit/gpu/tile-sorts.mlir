@@ -140,3 +140,48 @@ module @kiln_executable attributes {kiln.executable} {
     return
   }
 }
+
+// -----
+
+// topk: its k = 4 initial candidates (the fills) take LDS slots 0-3 and the line's 100
+// elements slots 4-103, their indices being their positions along the line; after the
+// network the first k go to the outputs.
+// CHECK-LABEL: func.func @top4(
+// CHECK-SAME: %[[X:[a-z0-9]+]]: memref<3x100xf32>, %[[OUT_V:[a-z0-9]+]]: memref<3x4xf32>, %[[OUT_I:[a-z0-9]+]]: memref<3x4xi32>
+// CHECK-SAME: kiln.gpu.workgroup_workers
+// CHECK-DAG: %[[LDS_V:.*]] = memref.alloc() : memref<104xf32, #gpu.address_space<workgroup>>
+// CHECK-DAG: %[[LDS_I:.*]] = memref.alloc() : memref<104xi32, #gpu.address_space<workgroup>>
+// CHECK: scf.for %[[J:.*]] = %{{.*}} to %c4{{.*}} step %c256
+// CHECK:   memref.store %cst, %[[LDS_V]][%[[J]]]
+// CHECK:   memref.store %c0_i32, %[[LDS_I]][%[[J]]]
+// CHECK: scf.for %[[L:.*]] = %{{.*}} to %c100{{.*}} step %c256
+// CHECK:   %[[SLOT:.*]] = arith.addi %[[L]], %c4
+// CHECK:   %[[V:.*]] = memref.load %[[X]]
+// CHECK:   memref.store %[[V]], %[[LDS_V]][%[[SLOT]]]
+// CHECK:   %[[I:.*]] = arith.index_cast %[[L]] : index to i32
+// CHECK:   memref.store %[[I]], %[[LDS_I]][%[[SLOT]]]
+// CHECK: kiln.workgroup_barrier
+// CHECK: arith.cmpf ogt
+// CHECK: scf.for %[[K:.*]] = %{{.*}} to %c4{{.*}} step %c256
+// CHECK:   memref.store {{.*}}, %[[OUT_V]]
+// CHECK:   memref.store {{.*}}, %[[OUT_I]]
+// CHECK-NOT: iree_linalg_ext.topk
+module @kiln_executable attributes {kiln.executable} {
+  func.func @top4(%x: memref<3x100xf32>, %out_v: memref<3x4xf32>, %out_i: memref<3x4xi32>, %id: index, %count: index) attributes {kiln.binding_dims = [array<i64: -1, -1>, array<i64: -1, -1>, array<i64: -1, -1>], kiln.input_count = 1 : i64} {
+    %minus_inf = arith.constant 0xFF800000 : f32
+    %zero = arith.constant 0 : i32
+    %0 = bufferization.to_tensor %x restrict : memref<3x100xf32> to tensor<3x100xf32>
+    %ev = tensor.empty() : tensor<3x4xf32>
+    %ei = tensor.empty() : tensor<3x4xi32>
+    %v = linalg.fill ins(%minus_inf : f32) outs(%ev : tensor<3x4xf32>) -> tensor<3x4xf32>
+    %i = linalg.fill ins(%zero : i32) outs(%ei : tensor<3x4xi32>) -> tensor<3x4xi32>
+    %r:2 = iree_linalg_ext.topk {kiln.root} dimension(1) ins(%0 : tensor<3x100xf32>) outs(%v, %i : tensor<3x4xf32>, tensor<3x4xi32>) {
+    ^bb0(%a: f32, %b: f32):
+      %gt = arith.cmpf ogt, %a, %b : f32
+      iree_linalg_ext.yield %gt : i1
+    } -> tensor<3x4xf32>, tensor<3x4xi32>
+    bufferization.materialize_in_destination %r#0 in restrict writable %out_v : (tensor<3x4xf32>, memref<3x4xf32>) -> ()
+    bufferization.materialize_in_destination %r#1 in restrict writable %out_i : (tensor<3x4xi32>, memref<3x4xi32>) -> ()
+    return
+  }
+}

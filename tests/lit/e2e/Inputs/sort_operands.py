@@ -24,6 +24,10 @@ def main(out):
     save("short", short)
     reference("short_ascending", short)
     reference("short_descending", short, descending=True)
+    # topk: the first 8 of the stable descending order.
+    order = np.argsort(-short, axis=1, kind="stable")[:, :8]
+    save("top8_values", np.take_along_axis(short, order, axis=1))
+    save("top8_indices", order.astype(np.int32))
     # Lines of 20000 (beyond the LDS): a permutation of distinct keys per line.
     long = (np.arange(2 * 20000).reshape(2, 20000) * 7919 % 40009).astype(np.float32)
     save("long", long)
