@@ -4,6 +4,7 @@
 #include "compiler/codegen/gpu/WorkgroupContraction.h"
 #include "compiler/codegen/gpu/WorkgroupStrategy.h"
 #include "compiler/dialect/KilnDialect.h"
+#include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
 
 namespace kiln::compiler::gpu {
 
@@ -20,7 +21,28 @@ struct SelectWorkgroupStrategiesPass : impl::SelectWorkgroupStrategiesBase<Selec
       if (!fn->hasAttr(kBindingDimsAttr)) continue;
       std::string why;
       llvm::StringRef strategy = ChooseWorkgroupStrategy(fn, why);
-      if (!strategy.empty()) fn->setAttr(kWorkgroupStrategyAttr, StringAttr::get(fn.getContext(), strategy));
+      if (!strategy.empty()) {
+        fn->setAttr(kWorkgroupStrategyAttr, StringAttr::get(fn.getContext(), strategy));
+        continue;
+      }
+      // A contraction on the per-work-item path gets neither LDS tiles nor MFMA/WMMA: say so.
+      Operation* contraction = nullptr;
+      fn.walk([&](linalg::LinalgOp op) {
+        if (!contraction && linalg::isaContractionOpInterface(op)) contraction = op;
+      });
+      Operation* root = nullptr;
+      fn.walk([&](Operation* op) {
+        if (op->hasAttr(kRootAttr)) root = op;
+      });
+      if (contraction && root && root != contraction) {
+        why = "the contraction is fused with its consumer '" + root->getName().getStringRef().str() +
+              "', and the strategy computes dispatches that are a contraction only";
+      }
+      if (contraction) {
+        fn.emitRemark() << "dispatch '" << fn.getName() << "' computes its '"
+                        << contraction->getName().getStringRef()
+                        << "' per work-item, without LDS tiles or matrix instructions: " << why;
+      }
     }
   }
 };

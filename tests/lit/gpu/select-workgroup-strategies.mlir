@@ -1,4 +1,4 @@
-// RUN: kiln-opt %s -split-input-file -kiln-gpu-select-workgroup-strategies | FileCheck %s
+// RUN: kiln-opt %s -split-input-file -kiln-gpu-select-workgroup-strategies -verify-diagnostics | FileCheck %s
 
 // A fill and a matmul on bindings: the workgroup contraction strategy takes it.
 // CHECK-LABEL: func.func @mm(
@@ -19,10 +19,11 @@ module @kiln_executable attributes {kiln.executable} {
 // -----
 
 // A product with an elementwise consumer fused into the dispatch is not only a contraction:
-// the strategy leaves it to the per-work-item distribution.
+// the strategy leaves it to the per-work-item distribution, and says so.
 // CHECK-LABEL: func.func @mm_relu(
 // CHECK-NOT: kiln.workgroup_strategy
 module @kiln_executable attributes {kiln.executable} {
+  // expected-remark @+1 {{dispatch 'mm_relu' computes its 'linalg.matmul' per work-item, without LDS tiles or matrix instructions: the contraction is fused with its consumer 'linalg.generic', and the strategy computes dispatches that are a contraction only}}
   func.func @mm_relu(%a: memref<8x4xf32>, %b: memref<4x8xf32>, %c: memref<8x8xf32>, %id: index, %count: index) attributes {kiln.binding_dims = [array<i64: -1, -1>, array<i64: -1, -1>, array<i64: -1, -1>], kiln.input_count = 2 : i64} {
     %zero = arith.constant 0.0 : f32
     %0 = bufferization.to_tensor %a restrict : memref<8x4xf32> to tensor<8x4xf32>
