@@ -25,10 +25,15 @@ struct SelectWorkgroupStrategiesPass : impl::SelectWorkgroupStrategiesBase<Selec
         fn->setAttr(kWorkgroupStrategyAttr, StringAttr::get(fn.getContext(), strategy));
         continue;
       }
-      // A contraction on the per-work-item path gets neither LDS tiles nor MFMA/WMMA: say so.
+      // A contraction or convolution on the per-work-item path gets neither LDS tiles nor
+      // MFMA/WMMA: say so.
       Operation* contraction = nullptr;
       fn.walk([&](linalg::LinalgOp op) {
-        if (!contraction && linalg::isaContractionOpInterface(op)) contraction = op;
+        // Pooling has the convolution's shape but no products to give matrix instructions.
+        bool products = llvm::any_of(op.getBlock()->getOperations(),
+                                     [](Operation& inner) { return isa<arith::MulFOp, arith::MulIOp>(inner); });
+        bool convolution = linalg::isaConvolutionOpInterface(op) && products;
+        if (!contraction && (linalg::isaContractionOpInterface(op) || convolution)) contraction = op;
       });
       Operation* root = nullptr;
       fn.walk([&](Operation* op) {
