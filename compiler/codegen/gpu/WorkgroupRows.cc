@@ -30,13 +30,6 @@ struct RowChain {
 
 bool IsReduction(linalg::GenericOp op) { return op.getNumReductionLoops() == 1; }
 
-// The binding memref `v` (a tensor) is read from, or null.
-Value BindingOf(Value v) {
-  auto to_tensor = v.getDefiningOp<bufferization::ToTensorOp>();
-  if (!to_tensor || !isa<BlockArgument>(to_tensor.getBuffer())) return {};
-  return to_tensor.getBuffer();
-}
-
 FailureOr<RowChain> MatchRows(func::FuncOp fn, std::string& why) {
   RowChain chain;
   fn.walk([&](linalg::GenericOp op) {

@@ -42,14 +42,6 @@ struct SortPlan {
   ValueRange Operands() const { return root->getOperands().take_back(root->getNumResults()); }
 };
 
-// The binding memref `v` is read from (through casts), or null.
-Value BindingOf(Value v) {
-  while (auto cast = v.getDefiningOp<tensor::CastOp>()) v = cast.getSource();
-  auto to_tensor = v.getDefiningOp<bufferization::ToTensorOp>();
-  if (!to_tensor || !isa<BlockArgument>(to_tensor.getBuffer())) return {};
-  return to_tensor.getBuffer();
-}
-
 bool IsFlatBody(Block& body) {
   return llvm::all_of(body, [](Operation& op) {
     return op.getNumRegions() == 0 && (isa<linalg::YieldOp, linalg::IndexOp>(op) ||

@@ -29,6 +29,12 @@ bool IsDispatchPlumbing(Operation* op) {
          llvm::all_of(op->getResultTypes(), [](Type type) { return type.isIntOrIndexOrFloat(); });
 }
 
+Value BindingOf(Value v) {
+  while (auto cast = v.getDefiningOp<tensor::CastOp>()) v = cast.getSource();
+  auto to_tensor = v.getDefiningOp<bufferization::ToTensorOp>();
+  if (!to_tensor || !isa<BlockArgument>(to_tensor.getBuffer())) return {};
+  return to_tensor.getBuffer();
+}
 
 void OutputInitialisation::Erase() {
   if (fill) fill->erase();

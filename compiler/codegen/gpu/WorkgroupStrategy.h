@@ -51,6 +51,11 @@ using LayOutFn = llvm::function_ref<int64_t(mlir::func::FuncOp, mlir::linalg::Li
 void LayOutMarkedDispatches(mlir::ModuleOp module, llvm::StringRef strategy,
                             llvm::function_ref<bool(mlir::linalg::LinalgOp)> matches, LayOutFn layout);
 
+// The binding (a memref argument of the dispatch function) whose contents tensor `v` is,
+// through tensor.cast, or null: strategies on tensors read such tensors straight from the
+// binding.
+mlir::Value BindingOf(mlir::Value v);
+
 // Ops a strategy's dispatch may hold besides its computation: reading and writing
 // bindings, views of tensors, and scalar (index) arithmetic.
 bool IsDispatchPlumbing(mlir::Operation* op);
