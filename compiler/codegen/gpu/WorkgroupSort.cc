@@ -127,14 +127,14 @@ FailureOr<SortPlan> MatchSort(func::FuncOp fn, std::string& why) {
   int64_t arrays = 1;
   for (auto [i, operand] : llvm::enumerate(plan.Operands())) {
     if (!IsElementwise(operand, producers, plan.shape)) {
-      why = "sort operand #" + std::to_string(i) + " is not read from a binding or computed element by element";
+      why = "operand #" + std::to_string(i) + " is not read from a binding or computed element by element";
       return failure();
     }
     Value output;
     for (Operation* user : plan.root->getResult(i).getUsers()) {
       auto store = dyn_cast<bufferization::MaterializeInDestinationOp>(user);
       if (!store || !isa<BlockArgument>(store.getDest()) || output) {
-        why = "sort result #" + std::to_string(i) + " is used by more than one write to an output binding";
+        why = "result #" + std::to_string(i) + " is used by other than one write to an output binding";
         return failure();
       }
       output = store.getDest();
