@@ -5,6 +5,7 @@
 #include <deque>
 #include <thread>
 
+#include "base/trace.h"
 #include "drivers/hip/aql_queue.h"
 #include "drivers/hip/command_program.h"
 #include "drivers/hip/hip_allocator.h"
@@ -113,6 +114,8 @@ class HipDevice final : public hal::Device {
   StatusOr<Ref<hal::Buffer>> QueueAlloca(hal::SemaphoreList wait, hal::SemaphoreList signal,
                                          const hal::BufferParams& params, size_t size) override {
     KILN_RETURN_IF_ERROR(ValidateQueueLists(wait, signal), "in queue_alloca");
+    trace::Scope scope("allocation", "queue_alloca");
+    if (scope.enabled()) scope.Arg("bytes", StrCat(size));
     KILN_ASSIGN_OR_RETURN(auto allocation, allocator_.AllocateStorage(params, size), "in queue_alloca of ", size,
                           " bytes on ", name_);
     transient_bytes_.fetch_add(size, std::memory_order_relaxed);
@@ -133,6 +136,8 @@ class HipDevice final : public hal::Device {
     }
     Ref<PoolStorage> keep(storage);
     Defer(wait, signal, [keep](HipDevice* device) {
+      trace::Scope scope("allocation", "queue_dealloca");
+      if (scope.enabled()) scope.Arg("bytes", StrCat(keep->size()));
       if (keep->device_address()) {
         keep->Free();
         if (device) device->transient_bytes_.fetch_sub(keep->size(), std::memory_order_relaxed);
@@ -144,6 +149,8 @@ class HipDevice final : public hal::Device {
 
   Status QueueExecute(hal::SemaphoreList wait, hal::SemaphoreList signal,
                       std::span<const Ref<hal::CommandBuffer>> command_buffers) override {
+    trace::Scope scope("queue", "queue_execute");
+    if (scope.enabled()) scope.Arg("command_buffers", StrCat(command_buffers.size()));
     KILN_RETURN_IF_ERROR(ValidateQueueLists(wait, signal), "in queue_execute");
     KILN_RETURN_IF_ERROR(ValidateCommandBuffers(command_buffers), "in queue_execute");
     submissions_.fetch_add(1, std::memory_order_relaxed);
@@ -262,6 +269,7 @@ class HipDevice final : public hal::Device {
       return OkStatus();
     }
     InFlight& sub = *owned;
+    if (trace::Recorder* recorder = trace::Active()) TraceSubmission(*recorder, sub);
     for (const hal::SemaphoreValue& sv : sub.signal) runtime_->AddTimepoint(sv.semaphore.get(), sv.value, sub.completion);
     {
       std::lock_guard lock(mutex_);
@@ -270,6 +278,37 @@ class HipDevice final : public hal::Device {
     work_cv_.notify_one();
     EmitSubmission(sub, batch, hsa_, gpu_.agent, mutex_);
     return OkStatus();
+  }
+
+  // Notes when `sub` goes to the queue and what it runs: the GPU's own timestamps are not
+  // read, so its event spans from the hand-over to the retirement, which bounds the
+  // execution (queueing behind earlier work included).
+  static void TraceSubmission(trace::Recorder& recorder, InFlight& sub) {
+    sub.trace_start_ns = recorder.NowNs();
+    std::string names;
+    for (const Ref<hal::CommandBuffer>& cb : sub.command_buffers) {
+      for (const hal::Command& command : cb->commands()) {
+        const auto* dispatch = std::get_if<hal::DispatchCommand>(&command);
+        if (!dispatch) continue;
+        const hal::ExportInfo& info = dispatch->executable->exports()[dispatch->export_ordinal];
+        names += StrCat(names.empty() ? "" : ", ", trace::JsonString(info.name));
+      }
+    }
+    sub.trace_args = StrCat("\"command_buffers\": ", sub.command_buffers.size(), ", \"dispatches\": [", names, "]");
+  }
+
+  void TraceRetirement(const InFlight& sub) {
+    trace::Recorder* recorder = trace::Active();
+    if (!recorder || sub.trace_start_ns < 0) return;
+    recorder->NameThread(StrCat(name_, " retirement"));
+    trace::Event event;
+    event.name = "queue_execute on device";
+    event.category = "queue";
+    event.start_ns = sub.trace_start_ns;
+    event.duration_ns = recorder->NowNs() - sub.trace_start_ns;
+    event.tid = trace::CurrentThreadId();
+    event.args = sub.trace_args;
+    recorder->Add(std::move(event));
   }
 
   void RetireLoop() {
@@ -295,6 +334,7 @@ class HipDevice final : public hal::Device {
         Status status = !done->failure.ok() ? done->failure.With("in queue_execute on ", name_)
                         : value < 0         ? DataLossError("the submission's completion signal went negative on ", name_)
                                             : OkStatus();
+        TraceRetirement(*done);
         Retire(*done, status);
         records_.Give(std::move(done));
       } else if (ReleaseFailedCopies()) {

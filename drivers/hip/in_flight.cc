@@ -14,6 +14,8 @@ void InFlight::Clear() {
   dispatches.clear();
   failure = OkStatus();
   emitting = true;
+  trace_start_ns = -1;
+  trace_args.clear();
 }
 
 std::unique_ptr<InFlight> InFlightPool::Take() {

@@ -36,6 +36,11 @@ struct InFlight {
   Status failure;        // a copy the engine refused after packets were written
   bool emitting = true;  // packets are still being written: it must not be retired yet
 
+  // While tracing: when the submission was handed to the queue (the recorder's clock), and
+  // its event's args; its trace event spans from there to its retirement.
+  int64_t trace_start_ns = -1;
+  std::string trace_args;
+
   // Back to the state of a new record, releasing everything it holds but its completion
   // signal; lists keep their capacity.
   void Clear();

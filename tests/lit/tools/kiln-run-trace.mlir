@@ -12,6 +12,11 @@
 // RUN: kiln-benchmark-module --module=%t.kiln --input=64x64xf32=1 --dispatches --benchmark_min_time=2x --trace=%t.disp.json > /dev/null
 // RUN: %python %S/Inputs/check_trace.py %t.disp.json two 2 | FileCheck %s --check-prefix=TRACE
 // RUN: FileCheck %s --check-prefix=JSON < %t.cpu.json
+// On hip-sim each submission is one event from its hand-over to the queue to its
+// retirement, naming its dispatches (the GPU's own timestamps are not read yet), beside
+// the host's queue_execute call.
+// RUN: kiln-run --module=%s --device=hip-sim --input=64x64xf32=1 --trace=%t.hip.json > /dev/null
+// RUN: FileCheck %s --check-prefix=HIP < %t.hip.json
 
 // RUN: not kiln-run --module=%t.kiln --input=64x64xf32=1 --trace=%t.missing/trace.json 2>&1 | FileCheck %s --check-prefix=ERR
 // RUN: not kiln-benchmark-module --module=%t.kiln --input=64x64xf32=1 --trace=%t.missing/trace.json 2>&1 | FileCheck %s --check-prefix=BENCH-ERR
@@ -23,6 +28,8 @@
 // JSON: "traceEvents"
 // JSON-DAG: "name": "thread_name"{{.*}}"main"
 // JSON-DAG: "cat": "dispatch"{{.*}}"source_location": "{{.*}}kiln-run-trace.mlir:{{[0-9]+}}:{{[0-9]+}}"
+// HIP-DAG: "name": "queue_execute", "cat": "queue"
+// HIP-DAG: "name": "queue_execute on device", "cat": "queue"{{.*}}"dispatches": ["two_dispatch_{{[0-9]+}}_matmul", "two_dispatch_{{[0-9]+}}_matmul"]
 // ERR: kiln-run: PERMISSION_DENIED: cannot open trace file '{{.*}}missing/trace.json' for writing: No such file or directory; in --trace
 // BENCH-ERR: kiln-benchmark-module: PERMISSION_DENIED: cannot open trace file
 
