@@ -327,6 +327,8 @@ class HipDevice final : public hal::Device {
         std::unique_ptr<InFlight> done;
         {
           std::lock_guard lock(mutex_);
+          // Traced while still in flight: WaitIdle (and so the recorder's owner) waits for it.
+          TraceRetirement(*in_flight_.front());
           done = std::move(in_flight_.front());
           in_flight_.pop_front();
         }
@@ -334,7 +336,6 @@ class HipDevice final : public hal::Device {
         Status status = !done->failure.ok() ? done->failure.With("in queue_execute on ", name_)
                         : value < 0         ? DataLossError("the submission's completion signal went negative on ", name_)
                                             : OkStatus();
-        TraceRetirement(*done);
         Retire(*done, status);
         records_.Give(std::move(done));
       } else if (ReleaseFailedCopies()) {
