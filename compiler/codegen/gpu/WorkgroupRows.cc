@@ -272,10 +272,7 @@ class RowKernelBuilder {
 struct TileRowsPass : impl::TileRowsBase<TileRowsPass> {
   using TileRowsBase::TileRowsBase;
   void runOnOperation() override {
-    for (func::FuncOp fn : getOperation().getOps<func::FuncOp>()) {
-      auto mark = fn->getAttrOfType<StringAttr>(kWorkgroupStrategyAttr);
-      if (!mark || mark.getValue() != kRowStrategy) continue;
-      fn->removeAttr(kWorkgroupStrategyAttr);
+    for (func::FuncOp fn : TakeMarkedDispatches(getOperation(), kRowStrategy)) {
       std::string why;
       FailureOr<RowChain> chain = MatchRows(fn, why);
       if (failed(chain)) {

@@ -455,10 +455,7 @@ class SortKernelBuilder {
 
 struct TileSortsPass : impl::TileSortsBase<TileSortsPass> {
   void runOnOperation() override {
-    for (func::FuncOp fn : getOperation().getOps<func::FuncOp>()) {
-      auto mark = fn->getAttrOfType<StringAttr>(kWorkgroupStrategyAttr);
-      if (!mark || mark.getValue() != kSortStrategy) continue;
-      fn->removeAttr(kWorkgroupStrategyAttr);
+    for (func::FuncOp fn : TakeMarkedDispatches(getOperation(), kSortStrategy)) {
       std::string why;
       FailureOr<SortPlan> plan = MatchSort(fn, why);
       if (failed(plan)) {

@@ -74,12 +74,20 @@ scf::ForOp BuildWorkgroupLoop(OpBuilder& b, Location loc, func::FuncOp fn, Value
   return loop;
 }
 
-void LayOutMarkedDispatches(ModuleOp module, llvm::StringRef strategy,
-                            llvm::function_ref<bool(linalg::LinalgOp)> matches, LayOutFn layout) {
+SmallVector<func::FuncOp> TakeMarkedDispatches(ModuleOp module, llvm::StringRef strategy) {
+  SmallVector<func::FuncOp> marked;
   for (func::FuncOp fn : module.getOps<func::FuncOp>()) {
     auto mark = fn->getAttrOfType<StringAttr>(kWorkgroupStrategyAttr);
     if (!mark || mark.getValue() != strategy) continue;
     fn->removeAttr(kWorkgroupStrategyAttr);
+    marked.push_back(fn);
+  }
+  return marked;
+}
+
+void LayOutMarkedDispatches(ModuleOp module, llvm::StringRef strategy,
+                            llvm::function_ref<bool(linalg::LinalgOp)> matches, LayOutFn layout) {
+  for (func::FuncOp fn : TakeMarkedDispatches(module, strategy)) {
     linalg::LinalgOp root;
     fn.walk([&](linalg::LinalgOp op) {
       if (op->hasAttr(kRootAttr)) root = op;

@@ -46,6 +46,10 @@ mlir::scf::ForOp BuildWorkgroupLoop(mlir::OpBuilder& b, mlir::Location loc, mlir
 // the generic distribution leaves alone.
 void MarkWorkgroupCooperative(mlir::func::FuncOp fn, int64_t workgroup_size);
 
+// The functions of `module` marked with `strategy`, the mark removed: the strategy's pass
+// lays each out or leaves it to the generic path (with a remark).
+llvm::SmallVector<mlir::func::FuncOp> TakeMarkedDispatches(mlir::ModuleOp module, llvm::StringRef strategy);
+
 using LayOutFn = llvm::function_ref<int64_t(mlir::func::FuncOp, mlir::linalg::LinalgOp root,
                                             const OutputInitialisation& init)>;
 void LayOutMarkedDispatches(mlir::ModuleOp module, llvm::StringRef strategy,
