@@ -45,8 +45,10 @@ def SelectWorkgroupStrategies : Pass<"kiln-gpu-select-workgroup-strategies", "ml
     `kiln.workgroup_strategy`: the generic distribution leaves it whole and the strategy's
     pass lays it out after bufferization.
     - `"gpu.workgroup_contraction"` (kiln-gpu-tile-contractions, WorkgroupContraction.h):
-      a contraction with one m, n and k dimension and any batch dimensions (matmul, the
-      weight layout's x W^T, batch_matmul, generic contractions with casts).
+      a contraction (matmul, the weight layout's x W^T, batch_matmul, generic contractions
+      with casts, with batch dimensions), or a convolution with input and output channels
+      as an implicit GEMM (m = batch and output image, n = output channels, k = filter
+      window and input channels; depthwise convolutions and pooling are not taken).
     - `"gpu.workgroup_reduction"` (kiln-gpu-tile-reductions, WorkgroupReduction.h): a
       reduction of the input's innermost dimension by one associative, commutative arith
       combiner with a neutral element (sums, products, minima, maxima, bitwise reductions).
@@ -80,6 +82,12 @@ def TileContractions : Pass<"kiln-gpu-tile-contractions", "mlir::ModuleOp"> {
     uses the root's own body and is vectorised. A function whose buffers do not have the
     expected form (an output that is a temporary, or used by other ops) keeps its root and
     runs on one work-item, with a remark saying why.
+
+    m, n and k may each be several loop dimensions, flattened (WorkgroupContractionDims):
+    a convolution's staging delinearises its flat rows and depths and reads the input
+    through its indexing map (strides and dilations included), so the im2col matrix exists
+    only as the LDS slices. Staging uses vector loads where the flat positions run along
+    the operand's innermost dimension (NHWC input channels, HWCF output channels).
 
     With `mfma` (gfx942, gfx90a) a product MFMA computes exactly (f32, f16 or bf16 inputs
     with an f32 output, with `mfma-i8-depth` i8 inputs with an i32 output, with `mfma-f8`
@@ -142,6 +150,10 @@ def TileRows : Pass<"kiln-gpu-tile-rows", "mlir::ModuleOp"> {
                     broadcast to every work-item through LDS
         for columns thread, thread + 256, ...: out[r, c] = the root's element, recomputed
 
+    Columns go in 128-bit vectors while whole vectors remain (work-item t takes columns
+    t * w .. t * w + w - 1, then t * w + 256 * w, ...; w = 128 bits over the widest element
+    of the row's bindings, when all are contiguous along the row), then one at a time: the
+    bindings' loads and the output's stores are dwordx4, the bodies stay scalar per column.
     No intermediate tensor is materialised: softmax reads its row three times and writes
     it once, in registers, whatever the row's length. The function is then laid out
     (kiln.distributed, kiln.gpu.workgroup_workers, kiln.gpu.workgroup_size) and the
@@ -151,7 +163,7 @@ def TileRows : Pass<"kiln-gpu-tile-rows", "mlir::ModuleOp"> {
   let options = [Option<"waveSize", "wave-size", "int64_t", /*default=*/"64",
                         "The target's wavefront size (lanes a shuffle spans)">];
   let dependentDialects = ["::mlir::gpu::GPUDialect", "::mlir::memref::MemRefDialect", "::mlir::scf::SCFDialect",
-                           "::mlir::arith::ArithDialect"];
+                           "::mlir::arith::ArithDialect", "::mlir::vector::VectorDialect"];
 }
 
 def TileSorts : Pass<"kiln-gpu-tile-sorts", "mlir::ModuleOp"> {

@@ -6,6 +6,7 @@
 #include "compiler/codegen/gpu/WorkgroupContraction.h"
 #include "compiler/codegen/gpu/WorkgroupStrategy.h"
 #include "mlir/Dialect/AMDGPU/IR/AMDGPUDialect.h"
+#include "mlir/Dialect/Affine/Utils.h"
 #include "compiler/dialect/KilnDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
@@ -87,8 +88,11 @@ class ContractionKernelBuilder {
     b_.setInsertionPoint(root_);
     SmallVector<Range> ranges = root_.createLoopRanges(b_, loc_);
     for (Range& range : ranges) extents_.push_back(getValueOrCreateConstantIndexOp(b_, loc_, range.size));
-    Value tiles_m = CeilDiv(extents_[dims_.m], tiles_.tile_m);
-    Value tiles_n = CeilDiv(extents_[dims_.n], tiles_.tile_n);
+    m_extent_ = GroupExtent(dims_.m);
+    n_extent_ = GroupExtent(dims_.n);
+    k_extent_ = GroupExtent(dims_.k);
+    Value tiles_m = CeilDiv(m_extent_, tiles_.tile_m);
+    Value tiles_n = CeilDiv(n_extent_, tiles_.tile_n);
     Value tile_count = Mul(tiles_m, tiles_n);
     for (unsigned d : dims_.batch) tile_count = Mul(tile_count, extents_[d]);
     // SIMT: the work-item's row and column of register tiles; MFMA, WMMA: the wave's.
@@ -127,7 +131,7 @@ class ContractionKernelBuilder {
     } else {
       CopyRegisterTile(init_source, row0, col0, /*to_output=*/false);
     }
-    auto k_loop = scf::ForOp::create(b_, loc_, Const(0), extents_[dims_.k], Const(tiles_.tile_k));
+    auto k_loop = scf::ForOp::create(b_, loc_, Const(0), k_extent_, Const(tiles_.tile_k));
     // Fully unrolled (a static k), LLVM's AMDGPU backend defers the WMMAs of every step
     // past the later steps' barriers and keeps all their fragments live: a 64x200x64 f16
     // product took 256 VGPRs and 348 bytes of scratch per work-item, 83 VGPRs and none as
@@ -140,8 +144,8 @@ class ContractionKernelBuilder {
     }
     b_.setInsertionPointToStart(k_loop.getBody());
     Value k0 = k_loop.getInductionVar();
-    Stage(root_.getDpsInputOperand(0), lds_lhs, dims_.m, m0, tiles_.tile_m, k0);
-    Stage(root_.getDpsInputOperand(1), lds_rhs, dims_.n, n0, tiles_.tile_n, k0);
+    Stage(root_.getDpsInputOperand(0), lds_lhs, dims_.m, m_extent_, m0, tiles_.tile_m, k0);
+    Stage(root_.getDpsInputOperand(1), lds_rhs, dims_.n, n_extent_, n0, tiles_.tile_n, k0);
     mlir::gpu::BarrierOp::create(b_, loc_);
     if (matrix_) {
       AccumulateWithMatrix(lds_lhs, lds_rhs, thread_row, thread_col);
@@ -160,20 +164,62 @@ class ContractionKernelBuilder {
   Value Less(Value x, Value y) { return arith::CmpIOp::create(b_, loc_, arith::CmpIPredicate::ult, x, y); }
   Value CeilDiv(Value x, int64_t d) { return arith::CeilDivUIOp::create(b_, loc_, x, Const(d)); }
 
-  // The indices of `operand` when the loop dimensions take `indices_` (with `overrides`).
+  // The number of positions of a group of loop dimensions (WorkgroupContractionDims).
+  Value GroupExtent(ArrayRef<unsigned> group) {
+    Value extent = extents_[group.front()];
+    for (unsigned d : group.drop_front()) extent = Mul(extent, extents_[d]);
+    return extent;
+  }
+
+  // Sets the indices of `group`'s dimensions to flat position `flat` (the last dimension
+  // varying fastest). Positions past the group's extent give indices past the outermost
+  // dimension's extent: callers guard their accesses with the flat position.
+  void SetGroupIndices(ArrayRef<unsigned> group, Value flat) {
+    for (unsigned d : llvm::reverse(group.drop_front())) {
+      indices_[d] = arith::RemUIOp::create(b_, loc_, flat, extents_[d]);
+      flat = arith::DivUIOp::create(b_, loc_, flat, extents_[d]);
+    }
+    indices_[group.front()] = flat;
+  }
+
+  // The indices of `operand` when the loop dimensions take `indices_`: a convolution's
+  // input indices are sums of loop indices (with strides and dilations).
   SmallVector<Value> OperandIndices(OpOperand* operand) {
     SmallVector<Value> result;
     for (AffineExpr expr : root_.getMatchingIndexingMap(operand).getResults()) {
-      result.push_back(indices_[cast<AffineDimExpr>(expr).getPosition()]);
+      if (auto dim = dyn_cast<AffineDimExpr>(expr)) {
+        result.push_back(indices_[dim.getPosition()]);
+      } else {
+        result.push_back(affine::expandAffineExpr(b_, loc_, expr, indices_, /*symbolValues=*/{}));
+      }
     }
     return result;
+  }
+
+  // The loop dimension whose consecutive positions are `operand`'s consecutive elements
+  // in its innermost dimension, if it is the fastest of `group` and no other dimension of
+  // the operand depends on it: flat positions of the group then run along that dimension.
+  std::optional<unsigned> InnermostDimension(OpOperand* operand, ArrayRef<unsigned> group) {
+    AffineMap map = root_.getMatchingIndexingMap(operand);
+    auto last = dyn_cast<AffineDimExpr>(map.getResults().back());
+    if (!last || last.getPosition() != group.back()) return std::nullopt;
+    for (AffineExpr expr : map.getResults().drop_back()) {
+      if (expr.isFunctionOfDim(last.getPosition())) return std::nullopt;
+    }
+    return last.getPosition();
   }
 
   // Elements per vector load of `operand` when its staging can use them: the widest of at
   // most 128 bits (a dwordx4 per work-item and step) that divides the slice's innermost
   // extent and gives every work-item whole vectors, the innermost dimension contiguous
-  // (8-bit slices of 64 x 32 take 64-bit loads). 1 otherwise.
-  int64_t StagingVectorWidth(OpOperand* operand, int64_t fast, int64_t elements) {
+  // (8-bit slices of 64 x 32 take 64-bit loads). 1 otherwise. `fast_group` is the group
+  // along the slice's innermost extent: its flat positions must run along the operand's
+  // innermost dimension, and a vector must not cross a row of its fastest dimension
+  // (whose extent, when the group has several dimensions, is then a static multiple).
+  int64_t StagingVectorWidth(OpOperand* operand, ArrayRef<unsigned> fast_group, int64_t fast, int64_t elements) {
+    if (!InnermostDimension(operand, fast_group)) return 1;
+    int64_t row = fast_group.size() == 1 ? 0 : root_.getStaticLoopRanges()[fast_group.back()];
+    if (ShapedType::isDynamic(row)) return 1;
     auto type = cast<MemRefType>(operand->get().getType());
     Type element = type.getElementType();
     if (!element.isIntOrFloat()) return 1;
@@ -183,7 +229,7 @@ class ContractionKernelBuilder {
     int64_t offset;
     if (failed(type.getStridesAndOffset(strides, offset)) || strides.empty() || strides.back() != 1) return 1;
     for (int64_t width = 128 / bits; width > 1; width /= 2) {
-      if (fast % width == 0 && (elements / width) % tiles_.WorkgroupSize() == 0) return width;
+      if (fast % width == 0 && row % width == 0 && (elements / width) % tiles_.WorkgroupSize() == 0) return width;
     }
     return 1;
   }
@@ -218,19 +264,22 @@ class ContractionKernelBuilder {
     return whole.getResult(0);
   }
 
-  // Copies the operand's slice [outer0, outer0 + tile) x [k0, k0 + tile_k) into `lds`,
-  // stored [k][outer], zero outside the operand. Consecutive work-items take consecutive
-  // elements (or 128-bit vectors) along the operand's innermost dimension, so that their
-  // loads coalesce.
-  void Stage(OpOperand* operand, Value lds, unsigned outer_dim, Value outer0, int64_t tile, Value k0) {
+  // Copies the operand's slice [outer0, outer0 + tile) x [k0, k0 + tile_k) of flat
+  // positions of `outer` (m or n) and k into `lds`, zero outside the operand. Consecutive
+  // work-items take consecutive elements (or 128-bit vectors) along the operand's
+  // innermost dimension where it follows one of the groups, so that their loads coalesce.
+  void Stage(OpOperand* operand, Value lds, ArrayRef<unsigned> outer, Value outer_extent, Value outer0, int64_t tile,
+             Value k0) {
     int64_t elements = tile * tiles_.tile_k;
     int64_t workgroup_size = tiles_.WorkgroupSize();
     AffineMap map = root_.getMatchingIndexingMap(operand);
-    bool k_fastest = cast<AffineDimExpr>(map.getResults().back()).getPosition() == dims_.k;
-    unsigned fast_dim = k_fastest ? dims_.k : outer_dim, slow_dim = k_fastest ? outer_dim : dims_.k;
+    bool k_fastest = !InnermostDimension(operand, outer) &&
+                     (InnermostDimension(operand, dims_.k) || !map.getResults().back().isFunctionOfDim(outer.back()));
+    ArrayRef<unsigned> fast_group = k_fastest ? ArrayRef<unsigned>(dims_.k) : outer;
+    unsigned fast_dim = fast_group.back();
     Type element = getElementTypeOrSelf(operand->get().getType());
     int64_t fast = k_fastest ? tiles_.tile_k : tile;
-    int64_t width = StagingVectorWidth(operand, fast, elements);
+    int64_t width = StagingVectorWidth(operand, fast_group, fast, elements);
     auto loop = scf::ForOp::create(b_, loc_, Const(0), Const(elements / width / workgroup_size), Const(1));
     OpBuilder::InsertionGuard guard(b_);
     b_.setInsertionPointToStart(loop.getBody());
@@ -238,11 +287,14 @@ class ContractionKernelBuilder {
     Value fast_index = Mul(arith::RemUIOp::create(b_, loc_, e, Const(fast / width)), Const(width));
     Value slow_index = arith::DivUIOp::create(b_, loc_, e, Const(fast / width));
     Value kk = k_fastest ? fast_index : slow_index, oo = k_fastest ? slow_index : fast_index;
-    indices_[outer_dim] = Add(outer0, oo);
-    indices_[dims_.k] = Add(k0, kk);
-    Value slow_inside = Less(indices_[slow_dim], extents_[slow_dim]);
+    Value outer_flat = Add(outer0, oo), k_flat = Add(k0, kk);
+    SetGroupIndices(outer, outer_flat);
+    SetGroupIndices(dims_.k, k_flat);
+    Value fast_flat = k_fastest ? k_flat : outer_flat, slow_flat = k_fastest ? outer_flat : k_flat;
+    Value fast_extent = k_fastest ? k_extent_ : outer_extent, slow_extent = k_fastest ? outer_extent : k_extent_;
+    Value slow_inside = Less(slow_flat, slow_extent);
     if (width == 1) {
-      Value inside = arith::AndIOp::create(b_, loc_, slow_inside, Less(indices_[fast_dim], extents_[fast_dim]));
+      Value inside = arith::AndIOp::create(b_, loc_, slow_inside, Less(fast_flat, fast_extent));
       auto guarded = scf::IfOp::create(b_, loc_, TypeRange{element}, inside, /*withElseRegion=*/true);
       b_.setInsertionPointToStart(guarded.thenBlock());
       Value loaded = memref::LoadOp::create(b_, loc_, operand->get(), OperandIndices(operand));
@@ -253,12 +305,12 @@ class ContractionKernelBuilder {
       memref::StoreOp::create(b_, loc_, guarded.getResult(0), lds, LdsIndices(kk, oo));
       return;
     }
-    Value fast_first = indices_[fast_dim];
+    // A vector stays in one row of the fast group's fastest dimension (StagingVectorWidth).
     Value all_inside = arith::AndIOp::create(
         b_, loc_, slow_inside,
-        arith::CmpIOp::create(b_, loc_, arith::CmpIPredicate::ule, Add(fast_first, Const(width)), extents_[fast_dim]));
+        arith::CmpIOp::create(b_, loc_, arith::CmpIPredicate::ule, Add(fast_flat, Const(width)), fast_extent));
     Value vector = LoadStagingVector(operand, width, all_inside, fast_dim, [&](int64_t r) -> Value {
-      return arith::AndIOp::create(b_, loc_, slow_inside, Less(Add(fast_first, Const(r)), extents_[fast_dim]));
+      return arith::AndIOp::create(b_, loc_, slow_inside, Less(Add(fast_flat, Const(r)), fast_extent));
     });
     if (k_fastest == static_cast<bool>(matrix_)) {
       // Along the LDS slice's rows: one 128-bit store.
@@ -268,8 +320,8 @@ class ContractionKernelBuilder {
     // Across its rows: one store per element.
     for (int64_t r = 0; r < width; ++r) {
       Value value = vector::ExtractOp::create(b_, loc_, vector, ArrayRef<int64_t>{r});
-      Value k = k_fastest ? Add(kk, Const(r)) : kk, outer = k_fastest ? oo : Add(oo, Const(r));
-      memref::StoreOp::create(b_, loc_, value, lds, LdsIndices(k, outer));
+      Value k = k_fastest ? Add(kk, Const(r)) : kk, outer_index = k_fastest ? oo : Add(oo, Const(r));
+      memref::StoreOp::create(b_, loc_, value, lds, LdsIndices(k, outer_index));
     }
   }
 
@@ -377,13 +429,14 @@ class ContractionKernelBuilder {
     OpBuilder::InsertionGuard guard(b_);
     OpOperand* out_operand = root_.getDpsInitOperand(0);
     SmallVector<Value> acc_indices;
+    Value m_flat, n_flat;
     if (matrix_) {
       auto values = scf::ForOp::create(b_, loc_, Const(0), Const(matrix_.AccumulatorValues()), Const(1));
       b_.setInsertionPointToStart(values.getBody());
       Value v = values.getInductionVar();
       auto [row, col] = MatrixResultPosition(v);
-      indices_[dims_.m] = Add(row0, row);
-      indices_[dims_.n] = Add(col0, col);
+      m_flat = Add(row0, row);
+      n_flat = Add(col0, col);
       acc_indices = {v};
     } else {
       auto rows = scf::ForOp::create(b_, loc_, Const(0), Const(tiles_.reg_m), Const(1));
@@ -391,12 +444,13 @@ class ContractionKernelBuilder {
       auto cols = scf::ForOp::create(b_, loc_, Const(0), Const(tiles_.reg_n), Const(1));
       b_.setInsertionPointToStart(cols.getBody());
       Value i = rows.getInductionVar(), j = cols.getInductionVar();
-      indices_[dims_.m] = Add(row0, i);
-      indices_[dims_.n] = Add(col0, j);
+      m_flat = Add(row0, i);
+      n_flat = Add(col0, j);
       acc_indices = {i, j};
     }
-    Value inside = arith::AndIOp::create(b_, loc_, Less(indices_[dims_.m], extents_[dims_.m]),
-                                         Less(indices_[dims_.n], extents_[dims_.n]));
+    SetGroupIndices(dims_.m, m_flat);
+    SetGroupIndices(dims_.n, n_flat);
+    Value inside = arith::AndIOp::create(b_, loc_, Less(m_flat, m_extent_), Less(n_flat, n_extent_));
     if (to_output) {
       auto guarded = scf::IfOp::create(b_, loc_, inside, /*withElseRegion=*/false);
       b_.setInsertionPointToStart(guarded.thenBlock());
@@ -423,6 +477,7 @@ class ContractionKernelBuilder {
   Type out_type_;
   Value acc_, thread_, lane_;
   SmallVector<Value> extents_;  // per loop dimension
+  Value m_extent_, n_extent_, k_extent_;  // of the groups of dims_
   SmallVector<Value> indices_;  // per loop dimension, at the element being built
 };
 

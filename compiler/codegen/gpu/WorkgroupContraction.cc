@@ -13,25 +13,60 @@ namespace kiln::compiler::gpu {
 
 using namespace mlir;
 
-std::optional<WorkgroupContractionDims> MatchWorkgroupContraction(linalg::LinalgOp op) {
-  if (!op || op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1 || !linalg::isaContractionOpInterface(op)) {
-    return std::nullopt;
-  }
+namespace {
+
+llvm::SmallVector<unsigned> InLoopOrder(llvm::ArrayRef<unsigned> a, llvm::ArrayRef<unsigned> b = {}) {
+  llvm::SmallVector<unsigned> dims(a.begin(), a.end());
+  dims.append(b.begin(), b.end());
+  llvm::sort(dims);
+  return dims;
+}
+
+std::optional<WorkgroupContractionDims> MatchContraction(linalg::LinalgOp op) {
+  if (!linalg::isaContractionOpInterface(op)) return std::nullopt;
   if (!llvm::all_of(op.getIndexingMapsArray(), [](AffineMap map) { return map.isProjectedPermutation(); })) {
     return std::nullopt;
   }
+  FailureOr<linalg::ContractionDimensions> dims = linalg::inferContractionDims(op);
+  if (failed(dims) || dims->m.empty() || dims->n.empty() || dims->k.empty()) return std::nullopt;
+  WorkgroupContractionDims result;
+  result.batch = InLoopOrder(dims->batch);
+  result.m = InLoopOrder(dims->m);
+  result.n = InLoopOrder(dims->n);
+  result.k = InLoopOrder(dims->k);
+  return result;
+}
+
+std::optional<WorkgroupContractionDims> MatchConvolution(linalg::LinalgOp op) {
+  if (!linalg::isaConvolutionOpInterface(op)) return std::nullopt;
+  // Pooling has the convolution's shape, without products.
+  bool products = llvm::any_of(op.getBlock()->getOperations(),
+                               [](Operation& inner) { return isa<arith::MulFOp, arith::MulIOp>(inner); });
+  FailureOr<linalg::ConvolutionDimensions> dims = linalg::inferConvolutionDims(op);
+  if (!products || failed(dims) || dims->outputChannel.empty() || dims->inputChannel.empty()) return std::nullopt;
+  // The staging evaluates the maps' expressions of loop dimensions; symbols have no values.
+  if (!llvm::all_of(op.getIndexingMapsArray(), [](AffineMap map) { return map.getNumSymbols() == 0; })) {
+    return std::nullopt;
+  }
+  WorkgroupContractionDims result;
+  result.batch = InLoopOrder(dims->depth);
+  result.m = InLoopOrder(dims->batch, dims->outputImage);
+  result.n = InLoopOrder(dims->outputChannel);
+  result.k = InLoopOrder(dims->filterLoop, dims->inputChannel);
+  if (result.m.empty()) return std::nullopt;
+  return result;
+}
+
+}  // namespace
+
+std::optional<WorkgroupContractionDims> MatchWorkgroupContraction(linalg::LinalgOp op) {
+  if (!op || op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1) return std::nullopt;
   for (OpOperand& operand : op->getOpOperands()) {
     Type element = getElementTypeOrSelf(operand.get().getType());
     if (!element.isIntOrFloat()) return std::nullopt;
   }
-  FailureOr<linalg::ContractionDimensions> dims = linalg::inferContractionDims(op);
-  if (failed(dims) || dims->m.size() != 1 || dims->n.size() != 1 || dims->k.size() != 1) return std::nullopt;
-  WorkgroupContractionDims result;
-  result.batch.assign(dims->batch.begin(), dims->batch.end());
-  result.m = dims->m.front();
-  result.n = dims->n.front();
-  result.k = dims->k.front();
-  return result;
+  if (std::optional<WorkgroupContractionDims> dims = MatchContraction(op)) return dims;
+  return MatchConvolution(op);
 }
 
 WorkgroupContractionTiles ChooseWorkgroupContractionTiles(linalg::LinalgOp op) {

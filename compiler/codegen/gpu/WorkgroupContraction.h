@@ -1,7 +1,9 @@
 // The GPU's workgroup strategy for contraction dispatches (kiln-gpu-select-workgroup-strategies
 // marks them, kiln-gpu-tile-contractions lays them out): each workgroup computes output
 // tiles of tile_m x tile_n, stages the operands' k-slices through LDS, and each work-item
-// accumulates a register tile of reg_m x reg_n from LDS.
+// accumulates a register tile of reg_m x reg_n from LDS. Convolutions take the same
+// strategy as implicit GEMMs: their m, n and k are groups of loop dimensions, flattened,
+// and staging reads the input through its indexing map (the im2col matrix is never stored).
 #pragma once
 
 #include <optional>
@@ -18,18 +20,23 @@ inline constexpr llvm::StringLiteral kContractionStrategy = "gpu.workgroup_contr
 // reads gpu.thread_id itself), and kiln.gpu.workgroup_size gives the workgroup's size.
 inline constexpr llvm::StringLiteral kWorkgroupWorkersAttr = "kiln.gpu.workgroup_workers";
 
-// The loop dimensions of a contraction the strategy computes.
+// The loop dimensions of a contraction the strategy computes. m, n and k are each one or
+// more loop dimensions, in loop order, flattened with the last varying fastest: a
+// convolution's m is (batch, output image), its n the output channels and its k (filter
+// window, input channel).
 struct WorkgroupContractionDims {
   llvm::SmallVector<unsigned> batch;
-  unsigned m = 0;
-  unsigned n = 0;
-  unsigned k = 0;
+  llvm::SmallVector<unsigned> m;
+  llvm::SmallVector<unsigned> n;
+  llvm::SmallVector<unsigned> k;
 };
 
-// `op`'s dimensions if the strategy computes it: two inputs and one output, a multiply-add
-// body (casts allowed, as in mixed-precision products), projected-permutation indexing
-// maps, exactly one m, one n and one k dimension and any batch dimensions, integer or
-// float element types.
+// `op`'s dimensions if the strategy computes it: two inputs and one output, integer or
+// float element types, and either a contraction (a multiply-add body, casts allowed as in
+// mixed-precision products; projected-permutation indexing maps; batch dimensions and
+// non-empty m, n and k) or a convolution with products in its body, output and input
+// channels (its depth dimensions, as in grouped convolutions, are batch dimensions; a
+// depthwise convolution has no n and is not taken).
 std::optional<WorkgroupContractionDims> MatchWorkgroupContraction(mlir::linalg::LinalgOp op);
 
 // Tile sizes, chosen per element width: the workgroup's output tile, the depth staged

@@ -10,6 +10,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 namespace kiln::compiler::gpu {
 
@@ -128,6 +129,16 @@ FailureOr<RowChain> MatchRows(func::FuncOp fn, std::string& why) {
   return chain;
 }
 
+// Where along the current row an element is computed: column `first` + `lane`, where the
+// bindings read whole are loaded `width` columns at a time from `first` (one 128-bit load
+// per binding, memoised in `loaded`), or one column at a time when `width` is 1.
+struct Column {
+  mlir::Value first;
+  int64_t lane = 0;
+  int64_t width = 1;
+  llvm::DenseMap<mlir::Value, mlir::Value>* loaded = nullptr;
+};
+
 // Builds the workgroup-cooperative code of a row chain.
 class RowKernelBuilder {
  public:
@@ -148,6 +159,7 @@ class RowKernelBuilder {
           b_, loc_, MemRefType::get({waves + 1}, type, MemRefLayoutAttrInterface{}, workgroup));
     }
     thread_ = mlir::gpu::ThreadIdOp::create(b_, loc_, mlir::gpu::Dimension::x);
+    width_ = ChooseWidth();
 
     b_.setInsertionPoint(chain_.root);
     Value out = chain_.output;
@@ -158,6 +170,8 @@ class RowKernelBuilder {
     }
     if (!rows) rows = Const(1);
     n_ = memref::DimOp::create(b_, loc_, out, chain_.rank - 1);
+    // Columns below `vectors_end_` go in whole vectors of width_, the rest one at a time.
+    vectors_end_ = arith::MulIOp::create(b_, loc_, arith::DivUIOp::create(b_, loc_, n_, Const(width_)), Const(width_));
     auto row_loop = BuildWorkgroupLoop(b_, loc_, fn_, rows);
     Value rest = row_loop.getInductionVar();
     row_.assign(chain_.rank - 1, Value());
@@ -169,19 +183,74 @@ class RowKernelBuilder {
     for (linalg::GenericOp op : chain_.ops) {
       if (IsReduction(op)) ReduceRow(op);
     }
-    // The root, element by element along the row.
-    auto columns = scf::ForOp::create(b_, loc_, thread_, n_, Const(kReductionWorkgroupSize));
-    {
-      OpBuilder::InsertionGuard guard(b_);
-      b_.setInsertionPointToStart(columns.getBody());
-      IRMapping memo;
-      Value value = Element(chain_.root->getResult(0), columns.getInductionVar(), memo);
-      memref::StoreOp::create(b_, loc_, value, out, Indices(columns.getInductionVar()));
-    }
+    // The root, along the row: whole vectors, then the last columns one at a time.
+    ForEachColumn(ValueRange{}, [&](Value first, int64_t width, ValueRange) -> SmallVector<Value> {
+      llvm::DenseMap<Value, Value> loaded;
+      SmallVector<Value> values;
+      for (int64_t lane = 0; lane < width; ++lane) {
+        IRMapping memo;
+        values.push_back(Element(chain_.root->getResult(0), Column{first, lane, width, &loaded}, memo));
+      }
+      if (width == 1) {
+        memref::StoreOp::create(b_, loc_, values[0], out, Indices(first));
+      } else {
+        auto type = VectorType::get({width}, values[0].getType());
+        Value vector = vector::FromElementsOp::create(b_, loc_, type, values);
+        vector::StoreOp::create(b_, loc_, vector, out, Indices(first));
+      }
+      return {};
+    });
   }
 
  private:
   Value Const(int64_t v) { return arith::ConstantIndexOp::create(b_, loc_, v); }
+
+  // Columns per vector: as many as fit in 128 bits of the widest element the row's
+  // bindings (read whole, and the output) hold, when all of them are contiguous along the
+  // row; 1 otherwise.
+  int64_t ChooseWidth() {
+    SmallVector<Value> rows = {chain_.output};
+    AffineMap whole = AffineMap::getMultiDimIdentityMap(chain_.rank, fn_.getContext());
+    for (linalg::GenericOp op : chain_.ops) {
+      for (OpOperand* input : op.getDpsInputOperands()) {
+        Value binding = BindingOf(input->get());
+        if (binding && op.getMatchingIndexingMap(input) == whole) rows.push_back(binding);
+      }
+    }
+    unsigned widest = 8;
+    for (Value row : rows) {
+      auto type = cast<MemRefType>(row.getType());
+      SmallVector<int64_t> strides;
+      int64_t offset;
+      Type element = type.getElementType();
+      if (!element.isIntOrFloat() || failed(type.getStridesAndOffset(strides, offset)) || strides.back() != 1) return 1;
+      unsigned bits = element.getIntOrFloatBitWidth();
+      if (bits < 8 || 128 % bits != 0) return 1;
+      widest = std::max(widest, bits);
+    }
+    return 128 / widest;
+  }
+
+  // Runs `body` on every column of the current row this work-item computes, carrying
+  // `inits` through: first on whole vectors of width_ columns (work-item t takes columns
+  // t * width_ + i * 256 * width_), then column by column on the rest (t + i * 256).
+  // `body` returns the carried values' next values. Returns their last values.
+  using ColumnBody = llvm::function_ref<SmallVector<Value>(Value first, int64_t width, ValueRange carried)>;
+  SmallVector<Value> ForEachColumn(ValueRange inits, ColumnBody body) {
+    SmallVector<Value> carried(inits);
+    auto loop = [&](Value begin, Value end, int64_t width) {
+      auto columns = scf::ForOp::create(b_, loc_, begin, end, Const(kReductionWorkgroupSize * width), carried);
+      OpBuilder::InsertionGuard guard(b_);
+      b_.setInsertionPointToStart(columns.getBody());
+      SmallVector<Value> next = body(columns.getInductionVar(), width, columns.getRegionIterArgs());
+      // Without carried values the loop was built with its terminator.
+      if (!carried.empty()) scf::YieldOp::create(b_, loc_, next);
+      carried.assign(columns.getResults().begin(), columns.getResults().end());
+    };
+    if (width_ > 1) loop(arith::MulIOp::create(b_, loc_, thread_, Const(width_)), vectors_end_, width_);
+    loop(width_ > 1 ? arith::AddIOp::create(b_, loc_, vectors_end_, thread_).getResult() : thread_, n_, 1);
+    return carried;
+  }
 
   SmallVector<Value> Indices(Value column) {
     SmallVector<Value> indices(row_);
@@ -189,16 +258,25 @@ class RowKernelBuilder {
     return indices;
   }
 
-  // The element of `v` (a whole-row tensor) at column `j` of the current row, computed
-  // from the bindings (memoised in `memo` within one loop body).
-  Value Element(Value v, Value j, IRMapping& memo) {
+  // The element of `v` (a whole-row tensor) at column `c` of the current row, computed
+  // from the bindings (memoised in `memo` for one column).
+  Value Element(Value v, const Column& c, IRMapping& memo) {
     if (Value known = memo.lookupOrNull(v)) return known;
     Value result;
     if (Value binding = BindingOf(v)) {
-      result = memref::LoadOp::create(b_, loc_, binding, Indices(j));
+      if (c.width == 1) {
+        result = memref::LoadOp::create(b_, loc_, binding, Indices(c.first));
+      } else {
+        Value& vector = (*c.loaded)[binding];
+        if (!vector) {
+          auto type = VectorType::get({c.width}, cast<MemRefType>(binding.getType()).getElementType());
+          vector = vector::LoadOp::create(b_, loc_, type, binding, Indices(c.first));
+        }
+        result = vector::ExtractOp::create(b_, loc_, vector, ArrayRef<int64_t>{c.lane});
+      }
     } else {
       auto op = cast<linalg::GenericOp>(v.getDefiningOp());
-      result = Apply(op, j, memo);
+      result = Apply(op, c, memo);
     }
     memo.map(v, result);
     return result;
@@ -211,15 +289,15 @@ class RowKernelBuilder {
     return memref::LoadOp::create(b_, loc_, BindingOf(v), Indices(Value()));
   }
 
-  // `op`'s body on its operands at column `j`: its yielded value (for a reduction, its
+  // `op`'s body on its operands at column `c`: its yielded value (for a reduction, its
   // combiner's input, with the accumulator left unmapped).
-  Value Apply(linalg::GenericOp op, Value j, IRMapping& memo) {
+  Value Apply(linalg::GenericOp op, const Column& c, IRMapping& memo) {
     Block& body = op->getRegion(0).front();
     IRMapping mapping;
     AffineMap whole = AffineMap::getMultiDimIdentityMap(chain_.rank, op.getContext());
     for (OpOperand* input : op.getDpsInputOperands()) {
       Value arg = body.getArgument(input->getOperandNumber());
-      mapping.map(arg, op.getMatchingIndexingMap(input) == whole ? Element(input->get(), j, memo)
+      mapping.map(arg, op.getMatchingIndexingMap(input) == whole ? Element(input->get(), c, memo)
                                                                   : RowValue(input->get()));
     }
     for (Operation& inner : body.without_terminator()) b_.clone(inner, mapping);
@@ -237,18 +315,20 @@ class RowKernelBuilder {
       return b_.clone(*dims->combiner, mapping)->getResult(0);
     };
     Value neutral = arith::ConstantOp::create(b_, loc_, dims->neutral);
-    auto columns = scf::ForOp::create(b_, loc_, thread_, n_, Const(kReductionWorkgroupSize), ValueRange{neutral});
-    {
-      OpBuilder::InsertionGuard guard(b_);
-      b_.setInsertionPointToStart(columns.getBody());
-      IRMapping memo;
-      Value element = Element(op.getDpsInputOperand(0)->get(), columns.getInductionVar(), memo);
-      scf::YieldOp::create(b_, loc_, combine(element, columns.getRegionIterArg(0)));
-    }
+    Value partial =
+        ForEachColumn(ValueRange{neutral}, [&](Value first, int64_t width, ValueRange carried) -> SmallVector<Value> {
+          llvm::DenseMap<Value, Value> loaded;
+          Value acc = carried[0];
+          for (int64_t lane = 0; lane < width; ++lane) {
+            IRMapping memo;
+            acc = combine(Element(op.getDpsInputOperand(0)->get(), Column{first, lane, width, &loaded}, memo), acc);
+          }
+          return {acc};
+        })[0];
     Value lds = lds_[op];
     Value last = Const(kReductionWorkgroupSize / wave_size_);
     BuildWorkgroupCombine(
-        b_, loc_, columns.getResult(0), lds, thread_, wave_size_, combine,
+        b_, loc_, partial, lds, thread_, wave_size_, combine,
         [&]() { return op.getDpsInitOperand(0)->get().getDefiningOp<linalg::FillOp>().getInputs()[0]; },
         [&](Value total) { memref::StoreOp::create(b_, loc_, total, lds, ValueRange{last}); },
         [&]() { WorkgroupBarrierOp::create(b_, loc_); });
@@ -263,7 +343,8 @@ class RowKernelBuilder {
   int64_t wave_size_;
   OpBuilder b_;
   Location loc_;
-  Value thread_, n_;
+  Value thread_, n_, vectors_end_;
+  int64_t width_ = 1;
   SmallVector<Value> row_;
   llvm::DenseMap<Operation*, Value> lds_;
   llvm::DenseMap<Value, Value> totals_;

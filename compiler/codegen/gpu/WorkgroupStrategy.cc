@@ -134,7 +134,8 @@ llvm::StringRef ChooseWorkgroupStrategy(func::FuncOp fn, std::string& why) {
   } else if (IsRowDispatch(fn, why)) {
     return kRowStrategy;
   } else {
-    why = "its root is neither a contraction with one m, n and k dimension, a reduction of rows nor a row-wise "
+    why = "its root is neither a contraction, a convolution with input and output channels, a reduction of rows nor "
+          "a row-wise "
           "chain (" + why + ")";
     return {};
   }

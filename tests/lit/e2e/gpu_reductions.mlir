@@ -19,6 +19,10 @@
 // scratch, and a dynamic row length needs no temporary.
 // RUN: kiln-run --module=%t/gfx942.kiln --device=hip-sim --function=softmax --input=@%t/softmax_in.npy --expected_output=@%t/softmax_ref.npy --atol=1e-7 --rtol=1e-5
 // RUN: kiln-run --module=%t/gfx942.kiln --device=hip-sim --function=softmax_dynamic --input=@%t/softmax_in.npy --expected_output=@%t/softmax_ref.npy --atol=1e-7 --rtol=1e-5
+// Rows loaded as 128-bit vectors, then a tail of columns one at a time (rows of 1003):
+// RUN: kiln-run --module=%t/gfx942.kiln --device=hip-sim --function=softmax_odd --input=@%t/softmax_odd_in.npy --expected_output=@%t/softmax_odd_ref.npy --atol=1e-7 --rtol=1e-5
+// RUN: kiln-run --module=%t/gfx942.kiln --device=hip-sim --function=softmax_dynamic --input=@%t/softmax_odd_in.npy --expected_output=@%t/softmax_odd_ref.npy --atol=1e-7 --rtol=1e-5
+// RUN: env KILN_HSA_SIM_AGENTS=gfx1100 kiln-run --module=%t/gfx1100.kiln --device=hip-sim --function=softmax_odd --input=@%t/softmax_odd_in.npy --expected_output=@%t/softmax_odd_ref.npy --atol=1e-7 --rtol=1e-5
 // RUN: env KILN_HSA_SIM_AGENTS=gfx1100 kiln-run --module=%t/gfx1100.kiln --device=hip-sim --function=softmax --input=@%t/softmax_in.npy --expected_output=@%t/softmax_ref.npy --atol=1e-7 --rtol=1e-5
 // RUN: env KILN_HSA_SIM_AGENTS=gfx1100 kiln-run --module=%t/gfx1100.kiln --device=hip-sim --function=long_sum --input=@%t/long.npy --expected_output=@%t/long_sum.npy --atol=0 --rtol=0
 
@@ -104,4 +108,10 @@ func.func @softmax_dynamic(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
   %e = tensor.empty(%m, %n) : tensor<?x?xf32>
   %r = linalg.softmax dimension(1) ins(%x : tensor<?x?xf32>) outs(%e : tensor<?x?xf32>) -> tensor<?x?xf32>
   return %r : tensor<?x?xf32>
+}
+
+func.func @softmax_odd(%x: tensor<37x1003xf32>) -> tensor<37x1003xf32> {
+  %e = tensor.empty() : tensor<37x1003xf32>
+  %r = linalg.softmax dimension(1) ins(%x : tensor<37x1003xf32>) outs(%e : tensor<37x1003xf32>) -> tensor<37x1003xf32>
+  return %r : tensor<37x1003xf32>
 }

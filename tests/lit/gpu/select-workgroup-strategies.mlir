@@ -82,11 +82,11 @@ module @kiln_executable attributes {kiln.executable} {
 
 // -----
 
-// A convolution has no workgroup strategy yet: it runs per work-item, with a remark.
+// A convolution with input and output channels: the contraction strategy computes it as an
+// implicit GEMM.
 // CHECK-LABEL: func.func @conv(
-// CHECK-NOT: kiln.workgroup_strategy
+// CHECK-SAME: kiln.workgroup_strategy = "gpu.workgroup_contraction"
 module @kiln_executable attributes {kiln.executable} {
-  // expected-remark @+1 {{dispatch 'conv' computes its 'linalg.conv_2d_nhwc_hwcf' per work-item, without LDS tiles or matrix instructions}}
   func.func @conv(%i: memref<1x6x6x4xf32>, %k: memref<3x3x4x8xf32>, %o: memref<1x4x4x8xf32>, %id: index, %count: index) attributes {kiln.binding_dims = [array<i64: -1, -1, -1, -1>, array<i64: -1, -1, -1, -1>, array<i64: -1, -1, -1, -1>], kiln.input_count = 2 : i64} {
     %zero = arith.constant 0.0 : f32
     %0 = bufferization.to_tensor %i restrict : memref<1x6x6x4xf32> to tensor<1x6x6x4xf32>
@@ -95,6 +95,26 @@ module @kiln_executable attributes {kiln.executable} {
     %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1x4x4x8xf32>) -> tensor<1x4x4x8xf32>
     %r = linalg.conv_2d_nhwc_hwcf {kiln.root} ins(%0, %1 : tensor<1x6x6x4xf32>, tensor<3x3x4x8xf32>) outs(%f : tensor<1x4x4x8xf32>) -> tensor<1x4x4x8xf32>
     bufferization.materialize_in_destination %r in restrict writable %o : (tensor<1x4x4x8xf32>, memref<1x4x4x8xf32>) -> ()
+    return
+  }
+}
+
+// -----
+
+// A depthwise convolution has no output channels to make the columns of a product: it runs
+// per work-item, with a remark.
+// CHECK-LABEL: func.func @depthwise(
+// CHECK-NOT: kiln.workgroup_strategy
+module @kiln_executable attributes {kiln.executable} {
+  // expected-remark @+1 {{dispatch 'depthwise' computes its 'linalg.depthwise_conv_2d_nhwc_hwc' per work-item, without LDS tiles or matrix instructions}}
+  func.func @depthwise(%i: memref<1x6x6x4xf32>, %k: memref<3x3x4xf32>, %o: memref<1x4x4x4xf32>, %id: index, %count: index) attributes {kiln.binding_dims = [array<i64: -1, -1, -1, -1>, array<i64: -1, -1, -1>, array<i64: -1, -1, -1, -1>], kiln.input_count = 2 : i64} {
+    %zero = arith.constant 0.0 : f32
+    %0 = bufferization.to_tensor %i restrict : memref<1x6x6x4xf32> to tensor<1x6x6x4xf32>
+    %1 = bufferization.to_tensor %k restrict : memref<3x3x4xf32> to tensor<3x3x4xf32>
+    %e = tensor.empty() : tensor<1x4x4x4xf32>
+    %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1x4x4x4xf32>) -> tensor<1x4x4x4xf32>
+    %r = linalg.depthwise_conv_2d_nhwc_hwc {kiln.root} ins(%0, %1 : tensor<1x6x6x4xf32>, tensor<3x3x4xf32>) outs(%f : tensor<1x4x4x4xf32>) -> tensor<1x4x4x4xf32>
+    bufferization.materialize_in_destination %r in restrict writable %o : (tensor<1x4x4x4xf32>, memref<1x4x4x4xf32>) -> ()
     return
   }
 }

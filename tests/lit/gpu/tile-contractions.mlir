@@ -192,3 +192,35 @@ module @kiln_executable attributes {kiln.executable} {
     return
   }
 }
+
+// -----
+
+// A convolution as an implicit GEMM: m is (n, oh, ow) = 2 x 7 x 7 flattened, k is
+// (kh, kw, c) = 3 x 3 x 8; the input is staged into LDS through its map (oh * 2 + kh with
+// the stride) with 128-bit loads along its channels, and the output is written through
+// the delinearised rows.
+// CHECK-LABEL: func.func @conv(
+// CHECK-SAME: %[[X:[a-z0-9]+]]: memref<2x16x16x8xf32>, %[[W:[a-z0-9]+]]: memref<3x3x8x24xf32>, %[[Y:[a-z0-9]+]]: memref<2x7x7x24xf32>
+// CHECK-DAG: %[[LDS_X:.*]] = memref.alloc() : memref<16x64xf32, #gpu.address_space<workgroup>>
+// CHECK-DAG: %[[LDS_W:.*]] = memref.alloc() : memref<16x64xf32, #gpu.address_space<workgroup>>
+// CHECK: scf.for %{{.*}} = %c0 to %c72 step %c16
+// CHECK: arith.muli %{{.*}}, %c2
+// CHECK: vector.load %[[X]][{{.*}}] : memref<2x16x16x8xf32>, vector<4xf32>
+// CHECK: memref.store %{{.*}}, %[[LDS_X]]
+// CHECK: vector.load %[[W]][{{.*}}] : memref<3x3x8x24xf32>, vector<4xf32>
+// CHECK: vector.store %{{.*}}, %[[LDS_W]]
+// CHECK: gpu.barrier
+// CHECK: vector.contract
+// CHECK: gpu.barrier
+// CHECK: memref.store %{{.*}}, %[[Y]]
+// CHECK-NOT: linalg.conv
+// MFMA-LABEL: func.func @conv(
+// MFMA-COUNT-8: amdgpu.mfma 32x32x2
+module @kiln_executable attributes {kiln.executable} {
+  func.func @conv(%x: memref<2x16x16x8xf32>, %w: memref<3x3x8x24xf32>, %y: memref<2x7x7x24xf32>, %id: index, %count: index) attributes {kiln.binding_dims = [array<i64: -1, -1, -1, -1>, array<i64: -1, -1, -1, -1>, array<i64: -1, -1, -1, -1>], kiln.input_count = 2 : i64, kiln.workgroup_strategy = "gpu.workgroup_contraction"} {
+    %zero = arith.constant 0.0 : f32
+    linalg.fill ins(%zero : f32) outs(%y : memref<2x7x7x24xf32>)
+    linalg.conv_2d_nhwc_hwcf {kiln.root, dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>} ins(%x, %w : memref<2x16x16x8xf32>, memref<3x3x8x24xf32>) outs(%y : memref<2x7x7x24xf32>)
+    return
+  }
+}

@@ -3,13 +3,17 @@
 // Softmax over rows of 1000: per row, the max and the sum of exponentials are workgroup
 // reductions (shuffles, then the waves' totals through LDS, broadcast through its last
 // slot), and the output is recomputed element by element: no tensor is left, nothing
-// holds a row.
+// holds a row. Columns go four at a time (128-bit loads and stores) while whole vectors
+// remain, then one at a time.
 // CHECK-LABEL: func.func @softmax(
 // CHECK-SAME: %[[X:[a-z0-9]+]]: memref<37x1000xf32>, %[[OUT:[a-z0-9]+]]: memref<37x1000xf32>, %[[ID:[a-z0-9]+]]: index, %[[COUNT:[a-z0-9]+]]: index)
 // CHECK-SAME: kiln.distributed, kiln.gpu.workgroup_size = array<i32: 256, 1, 1>, kiln.gpu.workgroup_workers
 // CHECK-COUNT-2: memref.alloc() : memref<5xf32, #gpu.address_space<workgroup>>
 // CHECK: scf.for %[[ROW:.*]] = %[[ID]] to %{{.*}} step %[[COUNT]]
-// CHECK: scf.for {{.*}} iter_args
+// CHECK: scf.for {{.*}} step %c1024{{[_0-9]*}} iter_args
+// CHECK: vector.load %[[X]]{{.*}} : memref<37x1000xf32>, vector<4xf32>
+// CHECK-COUNT-4: arith.maxnumf
+// CHECK: scf.for {{.*}} step %c256{{[_0-9]*}} iter_args
 // CHECK: memref.load %[[X]]
 // CHECK: arith.maxnumf
 // CHECK-COUNT-6: gpu.shuffle  xor
@@ -19,15 +23,19 @@
 // CHECK: %[[MAX:.*]] = memref.load %[[MAX_LDS]][%c4{{[_0-9]*}}]
 // CHECK: kiln.workgroup_barrier
 // CHECK: scf.for {{.*}} iter_args
-// CHECK: memref.load %[[X]]
+// CHECK: vector.load %[[X]]
 // CHECK: arith.subf %{{.*}}, %[[MAX]]
 // CHECK: math.exp
 // CHECK: memref.store %{{.*}}, %[[SUM_LDS:[a-z0-9_]+]][%c4{{[_0-9]*}}]
 // CHECK: %[[SUM:.*]] = memref.load %[[SUM_LDS]][%c4{{[_0-9]*}}]
-// CHECK: scf.for %[[J:.*]] = %{{.*}} to %{{.*}} step %c256
+// CHECK: scf.for %[[J:.*]] = %{{.*}} to %{{.*}} step %c1024
+// CHECK-COUNT-4: arith.divf %{{.*}}, %[[SUM]]
+// CHECK: %[[V:.*]] = vector.from_elements
+// CHECK: vector.store %[[V]], %[[OUT]][%{{.*}}, %[[J]]] : memref<37x1000xf32>, vector<4xf32>
+// CHECK: scf.for %[[T:.*]] = %{{.*}} to %{{.*}} step %c256
 // CHECK: math.exp
 // CHECK: arith.divf %{{.*}}, %[[SUM]]
-// CHECK: memref.store %{{.*}}, %[[OUT]][%{{.*}}, %[[J]]]
+// CHECK: memref.store %{{.*}}, %[[OUT]][%{{.*}}, %[[T]]]
 // CHECK-NOT: linalg.generic
 module @kiln_executable attributes {kiln.executable} {
   func.func @softmax(%arg0: memref<37x1000xf32>, %arg1: memref<37x1000xf32>, %arg2: index, %arg3: index) attributes {kiln.binding_dims = [array<i64: -1, -1>, array<i64: -1, -1>], kiln.input_count = 1 : i64, kiln.workgroup_strategy = "gpu.workgroup_rows"} {

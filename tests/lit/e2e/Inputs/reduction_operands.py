@@ -20,6 +20,11 @@ def main(out):
     save("softmax_in", shifted.astype(np.float32))
     e = np.exp(shifted - shifted.max(axis=1, keepdims=True))
     save("softmax_ref", (e / e.sum(axis=1, keepdims=True)).astype(np.float32))
+    # Rows of 1003: whole 128-bit vectors, then a tail of 3 columns.
+    odd = (np.arange(37 * 1003).reshape(37, 1003) * 7 % 19 - 9).astype(np.float64) / 4
+    save("softmax_odd_in", odd.astype(np.float32))
+    e = np.exp(odd - odd.max(axis=1, keepdims=True))
+    save("softmax_odd_ref", (e / e.sum(axis=1, keepdims=True)).astype(np.float32))
     long = (np.arange(300001) * 5 % 23 - 11).astype(np.float32)
     save("long", long)
     save("long_sum", np.array(long.sum(), dtype=np.float32))
