@@ -75,7 +75,9 @@
 // A 130x100x70 f32 matmul: 64x64 output tiles per workgroup of 256 work-items, each with a
 // 4x4 register tile (private); 16-deep k-slices of both operands staged through LDS
 // between two barriers with 128-bit loads (element by element at the unaligned edges);
-// the fill initialises the register tile.
+// the fill initialises the register tile. The register tile's product goes 4 depths at a
+// time, its operands the tile's rows and columns (not broadcast), in a k loop LLVM must
+// not unroll (unrolled, gfx1100 hoisted every step's LDS reads: 256 VGPRs and scratch).
 // CHECK-LABEL: func.func @mm(
 // CHECK-SAME: %[[A:[a-z0-9]+]]: memref<130x70xf32>, %[[B:[a-z0-9]+]]: memref<70x100xf32>, %[[C:[a-z0-9]+]]: memref<130x100xf32>, %[[ID:[a-z0-9]+]]: index, %[[COUNT:[a-z0-9]+]]: index)
 // CHECK-SAME: kiln.distributed
@@ -97,10 +99,11 @@
 // CHECK: vector.load %[[B]]{{.*}} : memref<70x100xf32>, vector<4xf32>
 // CHECK: vector.store %{{.*}}, %[[LDS_B]]
 // CHECK: gpu.barrier
-// CHECK: vector.contract
+// CHECK: scf.for %{{.*}} = %c0 to %c16 step %c4
+// CHECK: vector.contract {{.*}} : vector<4x4xf32>, vector<4x4xf32> into vector<4x4xf32>
 // CHECK: vector.transfer_write %{{.*}}, %[[ACC]]
 // CHECK: gpu.barrier
-// CHECK: }
+// CHECK: } {llvm.loop_annotation = #{{.*}}}
 // CHECK: scf.if
 // CHECK: memref.load %[[ACC]]
 // CHECK: memref.store %{{.*}}, %[[C]]
