@@ -48,7 +48,10 @@ def SelectWorkgroupStrategies : Pass<"kiln-gpu-select-workgroup-strategies", "ml
       a contraction (matmul, the weight layout's x W^T, batch_matmul, generic contractions
       with casts, with batch dimensions), or a convolution with input and output channels
       as an implicit GEMM (m = batch and output image, n = output channels, k = filter
-      window and input channels; depthwise convolutions and pooling are not taken).
+      window and input channels; depthwise convolutions and pooling are not taken); also
+      when the root is an elementwise generic that reads such a product at its own
+      position and its other inputs from bindings (IsContractionEpilogue: a bias, an
+      activation, the rounding of an f32 accumulation to f16), as the product's epilogue.
     - `"gpu.workgroup_reduction"` (kiln-gpu-tile-reductions, WorkgroupReduction.h): a
       reduction of the input's innermost dimension by one associative, commutative arith
       combiner with a neutral element (sums, products, minima, maxima, bitwise reductions).
@@ -82,6 +85,11 @@ def TileContractions : Pass<"kiln-gpu-tile-contractions", "mlir::ModuleOp"> {
     uses the root's own body and is vectorised. A function whose buffers do not have the
     expected form (an output that is a temporary, or used by other ops) keeps its root and
     runs on one work-item, with a remark saying why.
+
+    When the root is the epilogue of a product (its output a temporary that only a fill
+    initialises), the kernel applies the epilogue's body to each register tile element on
+    its way out, reading the epilogue's other inputs there, and writes the epilogue's
+    output; the temporary is never allocated.
 
     m, n and k may each be several loop dimensions, flattened (WorkgroupContractionDims):
     a convolution's staging delinearises its flat rows and depths and reads the input

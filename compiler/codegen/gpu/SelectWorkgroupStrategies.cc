@@ -41,7 +41,8 @@ struct SelectWorkgroupStrategiesPass : impl::SelectWorkgroupStrategiesBase<Selec
       });
       if (contraction && root && root != contraction) {
         why = "the contraction is fused with its consumer '" + root->getName().getStringRef().str() +
-              "', and the strategy computes dispatches that are a contraction only";
+              "', which is not an elementwise epilogue the strategy computes (one reading the product at its own "
+              "position and its other inputs from bindings)";
       }
       if (contraction) {
         fn.emitRemark() << "dispatch '" << fn.getName() << "' computes its '"

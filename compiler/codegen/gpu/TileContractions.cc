@@ -11,6 +11,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
 #include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
@@ -57,9 +58,21 @@ class ContractionKernelBuilder {
  public:
   // With a `matrix` instruction the register tiles are its results, one block per wave;
   // otherwise reg_m x reg_n per work-item.
+  // With an `epilogue` (IsContractionEpilogue, its operand `epilogue_input` the
+  // contraction's output), the register tiles go through it into its output instead, and
+  // the kernel takes the epilogue's place.
   ContractionKernelBuilder(func::FuncOp fn, linalg::LinalgOp root, const WorkgroupContractionDims& dims,
-                           const WorkgroupContractionTiles& tiles, const WaveMatrix& matrix)
-      : fn_(fn), root_(root), dims_(dims), tiles_(tiles), matrix_(matrix), b_(root), loc_(root.getLoc()) {}
+                           const WorkgroupContractionTiles& tiles, const WaveMatrix& matrix,
+                           linalg::GenericOp epilogue = {}, unsigned epilogue_input = 0)
+      : fn_(fn),
+        root_(root),
+        dims_(dims),
+        tiles_(tiles),
+        matrix_(matrix),
+        epilogue_(epilogue),
+        epilogue_input_(epilogue_input),
+        b_(root),
+        loc_(root.getLoc()) {}
 
   // Replaces the root by the kernel. The output's initial value is `fill`'s if not null,
   // else `init_source`'s (a buffer the output was copied from, or the output itself).
@@ -88,7 +101,8 @@ class ContractionKernelBuilder {
     acc_ = memref::AllocaOp::create(b_, loc_, MemRefType::get(register_shape, out_type_));
     thread_ = mlir::gpu::ThreadIdOp::create(b_, loc_, mlir::gpu::Dimension::x);
 
-    b_.setInsertionPoint(root_);
+    // After the epilogue's operands (views of its output binding may follow the contraction).
+    b_.setInsertionPoint(epilogue_ ? epilogue_.getOperation() : root_.getOperation());
     SmallVector<Range> ranges = root_.createLoopRanges(b_, loc_);
     for (Range& range : ranges) extents_.push_back(getValueOrCreateConstantIndexOp(b_, loc_, range.size));
     m_extent_ = GroupExtent(dims_.m);
@@ -464,7 +478,12 @@ class ContractionKernelBuilder {
       auto guarded = scf::IfOp::create(b_, loc_, inside, /*withElseRegion=*/false);
       b_.setInsertionPointToStart(guarded.thenBlock());
       Value value = memref::LoadOp::create(b_, loc_, acc_, acc_indices);
-      memref::StoreOp::create(b_, loc_, value, out, OperandIndices(out_operand));
+      SmallVector<Value> position = OperandIndices(out_operand);
+      if (epilogue_) {
+        value = ApplyEpilogue(value, position);
+        out = epilogue_.getDpsInitOperand(0)->get();
+      }
+      memref::StoreOp::create(b_, loc_, value, out, position);
       return;
     }
     auto guarded = scf::IfOp::create(b_, loc_, TypeRange{out_type_}, inside, /*withElseRegion=*/true);
@@ -476,11 +495,34 @@ class ContractionKernelBuilder {
     memref::StoreOp::create(b_, loc_, guarded.getResult(0), acc_, acc_indices);
   }
 
+  // The epilogue's value at `position` (its loop indices: the output's position) when the
+  // contraction's result there is `value`: its body on `value` and its other inputs there.
+  Value ApplyEpilogue(Value value, ArrayRef<Value> position) {
+    Block* body = epilogue_.getBlock();
+    IRMapping mapping;
+    for (OpOperand* input : epilogue_.getDpsInputOperands()) {
+      Value arg = body->getArgument(input->getOperandNumber());
+      if (input->getOperandNumber() == epilogue_input_) {
+        mapping.map(arg, value);
+        continue;
+      }
+      SmallVector<Value> indices;
+      for (AffineExpr expr : epilogue_.getMatchingIndexingMap(input).getResults()) {
+        indices.push_back(affine::expandAffineExpr(b_, loc_, expr, position, /*symbolValues=*/{}));
+      }
+      mapping.map(arg, memref::LoadOp::create(b_, loc_, input->get(), indices).getResult());
+    }
+    for (Operation& inner : body->without_terminator()) b_.clone(inner, mapping);
+    return mapping.lookup(body->getTerminator()->getOperand(0));
+  }
+
   func::FuncOp fn_;
   linalg::LinalgOp root_;
   WorkgroupContractionDims dims_;
   WorkgroupContractionTiles tiles_;
   WaveMatrix matrix_;
+  linalg::GenericOp epilogue_;
+  unsigned epilogue_input_;
   OpBuilder b_;
   Location loc_;
   Type out_type_;
@@ -508,17 +550,98 @@ void FormRegisterContractions(func::FuncOp fn) {
   (void)applyPatternsGreedily(fn, std::move(reductions));
 }
 
-// Builds `fn`'s kernel in place of `root`; returns its workgroup size.
-int64_t TileContraction(func::FuncOp fn, linalg::LinalgOp root, const OutputInitialisation& init,
-                        const TileContractionsOptions& options) {
-  WorkgroupContractionTiles tiles = ChooseWorkgroupContractionTiles(root);
-  WaveMatrix matrix;
-  if (int64_t k = options.mfma ? MfmaDepth(root, options.mfmaI8Depth, options.mfmaF8) : 0) {
-    matrix = WaveMatrix::Mfma(k);
-  } else if (options.wmma && WmmaDepth(root) == kWmmaTile) {
-    matrix = WaveMatrix::Wmma();
+// The matrix instruction that computes `contraction`'s products on the target, if any.
+WaveMatrix ChooseWaveMatrix(linalg::LinalgOp contraction, const TileContractionsOptions& options) {
+  if (int64_t k = options.mfma ? MfmaDepth(contraction, options.mfmaI8Depth, options.mfmaF8) : 0) {
+    return WaveMatrix::Mfma(k);
   }
-  ContractionKernelBuilder(fn, root, *MatchWorkgroupContraction(root), tiles, matrix).Build(init.fill, init.source);
+  if (options.wmma && WmmaDepth(contraction) == kWmmaTile) return WaveMatrix::Wmma();
+  return {};
+}
+
+// A contraction whose output is a temporary that only its fill, the contraction, the
+// epilogue root and deallocations touch.
+struct EpilogueOperands {
+  linalg::LinalgOp contraction;
+  linalg::FillOp fill;
+  unsigned input = 0;  // the root's operand that is the contraction's output
+  SmallVector<Operation*> temporary_ops;  // the temporary's allocation and deallocations
+};
+
+bool IsBindingView(Value v) {
+  auto memref = dyn_cast<MemrefValue>(v);
+  return memref && isa<BlockArgument>(memref::skipViewLikeOps(memref));
+}
+
+FailureOr<EpilogueOperands> MatchEpilogueOnBuffers(func::FuncOp fn, linalg::LinalgOp root, std::string& why) {
+  auto generic = dyn_cast<linalg::GenericOp>(root.getOperation());
+  EpilogueOperands found;
+  for (linalg::LinalgOp op : fn.getBody().front().getOps<linalg::LinalgOp>()) {
+    if (op == root || op.getNumDpsInits() != 1 || !MatchWorkgroupContraction(op)) continue;
+    Value temporary = op.getDpsInitOperand(0)->get();
+    if (!generic || !IsContractionEpilogue(generic, temporary, IsBindingView, found.input)) continue;
+    found.contraction = op;
+    Operation* allocation = temporary.getDefiningOp();
+    if (!isa_and_nonnull<memref::AllocOp, memref::AllocaOp>(allocation)) {
+      why = "the contraction's output is not a temporary of the dispatch";
+      return failure();
+    }
+    found.temporary_ops.push_back(allocation);
+    for (Operation* user : temporary.getUsers()) {
+      auto fill = dyn_cast<linalg::FillOp>(user);
+      if (user == op.getOperation() || user == root.getOperation()) continue;
+      if (fill && !found.fill && fill->getBlock() == op->getBlock() && fill->isBeforeInBlock(op)) {
+        found.fill = fill;
+      } else if (isa<memref::DeallocOp>(user)) {
+        found.temporary_ops.insert(found.temporary_ops.begin(), user);
+      } else {
+        why = "the contraction's output is also used by '" + user->getName().getStringRef().str() + "'";
+        return failure();
+      }
+    }
+    if (!found.fill) {
+      why = "the contraction's output does not start as a fill";
+      return failure();
+    }
+    return found;
+  }
+  why = "bufferization did not leave its root a contraction, or an epilogue of one, on buffers";
+  return failure();
+}
+
+// Builds the kernel of marked dispatch `fn` (its root a contraction, or the epilogue of
+// one) in place of its computation; returns its workgroup size.
+FailureOr<int64_t> TileContraction(func::FuncOp fn, const TileContractionsOptions& options, std::string& why) {
+  linalg::LinalgOp root = FindRoot(fn);
+  if (!root || !root.hasPureBufferSemantics() || root->getBlock() != &fn.getBody().front()) {
+    why = "bufferization did not leave its root an op on buffers in the function's block";
+    return failure();
+  }
+  FailureOr<OutputInitialisation> init = FindOutputInitialisation(root, why);
+  if (failed(init)) return failure();
+  linalg::LinalgOp contraction = root;
+  FailureOr<EpilogueOperands> epilogue = failure();
+  if (!MatchWorkgroupContraction(root)) {
+    epilogue = MatchEpilogueOnBuffers(fn, root, why);
+    if (failed(epilogue)) return failure();
+    contraction = epilogue->contraction;
+  }
+  WorkgroupContractionTiles tiles = ChooseWorkgroupContractionTiles(contraction);
+  ContractionKernelBuilder builder(fn, contraction, *MatchWorkgroupContraction(contraction), tiles,
+                                   ChooseWaveMatrix(contraction, options),
+                                   succeeded(epilogue) ? cast<linalg::GenericOp>(root.getOperation()) : nullptr,
+                                   succeeded(epilogue) ? epilogue->input : 0);
+  if (succeeded(epilogue)) {
+    builder.Build(epilogue->fill, Value());
+    root->erase();
+    contraction->erase();
+    epilogue->fill->erase();
+    for (Operation* op : epilogue->temporary_ops) op->erase();
+  } else {
+    builder.Build(init->fill, init->source);
+    root->erase();
+  }
+  init->Erase();
   FormRegisterContractions(fn);
   return tiles.WorkgroupSize();
 }
@@ -526,17 +649,20 @@ int64_t TileContraction(func::FuncOp fn, linalg::LinalgOp root, const OutputInit
 struct TileContractionsPass : impl::TileContractionsBase<TileContractionsPass> {
   using TileContractionsBase::TileContractionsBase;
   void runOnOperation() override {
-    LayOutMarkedDispatches(
-        getOperation(), kContractionStrategy,
-        [](linalg::LinalgOp root) { return MatchWorkgroupContraction(root).has_value(); },
-        [&](func::FuncOp fn, linalg::LinalgOp root, const OutputInitialisation& init) {
-          TileContractionsOptions options;
-          options.mfma = mfma;
-          options.mfmaI8Depth = mfmaI8Depth;
-          options.mfmaF8 = mfmaF8;
-          options.wmma = wmma;
-          return TileContraction(fn, root, init, options);
-        });
+    TileContractionsOptions options;
+    options.mfma = mfma;
+    options.mfmaI8Depth = mfmaI8Depth;
+    options.mfmaF8 = mfmaF8;
+    options.wmma = wmma;
+    for (func::FuncOp fn : TakeMarkedDispatches(getOperation(), kContractionStrategy)) {
+      std::string why;
+      FailureOr<int64_t> workgroup_size = TileContraction(fn, options, why);
+      if (failed(workgroup_size)) {
+        fn.emitRemark() << "dispatch '" << fn.getName() << "' runs on one work-item: " << why;
+        continue;
+      }
+      MarkWorkgroupCooperative(fn, *workgroup_size);
+    }
   }
 };
 

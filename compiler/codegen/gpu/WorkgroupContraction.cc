@@ -6,6 +6,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Index/IR/IndexDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
@@ -67,6 +68,31 @@ std::optional<WorkgroupContractionDims> MatchWorkgroupContraction(linalg::Linalg
   }
   if (std::optional<WorkgroupContractionDims> dims = MatchContraction(op)) return dims;
   return MatchConvolution(op);
+}
+
+bool IsContractionEpilogue(linalg::GenericOp root, Value result, llvm::function_ref<bool(Value)> is_binding,
+                           unsigned& input) {
+  if (root.getNumDpsInits() != 1 || root.getNumReductionLoops() != 0 ||
+      !root.getMatchingIndexingMap(root.getDpsInitOperand(0)).isIdentity() ||
+      !root.getMatchingBlockArgument(root.getDpsInitOperand(0)).use_empty()) {
+    return false;
+  }
+  bool flat = llvm::all_of(root.getBlock()->without_terminator(), [](Operation& inner) {
+    return inner.getNumRegions() == 0 && isa<arith::ArithDialect, math::MathDialect>(inner.getDialect());
+  });
+  if (!flat) return false;
+  std::optional<unsigned> found;
+  for (OpOperand* operand : root.getDpsInputOperands()) {
+    AffineMap map = root.getMatchingIndexingMap(operand);
+    if (operand->get() == result && map.isIdentity() && !found) {
+      found = operand->getOperandNumber();
+    } else if (!is_binding(operand->get()) || !map.isProjectedPermutation()) {
+      return false;
+    }
+  }
+  if (!found) return false;
+  input = *found;
+  return true;
 }
 
 WorkgroupContractionTiles ChooseWorkgroupContractionTiles(linalg::LinalgOp op) {

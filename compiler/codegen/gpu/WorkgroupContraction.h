@@ -39,6 +39,16 @@ struct WorkgroupContractionDims {
 // depthwise convolution has no n and is not taken).
 std::optional<WorkgroupContractionDims> MatchWorkgroupContraction(mlir::linalg::LinalgOp op);
 
+// Whether elementwise generic `root` can be computed as the epilogue of `contraction`
+// (a match of MatchWorkgroupContraction), element by element from its register tiles:
+// `root` reads the contraction's result (`result`: its tensor result, or on buffers its
+// output buffer) through an identity map as its input `input`, has only parallel loops
+// and an identity output map, does not read its output, has a body of arith and math ops,
+// and reads its other inputs from bindings (`is_binding`) through projected permutations
+// (a bias broadcast along rows, a scale per column).
+bool IsContractionEpilogue(mlir::linalg::GenericOp root, mlir::Value result,
+                           llvm::function_ref<bool(mlir::Value)> is_binding, unsigned& input);
+
 // Tile sizes, chosen per element width: the workgroup's output tile, the depth staged
 // through LDS per step, and each work-item's register tile.
 struct WorkgroupContractionTiles {

@@ -85,13 +85,18 @@ SmallVector<func::FuncOp> TakeMarkedDispatches(ModuleOp module, llvm::StringRef 
   return marked;
 }
 
+linalg::LinalgOp FindRoot(func::FuncOp fn) {
+  linalg::LinalgOp root;
+  fn.walk([&](linalg::LinalgOp op) {
+    if (op->hasAttr(kRootAttr)) root = op;
+  });
+  return root;
+}
+
 void LayOutMarkedDispatches(ModuleOp module, llvm::StringRef strategy,
                             llvm::function_ref<bool(linalg::LinalgOp)> matches, LayOutFn layout) {
   for (func::FuncOp fn : TakeMarkedDispatches(module, strategy)) {
-    linalg::LinalgOp root;
-    fn.walk([&](linalg::LinalgOp op) {
-      if (op->hasAttr(kRootAttr)) root = op;
-    });
+    linalg::LinalgOp root = FindRoot(fn);
     std::string why = "bufferization did not leave its root a matching op on buffers";
     FailureOr<OutputInitialisation> init = failure();
     if (root && root.hasPureBufferSemantics() && root->getBlock() == &fn.getBody().front() && matches(root)) {
@@ -118,16 +123,24 @@ void MarkWorkgroupCooperative(func::FuncOp fn, int64_t workgroup_size) {
 llvm::StringRef ChooseWorkgroupStrategy(func::FuncOp fn, std::string& why) {
   std::string not_sort;
   if (IsSortDispatch(fn, not_sort)) return kSortStrategy;
-  linalg::LinalgOp root;
-  fn.walk([&](linalg::LinalgOp op) {
-    if (op->hasAttr(kRootAttr)) root = op;
-  });
+  linalg::LinalgOp root = FindRoot(fn);
   if (!root || !root.hasPureTensorSemantics() || root->getNumResults() != 1) {
     why = "its root does not compute one tensor";
     return {};
   }
   llvm::StringRef strategy;
-  if (MatchWorkgroupContraction(root)) {
+  // A contraction whose result only an elementwise root reads: the root is its epilogue.
+  Operation* contraction = nullptr;
+  for (Value input : root.getDpsInputs()) {
+    auto producer = input.getDefiningOp<linalg::LinalgOp>();
+    unsigned operand;
+    auto generic = dyn_cast<linalg::GenericOp>(root.getOperation());
+    if (producer && producer->hasOneUse() && MatchWorkgroupContraction(producer) && generic &&
+        IsContractionEpilogue(generic, input, [](Value v) { return static_cast<bool>(BindingOf(v)); }, operand)) {
+      contraction = producer;
+    }
+  }
+  if (MatchWorkgroupContraction(root) || contraction) {
     strategy = kContractionStrategy;
   } else if (MatchWorkgroupReduction(root)) {
     strategy = kReductionStrategy;
@@ -139,11 +152,13 @@ llvm::StringRef ChooseWorkgroupStrategy(func::FuncOp fn, std::string& why) {
           "chain (" + why + ")";
     return {};
   }
-  Value init = root.getDpsInitOperand(0)->get();
+  // The fills of the product's output, and of an epilogue's (which it does not read).
+  SmallVector<Value> inits = {root.getDpsInitOperand(0)->get()};
+  if (contraction) inits.push_back(cast<linalg::LinalgOp>(contraction).getDpsInitOperand(0)->get());
   for (Operation& op : fn.getBody().front()) {
-    if (&op == root.getOperation() || IsDispatchPlumbing(&op)) continue;
+    if (&op == root.getOperation() || &op == contraction || IsDispatchPlumbing(&op)) continue;
     auto fill = dyn_cast<linalg::FillOp>(op);
-    if (fill && fill->getNumResults() == 1 && fill->getResult(0) == init) continue;
+    if (fill && fill->getNumResults() == 1 && llvm::is_contained(inits, fill->getResult(0))) continue;
     why = "it also computes '" + op.getName().getStringRef().str() + "'";
     return {};
   }

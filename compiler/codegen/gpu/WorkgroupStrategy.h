@@ -50,6 +50,9 @@ void MarkWorkgroupCooperative(mlir::func::FuncOp fn, int64_t workgroup_size);
 // lays each out or leaves it to the generic path (with a remark).
 llvm::SmallVector<mlir::func::FuncOp> TakeMarkedDispatches(mlir::ModuleOp module, llvm::StringRef strategy);
 
+// The op marked kiln.root in `fn` (its dispatch's root), or null.
+mlir::linalg::LinalgOp FindRoot(mlir::func::FuncOp fn);
+
 using LayOutFn = llvm::function_ref<int64_t(mlir::func::FuncOp, mlir::linalg::LinalgOp root,
                                             const OutputInitialisation& init)>;
 void LayOutMarkedDispatches(mlir::ModuleOp module, llvm::StringRef strategy,
@@ -66,9 +69,9 @@ bool IsDispatchPlumbing(mlir::Operation* op);
 
 // The workgroup strategy (kContractionStrategy, kReductionStrategy, kRowStrategy) that computes dispatch
 // function `fn` (on tensors), or an empty string with `why` saying what stands in the way:
-// the root must match the strategy, its output be initialised by a fill or read from a
-// binding, its inputs be read from bindings (through views), and `fn` have no other
-// computation.
+// the root must match the strategy (or be the elementwise epilogue of a contraction,
+// IsContractionEpilogue), its output be initialised by a fill or read from a binding, its
+// inputs be read from bindings (through views), and `fn` have no other computation.
 llvm::StringRef ChooseWorkgroupStrategy(mlir::func::FuncOp fn, std::string& why);
 
 }  // namespace kiln::compiler::gpu

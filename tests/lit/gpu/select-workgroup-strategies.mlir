@@ -18,12 +18,11 @@ module @kiln_executable attributes {kiln.executable} {
 
 // -----
 
-// A product with an elementwise consumer fused into the dispatch is not only a contraction:
-// the strategy leaves it to the per-work-item distribution, and says so.
+// A product with an elementwise consumer fused into the dispatch: the contraction strategy
+// computes the consumer as its epilogue.
 // CHECK-LABEL: func.func @mm_relu(
-// CHECK-NOT: kiln.workgroup_strategy
+// CHECK-SAME: kiln.workgroup_strategy = "gpu.workgroup_contraction"
 module @kiln_executable attributes {kiln.executable} {
-  // expected-remark @+1 {{dispatch 'mm_relu' computes its 'linalg.matmul' per work-item, without LDS tiles or matrix instructions: the contraction is fused with its consumer 'linalg.generic', and the strategy computes dispatches that are a contraction only}}
   func.func @mm_relu(%a: memref<8x4xf32>, %b: memref<4x8xf32>, %c: memref<8x8xf32>, %id: index, %count: index) attributes {kiln.binding_dims = [array<i64: -1, -1>, array<i64: -1, -1>, array<i64: -1, -1>], kiln.input_count = 2 : i64} {
     %zero = arith.constant 0.0 : f32
     %0 = bufferization.to_tensor %a restrict : memref<8x4xf32> to tensor<8x4xf32>
@@ -32,6 +31,31 @@ module @kiln_executable attributes {kiln.executable} {
     %f = linalg.fill ins(%zero : f32) outs(%e : tensor<8x8xf32>) -> tensor<8x8xf32>
     %r = linalg.matmul ins(%0, %1 : tensor<8x4xf32>, tensor<4x8xf32>) outs(%f : tensor<8x8xf32>) -> tensor<8x8xf32>
     %s = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]} ins(%r : tensor<8x8xf32>) outs(%e : tensor<8x8xf32>) attrs = {kiln.root} {
+    ^bb0(%x: f32, %y: f32):
+      %m = arith.maximumf %x, %zero : f32
+      linalg.yield %m : f32
+    } -> tensor<8x8xf32>
+    bufferization.materialize_in_destination %s in restrict writable %c : (tensor<8x8xf32>, memref<8x8xf32>) -> ()
+    return
+  }
+}
+
+// -----
+
+// A consumer that reads the product transposed is no epilogue (a work-item's register tile
+// is not the consumer's elements): the per-work-item distribution, with a remark.
+// CHECK-LABEL: func.func @mm_transposed(
+// CHECK-NOT: kiln.workgroup_strategy
+module @kiln_executable attributes {kiln.executable} {
+  // expected-remark @+1 {{dispatch 'mm_transposed' computes its 'linalg.matmul' per work-item, without LDS tiles or matrix instructions: the contraction is fused with its consumer 'linalg.generic', which is not an elementwise epilogue the strategy computes}}
+  func.func @mm_transposed(%a: memref<8x4xf32>, %b: memref<4x8xf32>, %c: memref<8x8xf32>, %id: index, %count: index) attributes {kiln.binding_dims = [array<i64: -1, -1>, array<i64: -1, -1>, array<i64: -1, -1>], kiln.input_count = 2 : i64} {
+    %zero = arith.constant 0.0 : f32
+    %0 = bufferization.to_tensor %a restrict : memref<8x4xf32> to tensor<8x4xf32>
+    %1 = bufferization.to_tensor %b restrict : memref<4x8xf32> to tensor<4x8xf32>
+    %e = tensor.empty() : tensor<8x8xf32>
+    %f = linalg.fill ins(%zero : f32) outs(%e : tensor<8x8xf32>) -> tensor<8x8xf32>
+    %r = linalg.matmul ins(%0, %1 : tensor<8x4xf32>, tensor<4x8xf32>) outs(%f : tensor<8x8xf32>) -> tensor<8x8xf32>
+    %s = linalg.generic {indexing_maps = [affine_map<(i, j) -> (j, i)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]} ins(%r : tensor<8x8xf32>) outs(%e : tensor<8x8xf32>) attrs = {kiln.root} {
     ^bb0(%x: f32, %y: f32):
       %m = arith.maximumf %x, %zero : f32
       linalg.yield %m : f32

@@ -227,3 +227,40 @@ module @kiln_executable attributes {kiln.executable} {
     return
   }
 }
+
+// -----
+
+// An elementwise epilogue of the product (bias per column, relu): the register tile goes
+// through its body into its output; the product's temporary, its fill and the epilogue
+// are gone.
+// CHECK-LABEL: func.func @mm_bias_relu(
+// CHECK-SAME: %[[A:[a-z0-9]+]]: memref<70x50xf32>, %[[B:[a-z0-9]+]]: memref<50x40xf32>, %[[BIAS:[a-z0-9]+]]: memref<40xf32>, %[[C:[a-z0-9]+]]: memref<70x40xf32>
+// CHECK-NOT: memref.alloc() : memref<70x40xf32>
+// CHECK: gpu.barrier
+// CHECK: vector.contract
+// CHECK: gpu.barrier
+// CHECK: scf.if
+// CHECK: %[[V:.*]] = memref.load %{{.*}} : memref<4x4xf32>
+// CHECK: %[[BV:.*]] = memref.load %[[BIAS]][%{{.*}}] : memref<40xf32>
+// CHECK: %[[S:.*]] = arith.addf %[[V]], %[[BV]]
+// CHECK: %[[R:.*]] = arith.maximumf %[[S]]
+// CHECK: memref.store %[[R]], %[[C]]
+// CHECK-NOT: linalg.
+// CHECK-NOT: memref.dealloc
+// CHECK: return
+module @kiln_executable attributes {kiln.executable} {
+  func.func @mm_bias_relu(%a: memref<70x50xf32>, %b: memref<50x40xf32>, %bias: memref<40xf32>, %c: memref<70x40xf32>, %id: index, %count: index) attributes {kiln.binding_dims = [array<i64: -1, -1>, array<i64: -1, -1>, array<i64: -1>, array<i64: -1, -1>], kiln.input_count = 3 : i64, kiln.workgroup_strategy = "gpu.workgroup_contraction"} {
+    %zero = arith.constant 0.0 : f32
+    %t = memref.alloc() : memref<70x40xf32>
+    linalg.fill ins(%zero : f32) outs(%t : memref<70x40xf32>)
+    linalg.matmul ins(%a, %b : memref<70x50xf32>, memref<50x40xf32>) outs(%t : memref<70x40xf32>)
+    linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]} ins(%t, %bias : memref<70x40xf32>, memref<40xf32>) outs(%c : memref<70x40xf32>) attrs = {kiln.root} {
+    ^bb0(%x: f32, %y: f32, %o: f32):
+      %s = arith.addf %x, %y : f32
+      %m = arith.maximumf %s, %zero : f32
+      linalg.yield %m : f32
+    }
+    memref.dealloc %t : memref<70x40xf32>
+    return
+  }
+}
