@@ -53,8 +53,11 @@ def SelectWorkgroupStrategies : Pass<"kiln-gpu-select-workgroup-strategies", "ml
       position and its other inputs from bindings (IsContractionEpilogue: a bias, an
       activation, the rounding of an f32 accumulation to f16), as the product's epilogue.
     - `"gpu.workgroup_reduction"` (kiln-gpu-tile-reductions, WorkgroupReduction.h): a
-      reduction of the input's innermost dimension by one associative, commutative arith
-      combiner with a neutral element (sums, products, minima, maxima, bitwise reductions).
+      reduction of the inputs' innermost dimension by one associative, commutative arith
+      combiner with a neutral element (sums, products, minima, maxima, bitwise reductions)
+      of an input's element or of one the body computes from the inputs' elements (a sum
+      of squares, a matvec's products); also a contraction with a single row or column
+      (one token times weights stored [n, k]) that is such a reduction.
     - `"gpu.workgroup_rows"` (kiln-gpu-tile-rows, WorkgroupRows.h): otherwise, a chain of
       elementwise generics and row reductions over the innermost dimension (softmax),
       whatever its intermediate ops.

@@ -55,12 +55,12 @@ class ReductionKernelBuilder {
     }
 
     // The work-item's partial value over elements [w t, w t + w), [w t + 256 w, ...) ... of
-    // the row, w elements a 128-bit load where the row is contiguous (element by element
-    // at its end).
+    // the row, w elements a 128-bit load of each input where their rows are contiguous
+    // (element by element at the row's end).
     Value neutral = arith::ConstantOp::create(b_, loc_, dims_.neutral);
     Value n = extents[dims_.reduction];
-    OpOperand* input = root_.getDpsInputOperand(0);
-    int64_t w = LoadWidth(input);
+    int64_t w = 128 / 8;
+    for (OpOperand* input : root_.getDpsInputOperands()) w = std::min(w, LoadWidth(input));
     auto stride = scf::ForOp::create(b_, loc_, arith::MulIOp::create(b_, loc_, thread, Const(w)), n,
                                      Const(kReductionWorkgroupSize * w), ValueRange{neutral});
     {
@@ -69,7 +69,11 @@ class ReductionKernelBuilder {
       Value j = stride.getInductionVar(), p = stride.getRegionIterArg(0);
       auto element_at = [&](Value index) {
         indices_[dims_.reduction] = index;
-        return memref::LoadOp::create(b_, loc_, input->get(), OperandIndices(input)).getResult();
+        SmallVector<Value> inputs;
+        for (OpOperand* input : root_.getDpsInputOperands()) {
+          inputs.push_back(memref::LoadOp::create(b_, loc_, input->get(), OperandIndices(input)));
+        }
+        return Element(inputs);
       };
       if (w == 1) {
         scf::YieldOp::create(b_, loc_, Combine(element_at(j), p));
@@ -79,9 +83,17 @@ class ReductionKernelBuilder {
         auto branch = scf::IfOp::create(b_, loc_, TypeRange{type_}, whole, /*withElseRegion=*/true);
         b_.setInsertionPointToStart(branch.thenBlock());
         indices_[dims_.reduction] = j;
-        Value vector = vector::LoadOp::create(b_, loc_, VectorType::get({w}, type_), input->get(), OperandIndices(input));
+        SmallVector<Value> vectors;
+        for (OpOperand* input : root_.getDpsInputOperands()) {
+          auto type = VectorType::get({w}, getElementTypeOrSelf(input->get().getType()));
+          vectors.push_back(vector::LoadOp::create(b_, loc_, type, input->get(), OperandIndices(input)));
+        }
         Value folded = p;
-        for (int64_t r = 0; r < w; ++r) folded = Combine(vector::ExtractOp::create(b_, loc_, vector, ArrayRef<int64_t>{r}), folded);
+        for (int64_t r = 0; r < w; ++r) {
+          SmallVector<Value> inputs;
+          for (Value vector : vectors) inputs.push_back(vector::ExtractOp::create(b_, loc_, vector, ArrayRef<int64_t>{r}));
+          folded = Combine(Element(inputs), folded);
+        }
         scf::YieldOp::create(b_, loc_, folded);
         b_.setInsertionPointToStart(branch.elseBlock());
         folded = p;
@@ -132,12 +144,23 @@ class ReductionKernelBuilder {
   }
   Value Equal(Value x, Value y) { return arith::CmpIOp::create(b_, loc_, arith::CmpIPredicate::eq, x, y); }
 
-  // The root's combiner of `in` (an element) and `acc`.
-  Value Combine(Value in, Value acc) {
+  // The element the root folds in, from its inputs' values `inputs`: its body up to the
+  // combiner.
+  Value Element(ArrayRef<Value> inputs) {
     Block& body = root_->getRegion(0).front();
     IRMapping mapping;
-    mapping.map(body.getArgument(0), in);
-    mapping.map(body.getArgument(1), acc);
+    for (auto [arg, value] : llvm::zip(body.getArguments(), inputs)) mapping.map(arg, value);
+    for (Operation& inner : body.without_terminator()) {
+      if (&inner != dims_.combiner) b_.clone(inner, mapping);
+    }
+    return mapping.lookupOrDefault(dims_.element);
+  }
+
+  // The root's combiner of `element` and `acc`.
+  Value Combine(Value element, Value acc) {
+    IRMapping mapping;
+    mapping.map(dims_.element, element);
+    mapping.map(root_.getMatchingBlockArgument(root_.getDpsInitOperand(0)), acc);
     return b_.clone(*dims_.combiner, mapping)->getResult(0);
   }
 

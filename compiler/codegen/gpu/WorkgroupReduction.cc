@@ -3,6 +3,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
@@ -11,37 +12,42 @@ namespace kiln::compiler::gpu {
 using namespace mlir;
 
 std::optional<WorkgroupReductionDims> MatchWorkgroupReduction(linalg::LinalgOp op) {
-  if (!op || op.getNumDpsInputs() != 1 || op.getNumDpsInits() != 1 || op.getNumReductionLoops() != 1) {
+  if (!op || op.getNumDpsInputs() == 0 || op.getNumDpsInits() != 1 || op.getNumReductionLoops() != 1) {
     return std::nullopt;
   }
   if (!llvm::all_of(op.getIndexingMapsArray(), [](AffineMap map) { return map.isProjectedPermutation(); })) {
     return std::nullopt;
   }
-  Type input = getElementTypeOrSelf(op.getDpsInputOperand(0)->get().getType());
-  Type output = getElementTypeOrSelf(op.getDpsInitOperand(0)->get().getType());
-  if (input != output || !input.isIntOrFloat()) return std::nullopt;
   SmallVector<unsigned> reductions;
   op.getReductionDims(reductions);
-  AffineMap input_map = op.getMatchingIndexingMap(op.getDpsInputOperand(0));
-  if (input_map.getNumResults() == 0 ||
-      cast<AffineDimExpr>(input_map.getResults().back()).getPosition() != reductions.front()) {
-    return std::nullopt;
+  for (OpOperand* input : op.getDpsInputOperands()) {
+    AffineMap map = op.getMatchingIndexingMap(input);
+    if (!getElementTypeOrSelf(input->get().getType()).isIntOrFloat() || map.getNumResults() == 0 ||
+        cast<AffineDimExpr>(map.getResults().back()).getPosition() != reductions.front()) {
+      return std::nullopt;
+    }
   }
-  // The body: yield combiner(in, acc), in either operand order.
+  Type output = getElementTypeOrSelf(op.getDpsInitOperand(0)->get().getType());
+  if (!output.isIntOrFloat()) return std::nullopt;
+  // The body: yield combiner(element, acc), in either operand order, acc used only there.
   Block& body = op->getRegion(0).front();
-  if (body.getOperations().size() != 2) return std::nullopt;
-  Operation* combiner = &body.front();
   auto yield = cast<linalg::YieldOp>(body.getTerminator());
-  if (combiner->getNumOperands() != 2 || combiner->getNumResults() != 1 ||
-      yield.getValues()[0] != combiner->getResult(0) || !combiner->hasTrait<OpTrait::IsCommutative>()) {
+  Operation* combiner = yield.getValues()[0].getDefiningOp();
+  Value acc = op.getMatchingBlockArgument(op.getDpsInitOperand(0));
+  if (!combiner || combiner->getBlock() != &body || combiner->getNumOperands() != 2 ||
+      combiner->getNumResults() != 1 || !combiner->hasTrait<OpTrait::IsCommutative>() || !acc.hasOneUse() ||
+      !llvm::is_contained(combiner->getOperands(), acc)) {
     return std::nullopt;
   }
-  Value in = body.getArgument(0), acc = body.getArgument(1);
-  bool operands = (combiner->getOperand(0) == in && combiner->getOperand(1) == acc) ||
-                  (combiner->getOperand(0) == acc && combiner->getOperand(1) == in);
+  Value element = combiner->getOperand(0) == acc ? combiner->getOperand(1) : combiner->getOperand(0);
+  if (element == acc) return std::nullopt;
+  bool flat = llvm::all_of(body.without_terminator(), [&](Operation& inner) {
+    return &inner == combiner || (inner.getNumRegions() == 0 && inner.getNumResults() == 1 &&
+                                  isa<arith::ArithDialect, math::MathDialect>(inner.getDialect()));
+  });
   std::optional<TypedAttr> neutral = arith::getNeutralElement(combiner);
-  if (!operands || !neutral) return std::nullopt;
-  return WorkgroupReductionDims{reductions.front(), combiner, *neutral};
+  if (!flat || !neutral) return std::nullopt;
+  return WorkgroupReductionDims{reductions.front(), combiner, *neutral, element};
 }
 
 void BuildWorkgroupCombine(OpBuilder& b, Location loc, Value partial, Value lds, Value thread, int64_t wave_size,

@@ -16,17 +16,21 @@ namespace kiln::compiler::gpu {
 inline constexpr llvm::StringLiteral kReductionStrategy = "gpu.workgroup_reduction";
 
 // What the strategy needs of a reduction: its one reduction dimension, and the combiner,
-// a single associative and commutative arith op of (input element, accumulator) with a
-// neutral element.
+// a single associative and commutative arith op of (element, accumulator) with a neutral
+// element, where the element is an input's block argument or computed from them by the
+// body's other ops (a dot product's multiply).
 struct WorkgroupReductionDims {
   unsigned reduction = 0;
   mlir::Operation* combiner = nullptr;
   mlir::TypedAttr neutral;
+  mlir::Value element;
 };
 
-// `op`'s dimensions if the strategy computes it: one input and one output of the same
-// element type, projected-permutation maps, exactly one reduction dimension (the input's
-// innermost), a body that is one combiner.
+// `op`'s dimensions if the strategy computes it: one or more inputs and one output,
+// integer or float elements, projected-permutation maps, exactly one reduction dimension
+// (every input's innermost), a body that yields one combiner of the accumulator (used by
+// nothing else) and an element computed by arith and math ops (a matvec: the rows of the
+// matrix times the vector).
 std::optional<WorkgroupReductionDims> MatchWorkgroupReduction(mlir::linalg::LinalgOp op);
 
 // Work-items per workgroup for the reduction strategy.

@@ -72,7 +72,11 @@ FailureOr<RowChain> MatchRows(func::FuncOp fn, std::string& why) {
     if (reduction) {
       std::optional<WorkgroupReductionDims> dims = MatchWorkgroupReduction(generic);
       auto fill = generic.getDpsInitOperand(0)->get().getDefiningOp<linalg::FillOp>();
-      if (!dims || !fill) {
+      // The chain folds its input's elements themselves (computed by earlier generics).
+      bool plain = dims && generic.getNumDpsInputs() == 1 && dims->element == body.getArgument(0) &&
+                   getElementTypeOrSelf(generic.getDpsInputs()[0].getType()) ==
+                       getElementTypeOrSelf(generic.getDpsInits()[0].getType());
+      if (!plain || !fill) {
         why = "a row reduction is not one combiner started from a fill";
         return failure();
       }

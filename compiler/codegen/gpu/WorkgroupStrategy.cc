@@ -120,6 +120,22 @@ void MarkWorkgroupCooperative(func::FuncOp fn, int64_t workgroup_size) {
   fn->setAttr(kWorkgroupSizeAttr, b.getDenseI32ArrayAttr({static_cast<int32_t>(workgroup_size), 1, 1}));
 }
 
+namespace {
+
+// Whether contraction `op` has a single row or a single column (decode's x W^T with one
+// token, a matvec written as a matmul) and the reduction strategy computes it: one output
+// element per row of 256 work-items, instead of 64x64 tiles of which one row is used.
+bool IsVectorProduct(linalg::LinalgOp op) {
+  std::optional<WorkgroupContractionDims> dims = MatchWorkgroupContraction(op);
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  auto single = [&](ArrayRef<unsigned> group) {
+    return llvm::all_of(group, [&](unsigned d) { return ranges[d] == 1; });
+  };
+  return dims && (single(dims->m) || single(dims->n)) && MatchWorkgroupReduction(op);
+}
+
+}  // namespace
+
 llvm::StringRef ChooseWorkgroupStrategy(func::FuncOp fn, std::string& why) {
   std::string not_sort;
   if (IsSortDispatch(fn, not_sort)) return kSortStrategy;
@@ -140,7 +156,7 @@ llvm::StringRef ChooseWorkgroupStrategy(func::FuncOp fn, std::string& why) {
       contraction = producer;
     }
   }
-  if (MatchWorkgroupContraction(root) || contraction) {
+  if ((MatchWorkgroupContraction(root) && !IsVectorProduct(root)) || contraction) {
     strategy = kContractionStrategy;
   } else if (MatchWorkgroupReduction(root)) {
     strategy = kReductionStrategy;

@@ -14,6 +14,14 @@
 // RUN: kiln-run --module=%t/gfx942.kiln --device=hip-sim --function=int_sums --input=@%t/ints.npy --expected_output=@%t/int_sums.npy
 // RUN: kiln-run --module=%t/gfx942.kiln --device=hip-sim --function=column_sums --input=@%t/rows.npy --expected_output=@%t/column_sums.npy --atol=0 --rtol=0
 // RUN: env KILN_HSA_SIM_AGENTS=gfx1100 kiln-run --module=%t/gfx1100.kiln --device=hip-sim --function=row_sums --input=@%t/rows.npy --expected_output=@%t/row_sums.npy --atol=0 --rtol=0
+// Products reduced along rows (a matvec, decode's one token times weights stored [n, k],
+// f16 operands summed in f32) take the reduction strategy: one row per workgroup, not
+// 64x64 product tiles of which one row or column is used.
+// RUN: kiln-run --module=%t/gfx942.kiln --device=hip-sim --function=matvec --input=@%t/matrix.npy --input=@%t/vector.npy --expected_output=@%t/matvec.npy --atol=0 --rtol=0
+// RUN: kiln-run --module=%t/gfx942.kiln --device=hip-sim --function=decode --input=@%t/token.npy --input=@%t/matrix.npy --expected_output=@%t/decode.npy --atol=0 --rtol=0
+// RUN: kiln-run --module=%t/gfx942.kiln --device=hip-sim --function=matvec_f16 --input=@%t/matrix_f16.npy --input=@%t/vector_f16.npy --expected_output=@%t/matvec.npy --atol=0 --rtol=0
+// RUN: env KILN_HSA_SIM_AGENTS=gfx1100 kiln-run --module=%t/gfx1100.kiln --device=hip-sim --function=decode --input=@%t/token.npy --input=@%t/matrix.npy --expected_output=@%t/decode.npy --atol=0 --rtol=0
+// RUN: kiln-run --module=%s --device=cpu --function=matvec_f16 --input=@%t/matrix_f16.npy --input=@%t/vector_f16.npy --expected_output=@%t/matvec.npy --atol=0 --rtol=0
 // Softmax through the row strategy (kiln-gpu-tile-rows): each row's max and sum of
 // exponentials are workgroup reductions and the row is recomputed, never stored: no
 // scratch, and a dynamic row length needs no temporary.
@@ -29,6 +37,9 @@
 // The strategy's kernels: 256 work-items, 4 waves' totals in LDS, no scratch.
 // REPORT-DAG: row_sums_dispatch_{{[0-9]+}}_reduce: workgroup 256x1x1 (distributed), {{.*}}, LDS 16 B, scratch 0 B/work-item
 // REPORT-DAG: long_sum_dispatch_{{[0-9]+}}_reduce: workgroup 256x1x1 (distributed), {{.*}}, LDS 16 B, scratch 0 B/work-item
+// REPORT-DAG: matvec_dispatch_{{[0-9]+}}_matvec: workgroup 256x1x1 (distributed), {{.*}}, LDS 16 B, scratch 0 B/work-item
+// REPORT-DAG: decode_dispatch_{{[0-9]+}}_generic: workgroup 256x1x1 (distributed), {{.*}}, LDS 16 B, scratch 0 B/work-item
+// REPORT-DAG: matvec_f16_dispatch_{{[0-9]+}}_generic: workgroup 256x1x1 (distributed), {{.*}}, LDS 16 B, scratch 0 B/work-item
 // REPORT-DAG: softmax_dispatch_{{[0-9]+}}_generic: workgroup 256x1x1 (distributed), {{.*}}, scratch 0 B/work-item
 // REPORT-DAG: softmax_dynamic_dispatch_{{[0-9]+}}_generic: workgroup 256x1x1 (distributed), {{.*}}, scratch 0 B/work-item
 
@@ -114,4 +125,44 @@ func.func @softmax_odd(%x: tensor<37x1003xf32>) -> tensor<37x1003xf32> {
   %e = tensor.empty() : tensor<37x1003xf32>
   %r = linalg.softmax dimension(1) ins(%x : tensor<37x1003xf32>) outs(%e : tensor<37x1003xf32>) -> tensor<37x1003xf32>
   return %r : tensor<37x1003xf32>
+}
+
+func.func @matvec(%m: tensor<300x1003xf32>, %v: tensor<1003xf32>) -> tensor<300xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<300xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<300xf32>) -> tensor<300xf32>
+  %r = linalg.matvec ins(%m, %v : tensor<300x1003xf32>, tensor<1003xf32>) outs(%f : tensor<300xf32>) -> tensor<300xf32>
+  return %r : tensor<300xf32>
+}
+
+func.func @decode(%x: tensor<1x1003xf32>, %w: tensor<300x1003xf32>) -> tensor<1x300xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x300xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1x300xf32>) -> tensor<1x300xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>],
+                       iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%x, %w : tensor<1x1003xf32>, tensor<300x1003xf32>) outs(%f : tensor<1x300xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<1x300xf32>
+  return %r : tensor<1x300xf32>
+}
+
+func.func @matvec_f16(%m: tensor<300x1003xf16>, %v: tensor<1003xf16>) -> tensor<300xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<300xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<300xf32>) -> tensor<300xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(i, k) -> (i, k)>, affine_map<(i, k) -> (k)>, affine_map<(i, k) -> (i)>],
+                       iterator_types = ["parallel", "reduction"]}
+      ins(%m, %v : tensor<300x1003xf16>, tensor<1003xf16>) outs(%f : tensor<300xf32>) {
+  ^bb0(%a: f16, %b: f16, %acc: f32):
+    %a32 = arith.extf %a : f16 to f32
+    %b32 = arith.extf %b : f16 to f32
+    %p = arith.mulf %a32, %b32 : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<300xf32>
+  return %r : tensor<300xf32>
 }

@@ -86,9 +86,10 @@ module @kiln_executable attributes {kiln.executable} {
 
 // -----
 
-// A sum of squares has two ops in its body: not one combiner, no workgroup strategy.
+// A sum of squares folds a computed element (x * x) with one combiner: the reduction
+// strategy.
 // CHECK-LABEL: func.func @sum_squares(
-// CHECK-NOT: kiln.workgroup_strategy
+// CHECK-SAME: kiln.workgroup_strategy = "gpu.workgroup_reduction"
 module @kiln_executable attributes {kiln.executable} {
   func.func @sum_squares(%a: memref<8x100xf32>, %c: memref<8xf32>, %id: index, %count: index) attributes {kiln.binding_dims = [array<i64: -1, -1>, array<i64: -1>], kiln.input_count = 1 : i64} {
     %zero = arith.constant 0.0 : f32
@@ -98,6 +99,27 @@ module @kiln_executable attributes {kiln.executable} {
     %r = linalg.reduce ins(%0 : tensor<8x100xf32>) outs(%f : tensor<8xf32>) dimensions = [1] {kiln.root}
       (%x: f32, %y: f32) { %q = arith.mulf %x, %x : f32
         %s = arith.addf %q, %y : f32
+        linalg.yield %s : f32 }
+    bufferization.materialize_in_destination %r in restrict writable %c : (tensor<8xf32>, memref<8xf32>) -> ()
+    return
+  }
+}
+
+// -----
+
+// A body that reads the accumulator twice is no combiner of (element, accumulator): no
+// workgroup strategy.
+// CHECK-LABEL: func.func @accumulator_twice(
+// CHECK-NOT: kiln.workgroup_strategy
+module @kiln_executable attributes {kiln.executable} {
+  func.func @accumulator_twice(%a: memref<8x100xf32>, %c: memref<8xf32>, %id: index, %count: index) attributes {kiln.binding_dims = [array<i64: -1, -1>, array<i64: -1>], kiln.input_count = 1 : i64} {
+    %zero = arith.constant 0.0 : f32
+    %0 = bufferization.to_tensor %a restrict : memref<8x100xf32> to tensor<8x100xf32>
+    %e = tensor.empty() : tensor<8xf32>
+    %f = linalg.fill ins(%zero : f32) outs(%e : tensor<8xf32>) -> tensor<8xf32>
+    %r = linalg.reduce ins(%0 : tensor<8x100xf32>) outs(%f : tensor<8xf32>) dimensions = [1] {kiln.root}
+      (%x: f32, %y: f32) { %q = arith.mulf %y, %y : f32
+        %s = arith.addf %q, %x : f32
         linalg.yield %s : f32 }
     bufferization.materialize_in_destination %r in restrict writable %c : (tensor<8xf32>, memref<8xf32>) -> ()
     return

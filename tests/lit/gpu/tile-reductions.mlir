@@ -53,3 +53,26 @@ module @kiln_executable attributes {kiln.executable} {
     return
   }
 }
+
+// -----
+
+// A matvec: the element folded in is the body's product of both inputs' elements, each
+// input loaded 128 bits at a time along the row.
+// CHECK-LABEL: func.func @matvec(
+// CHECK-SAME: %[[M:[a-z0-9]+]]: memref<30x1000xf32>, %[[V:[a-z0-9]+]]: memref<1000xf32>
+// CHECK: scf.for {{.*}} iter_args
+// CHECK-DAG: %[[MV:.*]] = vector.load %[[M]]{{.*}} : memref<30x1000xf32>, vector<4xf32>
+// CHECK-DAG: %[[VV:.*]] = vector.load %[[V]]{{.*}} : memref<1000xf32>, vector<4xf32>
+// CHECK: %[[A:.*]] = vector.extract %[[MV]][0]
+// CHECK: %[[B:.*]] = vector.extract %[[VV]][0]
+// CHECK: %[[P:.*]] = arith.mulf %[[A]], %[[B]]
+// CHECK: arith.addf %{{.*}}, %[[P]]
+// CHECK: gpu.shuffle  xor
+module @kiln_executable attributes {kiln.executable} {
+  func.func @matvec(%m: memref<30x1000xf32>, %v: memref<1000xf32>, %out: memref<30xf32>, %id: index, %count: index) attributes {kiln.binding_dims = [array<i64: -1, -1>, array<i64: -1>, array<i64: -1>], kiln.input_count = 2 : i64, kiln.workgroup_strategy = "gpu.workgroup_reduction"} {
+    %zero = arith.constant 0.0 : f32
+    linalg.fill ins(%zero : f32) outs(%out : memref<30xf32>)
+    linalg.matvec {kiln.root} ins(%m, %v : memref<30x1000xf32>, memref<1000xf32>) outs(%out : memref<30xf32>)
+    return
+  }
+}

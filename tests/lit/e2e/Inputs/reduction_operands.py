@@ -25,6 +25,17 @@ def main(out):
     save("softmax_odd_in", odd.astype(np.float32))
     e = np.exp(odd - odd.max(axis=1, keepdims=True))
     save("softmax_odd_ref", (e / e.sum(axis=1, keepdims=True)).astype(np.float32))
+    # Products reduced along rows: a matvec with rows of 1003, one token times weights
+    # stored [n, k] (decode), f16 operands summed in f32. Small integers: exact.
+    matrix = (np.arange(300 * 1003).reshape(300, 1003) * 5 % 13 - 6).astype(np.float32)
+    vector = (np.arange(1003) * 3 % 7 - 3).astype(np.float32)
+    save("matrix", matrix)
+    save("vector", vector)
+    save("matvec", matrix @ vector)
+    save("token", vector[None, :])
+    save("decode", (vector[None, :] @ matrix.T).astype(np.float32))
+    save("matrix_f16", matrix.astype(np.float16))
+    save("vector_f16", vector.astype(np.float16))
     long = (np.arange(300001) * 5 % 23 - 11).astype(np.float32)
     save("long", long)
     save("long_sum", np.array(long.sum(), dtype=np.float32))
