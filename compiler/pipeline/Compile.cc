@@ -45,7 +45,9 @@ void ConfigureDumps(PassManager& pm, const CompileOptions& options) {
 
 // Stages 1-4 up to the host program: input checks and TOSA lowering, global
 // optimisation, dispatch formation, host clean-up.
-void BuildHostPipeline(OpPassManager& pm, const CompileOptions& options) {
+// `gpu_only`: every target is a GPU, whose flash-attention strategy computes the attention
+// ops it can take whole (kiln-gpu-keep-flash-attention).
+void BuildHostPipeline(OpPassManager& pm, const CompileOptions& options, bool gpu_only) {
   pm.addPass(createCheckInputOps());
   pm.addPass(createLowerIreeInput());
   pm.addPass(createResolveTosaInexactRounding());
@@ -54,6 +56,7 @@ void BuildHostPipeline(OpPassManager& pm, const CompileOptions& options) {
   pm.addPass(createLowerTosaApplyScale());
   pm.addPass(createDecomposeAggregates());
   if (options.check_indices) pm.addPass(createCheckExtractIndices());
+  if (gpu_only) pm.addPass(gpu::createKeepFlashAttention());
   pm.addPass(createDecomposeLinalgExt(DecomposeLinalgExtOptions{options.check_indices}));
   AddPipeline(pm, "canonicalize,cse,func.func(convert-elementwise-to-linalg),linalg-fuse-elementwise-ops,"
                   "canonicalize,cse");
@@ -275,7 +278,7 @@ FailureOr<std::vector<uint8_t>> CompileSource(MLIRContext& context, llvm::Source
 
   PassManager host_pm(&context);
   ConfigureDumps(host_pm, options);
-  BuildHostPipeline(host_pm, options);
+  BuildHostPipeline(host_pm, options, !targets->cpu);
   if (failed(host_pm.run(*module))) return failure();
 
   std::string report;

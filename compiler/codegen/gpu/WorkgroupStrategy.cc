@@ -2,6 +2,7 @@
 #include "compiler/codegen/gpu/WorkgroupStrategy.h"
 
 #include "compiler/codegen/gpu/Passes.h"
+#include "compiler/codegen/gpu/WorkgroupAttention.h"
 #include "compiler/codegen/gpu/WorkgroupContraction.h"
 #include "compiler/codegen/gpu/WorkgroupReduction.h"
 #include "compiler/codegen/gpu/WorkgroupRows.h"
@@ -116,8 +117,9 @@ void MarkWorkgroupCooperative(func::FuncOp fn, int64_t workgroup_size) {
 }
 
 llvm::StringRef ChooseWorkgroupStrategy(func::FuncOp fn, std::string& why) {
-  std::string not_sort;
+  std::string not_sort, not_attention;
   if (IsSortDispatch(fn, not_sort)) return kSortStrategy;
+  if (IsFlashAttentionDispatch(fn, not_attention)) return kFlashAttentionStrategy;
   linalg::LinalgOp root;
   fn.walk([&](linalg::LinalgOp op) {
     if (op->hasAttr(kRootAttr)) root = op;
