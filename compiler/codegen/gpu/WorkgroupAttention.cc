@@ -213,8 +213,10 @@ FailureOr<Value> ReadElement(OpBuilder& b, Location loc, Value v, ValueRange ind
 }
 
 bool Readable(Value v) {
-  return BindingOf(v) || v.getDefiningOp<linalg::FillOp>() ||
-         llvm::isa_and_nonnull<arith::ConstantOp>(v.getDefiningOp());
+  if (BindingOf(v) || v.getDefiningOp<linalg::FillOp>()) return true;
+  auto constant = v.getDefiningOp<arith::ConstantOp>();
+  auto dense = constant ? dyn_cast<DenseElementsAttr>(constant.getValue()) : DenseElementsAttr();
+  return dense && dense.isSplat();
 }
 
 FailureOr<FlashPlan> MatchFlashDispatch(func::FuncOp fn, std::string& why) {
