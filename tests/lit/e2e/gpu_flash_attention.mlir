@@ -37,6 +37,11 @@
 // RUN: env KILN_HSA_SIM_AGENTS=gfx90a kiln-run --module=%t/gfx90a.kiln --device=hip-sim --function=plain --input=@%t/q.npy --input=@%t/k.npy --input=@%t/v.npy --expected_output=@%t/plain.npy --atol=1e-5 --rtol=1e-4
 // RUN: env KILN_HSA_SIM_AGENTS=gfx90a kiln-run --module=%t/gfx90a.kiln --device=hip-sim --function=online --input=@%t/q.npy --input=@%t/k.npy --input=@%t/v.npy --input=@%t/acc.npy --input=@%t/max.npy --input=@%t/sum.npy --expected_output=@%t/online_acc.npy --expected_output=@%t/online_max.npy --expected_output=@%t/online_sum.npy --atol=1e-5 --rtol=1e-4
 
+// f16 operands and result (f32 arithmetic), within f16 rounding of numpy.
+// RUN: kiln-run --module=%s --device=cpu --function=half --input=@%t/q16.npy --input=@%t/k16.npy --input=@%t/v16.npy --expected_output=@%t/half.npy --atol=1e-3 --rtol=1e-2
+// RUN: kiln-run --module=%t/gfx942.kiln --device=hip-sim --function=half --input=@%t/q16.npy --input=@%t/k16.npy --input=@%t/v16.npy --expected_output=@%t/half.npy --atol=1e-3 --rtol=1e-2
+// RUN: env KILN_HSA_SIM_AGENTS=gfx1100 kiln-run --module=%t/gfx1100.kiln --device=hip-sim --function=half --input=@%t/q16.npy --input=@%t/k16.npy --input=@%t/v16.npy --expected_output=@%t/half.npy --atol=1e-3 --rtol=1e-2
+
 // The flash kernels: 64 work-items, K and V blocks of 16 keys in LDS (64 x 4 B x 2 x 16),
 // private memory for the query row, the output row, one block of scores and the state.
 // REPORT-DAG: plain_dispatch_{{[0-9]+}}_attention: workgroup 64x1x1 (distributed), {{.*}} LDS 8192 B, scratch {{[0-9]+}} B/work-item
@@ -45,6 +50,7 @@
 // REPORT-DAG: softcap_dispatch_{{[0-9]+}}_attention: workgroup 64x1x1 (distributed), {{.*}} LDS 8192 B
 // REPORT-DAG: dynamic_dispatch_{{[0-9]+}}_attention: workgroup 64x1x1 (distributed), {{.*}} LDS 8192 B
 // REPORT-DAG: online_dispatch_{{[0-9]+}}_online_attention: workgroup 64x1x1 (distributed), {{.*}} LDS 8192 B
+// REPORT-DAG: half_dispatch_{{[0-9]+}}_attention: workgroup 64x1x1 (distributed), {{.*}} LDS 8192 B
 // REMARK-NOT: decomposed and runs per work-item
 
 #q = affine_map<(b, m, k1, k2, n) -> (b, m, k1)>
@@ -132,4 +138,16 @@ func.func @online(%q: tensor<4x200x64xf32>, %k: tensor<4x333x64xf32>, %v: tensor
     iree_linalg_ext.yield %score : f32
   } -> tensor<4x200x64xf32>, tensor<4x200xf32>, tensor<4x200xf32>
   return %o#0, %o#1, %o#2 : tensor<4x200x64xf32>, tensor<4x200xf32>, tensor<4x200xf32>
+}
+
+func.func @half(%q: tensor<4x200x64xf16>, %k: tensor<4x333x64xf16>, %v: tensor<4x333x64xf16>) -> tensor<4x200x64xf16> {
+  %scale = arith.constant 0.125 : f16
+  %e = tensor.empty() : tensor<4x200x64xf16>
+  %o = iree_linalg_ext.attention {indexing_maps = [#q, #k, #v, #s, #o]}
+      ins(%q, %k, %v, %scale : tensor<4x200x64xf16>, tensor<4x333x64xf16>, tensor<4x333x64xf16>, f16)
+      outs(%e : tensor<4x200x64xf16>) {
+  ^bb0(%score: f32):
+    iree_linalg_ext.yield %score : f32
+  } -> tensor<4x200x64xf16>
+  return %o : tensor<4x200x64xf16>
 }

@@ -51,6 +51,15 @@ def main(out):
     # A softcap region: 2 tanh(s / 2) of the base-2 scores.
     save("softcapped", attention(2 * np.tanh(s / 2), v))
 
+    # f16 operands: Q scaled in f16 (Q * f16(scale * log2(e)), rounded), f32 arithmetic,
+    # an f16 result.
+    q16, k16, v16 = (x.astype(np.float16) for x in (q, k, v))
+    for name, array in (("q16", q16), ("k16", k16), ("v16", v16)):
+        save(name, array)
+    scaled = (q16 * np.float16(SCALE * np.log2(np.e))).astype(np.float16)
+    s16 = np.einsum("hmd,hnd->hmn", scaled.astype(np.float64), k16.astype(np.float64))
+    save("half", attention(s16, v16).astype(np.float16))
+
     # online_attention from a state (acc, max, sum) in base 2.
     acc = rng.standard_normal((HEADS, QUERIES, DIM)).astype(np.float32)
     old_max = (rng.standard_normal((HEADS, QUERIES)) * 2).astype(np.float32)
