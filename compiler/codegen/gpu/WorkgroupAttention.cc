@@ -9,6 +9,7 @@
 #include "compiler/codegen/gpu/WorkgroupStrategy.h"
 #include "compiler/dialect/KilnDialect.h"
 #include "compiler/input/iree/IreeDialects.h"
+#include "compiler/utils/AttentionLoops.h"
 #include "compiler/utils/Regions.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -28,23 +29,6 @@ namespace kiln::compiler::gpu {
 using namespace mlir;
 
 namespace {
-
-using LoopSet = llvm::SmallVector<unsigned>;  // ascending loop numbers
-
-LoopSet LoopsOf(AffineMap map) {
-  LoopSet loops;
-  for (AffineExpr e : map.getResults()) loops.push_back(cast<AffineDimExpr>(e).getPosition());
-  llvm::sort(loops);
-  return loops;
-}
-
-LoopSet Minus(const LoopSet& a, const LoopSet& b) {
-  LoopSet out;
-  for (unsigned x : a) {
-    if (!llvm::is_contained(b, x)) out.push_back(x);
-  }
-  return out;
-}
 
 bool SameLoops(AffineMap map, LoopSet loops) {
   llvm::sort(loops);
@@ -109,9 +93,7 @@ FailureOr<FlashPlan> AnalyseAttention(Operation* op, std::string& why) {
   }
   plan.loop_count = plan.q_map.getNumDims();
   if (!op->getRegion(0).empty()) plan.score_block = &op->getRegion(0).front();
-  if (auto config = op->getAttrOfType<DictionaryAttr>("decomposition_config")) {
-    if (auto use_exp2 = config.getAs<BoolAttr>("use_exp2")) plan.use_exp2 = use_exp2.getValue();
-  }
+  plan.use_exp2 = AttentionUsesExp2(op);
 
   // The loop roles, as DecomposeAttention reads them, restricted to one of each.
   AffineMap out_map = plan.init_maps[0];
