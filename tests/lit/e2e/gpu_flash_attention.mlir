@@ -8,20 +8,21 @@
 // RUN: kiln-compile --target=gfx942 %s -o %t/gfx942.kiln --report=%t/report.txt --remarks 2> %t/remarks.txt
 // RUN: FileCheck %s --check-prefix=REPORT < %t/report.txt
 // RUN: FileCheck %s --check-prefix=REMARK --allow-empty < %t/remarks.txt
+// RUN: kiln-compile --target=cpu %s -o %t/cpu.kiln
 // RUN: kiln-compile --target=gfx1100 %s -o %t/gfx1100.kiln
 // RUN: kiln-compile --target=gfx90a %s -o %t/gfx90a.kiln
-// RUN: kiln-run --module=%s --device=cpu --function=plain --input=@%t/q.npy --input=@%t/k.npy --input=@%t/v.npy --expected_output=@%t/plain.npy --atol=1e-5 --rtol=1e-4
-// RUN: kiln-run --module=%s --device=cpu --function=bool_mask --input=@%t/q.npy --input=@%t/k.npy --input=@%t/v.npy --input=@%t/bool_mask.npy --expected_output=@%t/bool_masked.npy --atol=1e-5 --rtol=1e-4
-// RUN: kiln-run --module=%s --device=cpu --function=float_mask --input=@%t/q.npy --input=@%t/k.npy --input=@%t/v.npy --input=@%t/float_mask.npy --expected_output=@%t/float_masked.npy --atol=1e-5 --rtol=1e-4
-// RUN: kiln-run --module=%s --device=cpu --function=softcap --input=@%t/q.npy --input=@%t/k.npy --input=@%t/v.npy --expected_output=@%t/softcapped.npy --atol=1e-5 --rtol=1e-4
-// RUN: kiln-run --module=%s --device=cpu --function=dynamic --input=@%t/q.npy --input=@%t/k.npy --input=@%t/v.npy --expected_output=@%t/plain.npy --atol=1e-5 --rtol=1e-4
-// RUN: kiln-run --module=%s --device=cpu --function=online --input=@%t/q.npy --input=@%t/k.npy --input=@%t/v.npy --input=@%t/acc.npy --input=@%t/max.npy --input=@%t/sum.npy --expected_output=@%t/online_acc.npy --expected_output=@%t/online_max.npy --expected_output=@%t/online_sum.npy --atol=1e-5 --rtol=1e-4
-// RUN: kiln-run --module=%s --device=cpu-sync --function=plain --input=@%t/q.npy --input=@%t/k.npy --input=@%t/v.npy --expected_output=@%t/plain.npy --atol=1e-5 --rtol=1e-4
-// RUN: kiln-run --module=%s --device=cpu-sync --function=bool_mask --input=@%t/q.npy --input=@%t/k.npy --input=@%t/v.npy --input=@%t/bool_mask.npy --expected_output=@%t/bool_masked.npy --atol=1e-5 --rtol=1e-4
-// RUN: kiln-run --module=%s --device=cpu-sync --function=float_mask --input=@%t/q.npy --input=@%t/k.npy --input=@%t/v.npy --input=@%t/float_mask.npy --expected_output=@%t/float_masked.npy --atol=1e-5 --rtol=1e-4
-// RUN: kiln-run --module=%s --device=cpu-sync --function=softcap --input=@%t/q.npy --input=@%t/k.npy --input=@%t/v.npy --expected_output=@%t/softcapped.npy --atol=1e-5 --rtol=1e-4
-// RUN: kiln-run --module=%s --device=cpu-sync --function=dynamic --input=@%t/q.npy --input=@%t/k.npy --input=@%t/v.npy --expected_output=@%t/plain.npy --atol=1e-5 --rtol=1e-4
-// RUN: kiln-run --module=%s --device=cpu-sync --function=online --input=@%t/q.npy --input=@%t/k.npy --input=@%t/v.npy --input=@%t/acc.npy --input=@%t/max.npy --input=@%t/sum.npy --expected_output=@%t/online_acc.npy --expected_output=@%t/online_max.npy --expected_output=@%t/online_sum.npy --atol=1e-5 --rtol=1e-4
+// RUN: kiln-run --module=%t/cpu.kiln --device=cpu --function=plain --input=@%t/q.npy --input=@%t/k.npy --input=@%t/v.npy --expected_output=@%t/plain.npy --atol=1e-5 --rtol=1e-4
+// RUN: kiln-run --module=%t/cpu.kiln --device=cpu --function=bool_mask --input=@%t/q.npy --input=@%t/k.npy --input=@%t/v.npy --input=@%t/bool_mask.npy --expected_output=@%t/bool_masked.npy --atol=1e-5 --rtol=1e-4
+// RUN: kiln-run --module=%t/cpu.kiln --device=cpu --function=float_mask --input=@%t/q.npy --input=@%t/k.npy --input=@%t/v.npy --input=@%t/float_mask.npy --expected_output=@%t/float_masked.npy --atol=1e-5 --rtol=1e-4
+// RUN: kiln-run --module=%t/cpu.kiln --device=cpu --function=softcap --input=@%t/q.npy --input=@%t/k.npy --input=@%t/v.npy --expected_output=@%t/softcapped.npy --atol=1e-5 --rtol=1e-4
+// RUN: kiln-run --module=%t/cpu.kiln --device=cpu --function=dynamic --input=@%t/q.npy --input=@%t/k.npy --input=@%t/v.npy --expected_output=@%t/plain.npy --atol=1e-5 --rtol=1e-4
+// RUN: kiln-run --module=%t/cpu.kiln --device=cpu --function=online --input=@%t/q.npy --input=@%t/k.npy --input=@%t/v.npy --input=@%t/acc.npy --input=@%t/max.npy --input=@%t/sum.npy --expected_output=@%t/online_acc.npy --expected_output=@%t/online_max.npy --expected_output=@%t/online_sum.npy --atol=1e-5 --rtol=1e-4
+// RUN: kiln-run --module=%t/cpu.kiln --device=cpu-sync --function=plain --input=@%t/q.npy --input=@%t/k.npy --input=@%t/v.npy --expected_output=@%t/plain.npy --atol=1e-5 --rtol=1e-4
+// RUN: kiln-run --module=%t/cpu.kiln --device=cpu-sync --function=bool_mask --input=@%t/q.npy --input=@%t/k.npy --input=@%t/v.npy --input=@%t/bool_mask.npy --expected_output=@%t/bool_masked.npy --atol=1e-5 --rtol=1e-4
+// RUN: kiln-run --module=%t/cpu.kiln --device=cpu-sync --function=float_mask --input=@%t/q.npy --input=@%t/k.npy --input=@%t/v.npy --input=@%t/float_mask.npy --expected_output=@%t/float_masked.npy --atol=1e-5 --rtol=1e-4
+// RUN: kiln-run --module=%t/cpu.kiln --device=cpu-sync --function=softcap --input=@%t/q.npy --input=@%t/k.npy --input=@%t/v.npy --expected_output=@%t/softcapped.npy --atol=1e-5 --rtol=1e-4
+// RUN: kiln-run --module=%t/cpu.kiln --device=cpu-sync --function=dynamic --input=@%t/q.npy --input=@%t/k.npy --input=@%t/v.npy --expected_output=@%t/plain.npy --atol=1e-5 --rtol=1e-4
+// RUN: kiln-run --module=%t/cpu.kiln --device=cpu-sync --function=online --input=@%t/q.npy --input=@%t/k.npy --input=@%t/v.npy --input=@%t/acc.npy --input=@%t/max.npy --input=@%t/sum.npy --expected_output=@%t/online_acc.npy --expected_output=@%t/online_max.npy --expected_output=@%t/online_sum.npy --atol=1e-5 --rtol=1e-4
 // RUN: kiln-run --module=%t/gfx942.kiln --device=hip-sim --function=plain --input=@%t/q.npy --input=@%t/k.npy --input=@%t/v.npy --expected_output=@%t/plain.npy --atol=1e-5 --rtol=1e-4
 // RUN: kiln-run --module=%t/gfx942.kiln --device=hip-sim --function=bool_mask --input=@%t/q.npy --input=@%t/k.npy --input=@%t/v.npy --input=@%t/bool_mask.npy --expected_output=@%t/bool_masked.npy --atol=1e-5 --rtol=1e-4
 // RUN: kiln-run --module=%t/gfx942.kiln --device=hip-sim --function=float_mask --input=@%t/q.npy --input=@%t/k.npy --input=@%t/v.npy --input=@%t/float_mask.npy --expected_output=@%t/float_masked.npy --atol=1e-5 --rtol=1e-4
@@ -38,7 +39,7 @@
 // RUN: env KILN_HSA_SIM_AGENTS=gfx90a kiln-run --module=%t/gfx90a.kiln --device=hip-sim --function=online --input=@%t/q.npy --input=@%t/k.npy --input=@%t/v.npy --input=@%t/acc.npy --input=@%t/max.npy --input=@%t/sum.npy --expected_output=@%t/online_acc.npy --expected_output=@%t/online_max.npy --expected_output=@%t/online_sum.npy --atol=1e-5 --rtol=1e-4
 
 // f16 operands and result (f32 arithmetic), within f16 rounding of numpy.
-// RUN: kiln-run --module=%s --device=cpu --function=half --input=@%t/q16.npy --input=@%t/k16.npy --input=@%t/v16.npy --expected_output=@%t/half.npy --atol=1e-3 --rtol=1e-2
+// RUN: kiln-run --module=%t/cpu.kiln --device=cpu --function=half --input=@%t/q16.npy --input=@%t/k16.npy --input=@%t/v16.npy --expected_output=@%t/half.npy --atol=1e-3 --rtol=1e-2
 // RUN: kiln-run --module=%t/gfx942.kiln --device=hip-sim --function=half --input=@%t/q16.npy --input=@%t/k16.npy --input=@%t/v16.npy --expected_output=@%t/half.npy --atol=1e-3 --rtol=1e-2
 // RUN: env KILN_HSA_SIM_AGENTS=gfx1100 kiln-run --module=%t/gfx1100.kiln --device=hip-sim --function=half --input=@%t/q16.npy --input=@%t/k16.npy --input=@%t/v16.npy --expected_output=@%t/half.npy --atol=1e-3 --rtol=1e-2
 
