@@ -192,8 +192,12 @@ def KeepFlashAttention : Pass<"kiln-gpu-keep-flash-attention", "mlir::ModuleOp">
     (WorkgroupAttention.h: one query row, dot product, key and value loop, batch loops,
     static head sizes up to 256, f32 arithmetic, Q wider than 8 bits) is marked
     `kiln.undecomposed`, so that it becomes the root of its own dispatch; any other keeps
-    the decomposition, with a remark saying why.
+    the decomposition, with a remark saying why. With `cpu-too` (the CPU is among the
+    targets, and one dispatch formation serves them all) every attention keeps the
+    decomposition, with that remark.
   }];
+  let options = [Option<"cpuToo", "cpu-too", "bool", /*default=*/"false",
+                        "The CPU is a target too: decompose every attention (with a remark)">];
 }
 
 def TileAttention : Pass<"kiln-gpu-tile-attention", "mlir::ModuleOp"> {

@@ -505,11 +505,13 @@ class FlashKernelBuilder {
 };
 
 struct KeepFlashAttentionPass : impl::KeepFlashAttentionBase<KeepFlashAttentionPass> {
+  using KeepFlashAttentionBase::KeepFlashAttentionBase;
+
   void runOnOperation() override {
     getOperation()->walk([&](Operation* op) {
       if (!isa<iree::AttentionOp, iree::OnlineAttentionOp>(op)) return;
-      std::string why;
-      if (CanFlashAttention(op, why)) {
+      std::string why = "the CPU is a target too, and the CPU decomposes it";
+      if (!cpuToo && CanFlashAttention(op, why)) {
         op->setAttr(kUndecomposedAttr, UnitAttr::get(op->getContext()));
         return;
       }

@@ -1,10 +1,16 @@
 // RUN: kiln-opt %s -split-input-file -kiln-gpu-keep-flash-attention -verify-diagnostics | FileCheck %s
+// RUN: kiln-opt %s -kiln-gpu-keep-flash-attention=cpu-too -split-input-file 2>&1 >/dev/null | FileCheck %s --check-prefix=CPU
+// RUN: kiln-opt %s -kiln-gpu-keep-flash-attention=cpu-too -split-input-file 2>/dev/null | FileCheck %s --check-prefix=CPU-IR
 
 // Batch loops (two), a query row, dot product, key and value loop, a float mask
 // broadcast over one batch loop, f16 operands: kept whole for the flash strategy.
 // CHECK-LABEL: func.func @kept(
 // CHECK: iree_linalg_ext.attention
 // CHECK-SAME: kiln.undecomposed
+// With the CPU among the targets, it is decomposed for all of them.
+// CPU: remark: 'iree_linalg_ext.attention' is decomposed and runs per work-item on the GPU, without flash tiles through LDS: the CPU is a target too, and the CPU decomposes it
+// CPU-IR-LABEL: func.func @kept(
+// CPU-IR-NOT: kiln.undecomposed
 func.func @kept(%q: tensor<2x3x10x32xf16>, %k: tensor<2x3x20x32xf16>, %v: tensor<2x3x20x16xf16>, %mask: tensor<3x10x20xf32>) -> tensor<2x3x10x16xf16> {
   %scale = arith.constant 0.5 : f16
   %e = tensor.empty() : tensor<2x3x10x16xf16>
