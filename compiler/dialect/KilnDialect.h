@@ -43,5 +43,8 @@ inline constexpr llvm::StringLiteral kIndexCheckSitesAttr = "kiln.index_check_si
 // On the argument of an executable function that receives its workgroup's index check
 // record (a memref<3xi64>: site, index, bound).
 inline constexpr llvm::StringLiteral kIndexCheckRecordAttr = "kiln.index_check_record";
+// On an iree_linalg_ext op that a target's code generation computes whole (the GPU's
+// flash attention): kiln-decompose-linalg-ext leaves it to dispatch formation.
+inline constexpr llvm::StringLiteral kUndecomposedAttr = "kiln.undecomposed";
 
 }  // namespace kiln::compiler

@@ -45,7 +45,10 @@ void ConfigureDumps(PassManager& pm, const CompileOptions& options) {
 
 // Stages 1-4 up to the host program: input checks and TOSA lowering, global
 // optimisation, dispatch formation, host clean-up.
-void BuildHostPipeline(OpPassManager& pm, const CompileOptions& options) {
+// With GPU targets, their flash-attention strategy computes the attention ops it can take
+// whole (kiln-gpu-keep-flash-attention), unless the CPU, which decomposes them, is a target
+// too (one dispatch formation serves every target).
+void BuildHostPipeline(OpPassManager& pm, const CompileOptions& options, bool gpu, bool cpu) {
   pm.addPass(createCheckInputOps());
   pm.addPass(createLowerIreeInput());
   pm.addPass(createResolveTosaInexactRounding());
@@ -54,6 +57,7 @@ void BuildHostPipeline(OpPassManager& pm, const CompileOptions& options) {
   pm.addPass(createLowerTosaApplyScale());
   pm.addPass(createDecomposeAggregates());
   if (options.check_indices) pm.addPass(createCheckExtractIndices());
+  if (gpu) pm.addPass(gpu::createKeepFlashAttention(gpu::KeepFlashAttentionOptions{cpu}));
   pm.addPass(createDecomposeLinalgExt(DecomposeLinalgExtOptions{options.check_indices}));
   AddPipeline(pm, "canonicalize,cse,func.func(convert-elementwise-to-linalg),linalg-fuse-elementwise-ops,"
                   "canonicalize,cse");
@@ -275,7 +279,7 @@ FailureOr<std::vector<uint8_t>> CompileSource(MLIRContext& context, llvm::Source
 
   PassManager host_pm(&context);
   ConfigureDumps(host_pm, options);
-  BuildHostPipeline(host_pm, options);
+  BuildHostPipeline(host_pm, options, !targets->gpus.empty(), targets->cpu);
   if (failed(host_pm.run(*module))) return failure();
 
   std::string report;

@@ -20,6 +20,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
 #include "compiler/transforms/LinalgExtDecompositions.h"
+#include "compiler/utils/AttentionLoops.h"
 #include "compiler/utils/Regions.h"
 
 namespace kiln::compiler {
@@ -27,32 +28,6 @@ namespace kiln::compiler {
 using namespace mlir;
 
 namespace {
-
-using LoopSet = llvm::SmallVector<unsigned>;  // ascending loop numbers
-
-LoopSet LoopsOf(AffineMap map) {
-  LoopSet loops;
-  for (AffineExpr e : map.getResults()) loops.push_back(cast<AffineDimExpr>(e).getPosition());
-  llvm::sort(loops);
-  return loops;
-}
-
-LoopSet Union(const LoopSet& a, const LoopSet& b) {
-  LoopSet out = a;
-  for (unsigned x : b) {
-    if (!llvm::is_contained(out, x)) out.push_back(x);
-  }
-  llvm::sort(out);
-  return out;
-}
-
-LoopSet Minus(const LoopSet& a, const LoopSet& b) {
-  LoopSet out;
-  for (unsigned x : a) {
-    if (!llvm::is_contained(b, x)) out.push_back(x);
-  }
-  return out;
-}
 
 // `map` (over all loops) restricted to the loops of `domain`, renumbered.
 AffineMap Restrict(AffineMap map, const LoopSet& domain) {
@@ -269,9 +244,7 @@ FailureOr<SmallVector<Value>> DecomposeAttention(RewriterBase& rewriter, Operati
   a.compute = cast<FloatType>(out_element).getWidth() < 32 ? Type(rewriter.getF32Type()) : out_element;
   if (!op->getRegion(0).empty()) a.score_block = &op->getRegion(0).front();
   a.low_precision = getElementTypeOrSelf(a.Q().getType()).getIntOrFloatBitWidth() <= 8;
-  if (auto config = op->getAttrOfType<DictionaryAttr>("decomposition_config")) {
-    if (auto use_exp2 = config.getAs<BoolAttr>("use_exp2")) a.use_exp2 = use_exp2.getValue();
-  }
+  a.use_exp2 = AttentionUsesExp2(op);
   Binary exp_of_difference = a.use_exp2 ? Binary(Exp2OfDifference) : Binary(ExpOfDifference);
 
   AffineMap out_map = a.MapOf(out);

@@ -22,7 +22,11 @@ struct DecomposeLinalgExtPass : impl::DecomposeLinalgExtBase<DecomposeLinalgExtP
   void runOnOperation() override {
     SmallVector<Operation*> ops;
     getOperation()->walk([&](Operation* op) {
-      if (isa<iree::GatherOp, iree::ArgCompareOp, iree::AttentionOp, iree::OnlineAttentionOp>(op)) ops.push_back(op);
+      // An op a target computes whole (kiln.undecomposed) is left to dispatch formation.
+      if (isa<iree::GatherOp, iree::ArgCompareOp, iree::AttentionOp, iree::OnlineAttentionOp>(op) &&
+          !op->hasAttr(kUndecomposedAttr)) {
+        ops.push_back(op);
+      }
     });
     IRRewriter rewriter(&getContext());
     for (Operation* op : ops) {

@@ -100,7 +100,8 @@ def DecomposeLinalgExt : Pass<"kiln-decompose-linalg-ext", "mlir::ModuleOp"> {
     score region and mask, row max, exponentials, row sum and value product, with IREE's
     numerics (Q scaled by scale * log2(e) before the region, a base-2 softmax:
     docs/iree-compatibility.md). sort, topk,
-    topk_v2, scan and scatter are left for dispatch formation.
+    topk_v2, scan and scatter are left for dispatch formation, and so is an op marked
+    `kiln.undecomposed` (an attention the GPU computes whole: kiln-gpu-keep-flash-attention).
 
     With `check-indices`, each gather slice offset is checked against the offsets that
     keep the slice inside the source (`kiln.index_check`) before it is clamped.

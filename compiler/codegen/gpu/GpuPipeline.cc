@@ -32,6 +32,7 @@ void BuildGpuKernelPipeline(mlir::OpPassManager& pm, const GpuTarget& target) {
     nested.addPass(createSelectWorkgroupStrategies());
     nested.addPass(createTileRows(rows));
     nested.addPass(createTileSorts());
+    nested.addPass(createTileAttention());
   };
   TileContractionsOptions contractions;
   contractions.mfma = target.has_mfma;

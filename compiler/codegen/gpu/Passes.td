@@ -207,6 +207,46 @@ def TileSorts : Pass<"kiln-gpu-tile-sorts", "mlir::ModuleOp"> {
                            "::mlir::arith::ArithDialect", "::mlir::math::MathDialect"];
 }
 
+def KeepFlashAttention : Pass<"kiln-gpu-keep-flash-attention", "mlir::ModuleOp"> {
+  let summary = "Keeps the attention ops the GPU's flash-attention strategy computes whole";
+  let description = [{
+    Runs in the host pipeline before kiln-decompose-linalg-ext when every target is a GPU.
+    Each iree_linalg_ext.attention and online_attention that the strategy computes
+    (WorkgroupAttention.h: one query row, dot product, key and value loop, batch loops,
+    static head sizes up to 256, f32 arithmetic, Q wider than 8 bits) is marked
+    `kiln.undecomposed`, so that it becomes the root of its own dispatch; any other keeps
+    the decomposition, with a remark saying why. With `cpu-too` (the CPU is among the
+    targets, and one dispatch formation serves them all) every attention keeps the
+    decomposition, with that remark.
+  }];
+  let options = [Option<"cpuToo", "cpu-too", "bool", /*default=*/"false",
+                        "The CPU is a target too: decompose every attention (with a remark)">];
+}
+
+def TileAttention : Pass<"kiln-gpu-tile-attention", "mlir::ModuleOp"> {
+  let summary = "Lays out the marked attention dispatches as flash attention through LDS";
+  let description = [{
+    Runs on tensors right after kiln-gpu-select-workgroup-strategies, on the dispatch
+    functions marked `"gpu.workgroup_flash_attention"` (WorkgroupAttention.h). Each
+    workgroup of 64 work-items takes units id, id + count, ... of (batch position, block
+    of 64 query rows), one row per work-item, and for each block of 16 keys:
+
+      stage K and V of the block in LDS (f32), barrier
+      per row: s_j = score region(Q' . K_j) + mask (Q' = Q * scale * log2(e) in Q's type)
+               M = max(max, s_j), p_j = exp2(s_j - M), c = exp2(max - M)
+               sum = c * sum + sum_j p_j, acc = c * acc + sum_j p_j V_j
+      barrier
+
+    and writes acc / sum (attention) or acc, max and sum (online_attention, which starts
+    from its outputs' initial values). The scaled query row, acc, the block's scores and
+    the state are per-work-item arrays of the head sizes and the block: nothing is sized
+    by the sequence, which may be dynamic (the last block and row block are partial). An
+    attention kept whole that no longer matches is an error naming it.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect", "::mlir::memref::MemRefDialect", "::mlir::scf::SCFDialect",
+                           "::mlir::arith::ArithDialect", "::mlir::math::MathDialect"];
+}
+
 def TileReductions : Pass<"kiln-gpu-tile-reductions", "mlir::ModuleOp"> {
   let summary = "Reduces the marked rows cooperatively per workgroup, through shuffles and LDS";
   let description = [{

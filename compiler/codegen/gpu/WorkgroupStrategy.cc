@@ -2,6 +2,7 @@
 #include "compiler/codegen/gpu/WorkgroupStrategy.h"
 
 #include "compiler/codegen/gpu/Passes.h"
+#include "compiler/codegen/gpu/WorkgroupAttention.h"
 #include "compiler/codegen/gpu/WorkgroupContraction.h"
 #include "compiler/codegen/gpu/WorkgroupReduction.h"
 #include "compiler/codegen/gpu/WorkgroupRows.h"
@@ -137,8 +138,9 @@ bool IsVectorProduct(linalg::LinalgOp op) {
 }  // namespace
 
 llvm::StringRef ChooseWorkgroupStrategy(func::FuncOp fn, std::string& why) {
-  std::string not_sort;
+  std::string not_sort, not_attention;
   if (IsSortDispatch(fn, not_sort)) return kSortStrategy;
+  if (IsFlashAttentionDispatch(fn, not_attention)) return kFlashAttentionStrategy;
   linalg::LinalgOp root = FindRoot(fn);
   if (!root || !root.hasPureTensorSemantics() || root->getNumResults() != 1) {
     why = "its root does not compute one tensor";
