@@ -19,14 +19,6 @@ uint64_t Workgroups(const hal::DispatchCommand& d) {
 
 }  // namespace
 
-bool Program::HasIndexChecks(const hal::CommandBuffer& cb) {
-  for (const hal::Command& command : cb.commands()) {
-    const auto* d = std::get_if<hal::DispatchCommand>(&command);
-    if (d && !d->executable->exports()[d->export_ordinal].index_check_sites.empty()) return true;
-  }
-  return false;
-}
-
 std::optional<IndexCheckHit> Program::FirstIndexCheck() const {
   for (const Step& step : steps_) {
     const auto* d = std::get_if<DispatchStep>(&step.op);

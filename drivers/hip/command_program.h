@@ -9,7 +9,7 @@
 //
 // Dispatches of exports compiled with index checks (hal/abi/gpu_kernel_abi.h, section 3)
 // also get their zeroed index check records, one per workgroup, in the same memory: a
-// program with such dispatches belongs to one submission (it is built for each), which reads
+// program with such dispatches is built again for each submission, which owns it and reads
 // the records after it retires.
 #pragma once
 
@@ -57,9 +57,9 @@ class Program final : public RefCounted {
  public:
   // Kernel arguments and staging come from `arena` (GPU-accessible host memory).
   static StatusOr<Ref<Program>> Build(const hal::CommandBuffer& cb, HostArena& arena);
-  // Whether `cb` dispatches an export with index check sites: its program is then built for
-  // each submission rather than kept with it.
-  static bool HasIndexChecks(const hal::CommandBuffer& cb);
+  // Whether it dispatches an export with index check sites: such a program is built for
+  // each submission (the one kept with the command buffer only says so).
+  bool has_index_checks() const { return !index_checks_.empty(); }
   // After the program ran: the filled record of its first dispatch (in command order) with
   // one, that of the workgroup of lowest linear id; nullopt when no check failed.
   std::optional<IndexCheckHit> FirstIndexCheck() const;

@@ -19,20 +19,18 @@ size_t CopyRunEnd(const std::vector<Step>& steps, size_t i) {
 
 Status PrepareSubmission(InFlight& sub, HsaRuntime& runtime, HostArena& arena) {
   for (size_t i = 0; i < sub.command_buffers.size(); ++i) {
-    if (Program::HasIndexChecks(*sub.command_buffers[i])) {
-      // Its records are this submission's alone (another may run the same command buffer).
-      KILN_ASSIGN_OR_RETURN(Ref<Program> program, Program::Build(*sub.command_buffers[i], arena),
-                            "while preparing command buffer ", i);
-      sub.programs.push_back(program.get());
-      sub.checked_programs.push_back(std::move(program));
-      KILN_RETURN_IF_ERROR(sub.programs.back()->CheckCommitted(), "in command buffer ", i);
-      continue;
-    }
     KILN_ASSIGN_OR_RETURN(RefCounted * prepared, sub.command_buffers[i]->Prepared([&]() -> StatusOr<Ref<RefCounted>> {
       KILN_ASSIGN_OR_RETURN(Ref<Program> program, Program::Build(*sub.command_buffers[i], arena));
       return Ref<RefCounted>(std::move(program));
     }), "while preparing command buffer ", i);
     sub.programs.push_back(static_cast<Program*>(prepared));
+    if (sub.programs.back()->has_index_checks()) {
+      // Its records must be this submission's alone (another may run the same command buffer).
+      KILN_ASSIGN_OR_RETURN(Ref<Program> own, Program::Build(*sub.command_buffers[i], arena),
+                            "while preparing command buffer ", i);
+      sub.programs.back() = own.get();
+      sub.checked_programs.push_back(std::move(own));
+    }
     KILN_RETURN_IF_ERROR(sub.programs.back()->CheckCommitted(), "in command buffer ", i);
   }
   // Every dispatch packet decrements the completion signal too, so its value tells how far
