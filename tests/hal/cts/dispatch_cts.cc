@@ -162,9 +162,9 @@ TEST_P(DispatchTest, IndexCheckRecordNamingNoSiteIsADeviceError) {
   }
 }
 
-// A command buffer with index checks submitted again starts from clean records: the second
-// run reports only its own failure.
-TEST_P(DispatchTest, IndexCheckRecordsAreFreshForEachSubmission) {
+// Each submission reports its own records: a failing command buffer fails again when
+// resubmitted (naming the same workgroup), and one without failures submitted after it passes.
+TEST_P(DispatchTest, IndexCheckRecordsBelongToTheirSubmission) {
   Ref<CommandBuffer> failing = device_->CreateCommandBuffer();
   uint32_t fail[] = {2, 1};
   KILN_ASSERT_OK(failing->Dispatch(kernels_, Export(kernels_, "check_index"), {4, 1, 1}, fail, {}));
@@ -178,6 +178,9 @@ TEST_P(DispatchTest, IndexCheckRecordsAreFreshForEachSubmission) {
                 "index 102 is out of range [0, 10) for dimension 0 of the source of a gather, in workgroup (2, 0, 0)");
     KILN_EXPECT_OK(SubmitAndWait(passing));
   }
+  // The same command buffer twice in one submission: the first failure is reported.
+  ExpectError(SubmitAndWait({passing, failing, failing}), StatusCode::kOutOfRange,
+              "index 102 is out of range [0, 10) for dimension 0 of the source of a gather, in workgroup (2, 0, 0)");
 }
 
 TEST_P(DispatchTest, RecordingValidatesAgainstTheExport) {
