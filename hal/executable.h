@@ -3,6 +3,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -29,6 +30,17 @@ struct ExportInfo {
   // dimension 0 of the source of iree_linalg_ext.gather (f.mlir:3:8)"); empty without checks.
   std::vector<std::string> index_check_sites;
 };
+
+// "workgroup (x, y, z)" for the workgroup of linear id `linear` (x fastest, then y, then z)
+// in a grid of `count` workgroups.
+std::string DescribeWorkgroup(uint64_t linear, const std::array<uint32_t, 3>& count);
+
+// The failure of a dispatch of `info` whose workgroup `workgroup` (DescribeWorkgroup) filled
+// its index check record (hal/abi/executable_abi.h) with `site`, `index` and `bound`:
+// OUT_OF_RANGE "index I is out of range [0, B) for SITE, in workgroup (x, y, z)". Nullopt when
+// `site` names none of the export's check sites: the record is garbage (a device error).
+std::optional<Status> IndexCheckFailure(const ExportInfo& info, int64_t site, int64_t index, int64_t bound,
+                                        std::string_view workgroup);
 
 struct ExecutableParams {
   std::string_view format;

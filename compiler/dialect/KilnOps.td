@@ -61,7 +61,9 @@ def Kiln_IndexCheckOp : Kiln_Op<"index_check", [MemoryEffects<[MemWrite]>]> {
 
     The write effect keeps it in place: it may not be hoisted, merged or dropped. On the
     CPU, kiln-cpu-wrap-entry-points hands the function its workgroup's record and
-    kiln-cpu-lower-index-checks turns each check into a compare and a store.
+    kiln-cpu-lower-index-checks turns each check into a compare and a store. On the GPU,
+    kiln-gpu-form-kernels does both, each check claiming the record with a compare-and-swap
+    (the work-items of a workgroup share it).
 
     ```mlir
     kiln.index_check %offset below %bound if %mask

@@ -203,11 +203,6 @@ FailureOr<Targets> ParseTargets(MLIRContext& context, const CompileOptions& opti
                    << "'; expected 'host' or an x86-64 CPU name such as znver3 or x86-64-v3",
            failure();
   }
-  if (!targets.gpus.empty() && options.check_indices) {
-    return error() << "checked mode (--check-indices) is not supported for --target=" << targets.gpus.front().chip
-                   << " yet",
-           failure();
-  }
   return targets;
 }
 
@@ -238,7 +233,8 @@ LogicalResult CompileCpuExecutable(ModuleOp executables, const CompileOptions& o
 LogicalResult CompileGpuExecutable(ModuleOp executables, const gpu::GpuTarget& target, const CompileOptions& options,
                                    HostExecutable& executable, llvm::raw_ostream& report) {
   FailureOr<gpu::GpuExecutable> compiled = gpu::CompileGpuExecutable(
-      executables, target, {options.target_cpu}, [&](PassManager& pm) { ConfigureDumps(pm, options); });
+      executables, target, {options.target_cpu}, options.check_indices,
+      [&](PassManager& pm) { ConfigureDumps(pm, options); });
   if (failed(compiled)) return failure();
   gpu::PrintResourceReport(report, target, compiled->exports);
   executable.format = "amdgpu-hsaco";

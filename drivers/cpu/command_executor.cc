@@ -177,14 +177,13 @@ Status Dispatch(const hal::DispatchCommand& cmd, CpuExecutor& executor, WorkerLo
   if (failure.out_of_memory) {
     return ResourceExhaustedError("out of memory for ", local_bytes, " bytes of workgroup-local memory");
   }
-  std::string workgroup = StrCat("workgroup (", failure.id % count_x, ", ", (failure.id / count_x) % cmd.workgroup_count[1],
-                                 ", ", failure.id / count_xy, ")");
-  const std::vector<std::string>& sites = cmd.executable->exports()[cmd.export_ordinal].index_check_sites;
-  const kiln_index_check_record_v2_t& check = failure.index_check;
-  if (failure.code == KILN_DISPATCH_INDEX_OUT_OF_RANGE && check.site >= 1 &&
-      static_cast<uint64_t>(check.site) <= sites.size()) {
-    return OutOfRangeError("index ", check.index, " is out of range [0, ", check.bound, ") for ", sites[check.site - 1],
-                           ", in ", workgroup);
+  std::string workgroup = hal::DescribeWorkgroup(failure.id, cmd.workgroup_count);
+  if (failure.code == KILN_DISPATCH_INDEX_OUT_OF_RANGE) {
+    const kiln_index_check_record_v2_t& check = failure.index_check;
+    if (std::optional<Status> out_of_range = hal::IndexCheckFailure(cmd.executable->exports()[cmd.export_ordinal],
+                                                                     check.site, check.index, check.bound, workgroup)) {
+      return *out_of_range;
+    }
   }
   return AbortedError(workgroup, " returned device error ", failure.code);
 }

@@ -13,7 +13,23 @@ constexpr size_t kMaxFillStagingBytes = size_t{1} << 20;
 
 uint32_t AlignUp(uint32_t value, uint32_t alignment) { return (value + alignment - 1) / alignment * alignment; }
 
+uint64_t Workgroups(const hal::DispatchCommand& d) {
+  return uint64_t{d.workgroup_count[0]} * d.workgroup_count[1] * d.workgroup_count[2];
+}
+
 }  // namespace
+
+std::optional<IndexCheckHit> Program::FirstIndexCheck() const {
+  for (const Step& step : steps_) {
+    const auto* d = std::get_if<DispatchStep>(&step.op);
+    if (!d || !d->index_checks) continue;
+    for (uint64_t id = 0, n = Workgroups(*d->command); id < n; ++id) {
+      // Written by the GPU; read once the dispatch retired (its completion acquired them).
+      if (d->index_checks[id].site != 0) return IndexCheckHit{d->command, id, d->index_checks[id]};
+    }
+  }
+  return std::nullopt;
+}
 
 StatusOr<Ref<Program>> Program::Build(const hal::CommandBuffer& cb, HostArena& arena) {
   Ref<Program> program(new Program());
@@ -35,7 +51,8 @@ StatusOr<Ref<Program>> Program::Build(const hal::CommandBuffer& cb, HostArena& a
   for (const hal::Command& command : cb.commands()) {
     if (const auto* d = std::get_if<hal::DispatchCommand>(&command)) {
       const hal::ExportInfo& info = d->executable->exports()[d->export_ordinal];
-      kernarg_bytes += AlignUp(kiln_gpu_kernarg_size(info.binding_count, info.constant_count), KILN_GPU_KERNARG_ALIGNMENT);
+      kernarg_bytes += AlignUp(kiln_gpu_kernarg_size(info.binding_count, info.constant_count, !info.index_check_sites.empty()),
+                               KILN_GPU_KERNARG_ALIGNMENT);
     }
   }
   uint8_t* kernargs = nullptr;
@@ -101,6 +118,16 @@ StatusOr<Ref<Program>> Program::Build(const hal::CommandBuffer& cb, HostArena& a
       }
       std::memcpy(kernargs + kiln_gpu_kernarg_workgroup_count_offset(info.binding_count, info.constant_count),
                   d->workgroup_count.data(), 12);
+      if (!info.index_check_sites.empty()) {
+        size_t bytes = Workgroups(*d) * sizeof(kiln_index_check_record_v2_t);
+        KILN_ASSIGN_OR_RETURN(HostBlock records, arena.Allocate(bytes), "for the index check records of command ", i,
+                              " (", Workgroups(*d), " workgroups)");
+        std::memset(records.data(), 0, bytes);
+        dispatch.index_checks = reinterpret_cast<const kiln_index_check_record_v2_t*>(records.data());
+        uint64_t address = reinterpret_cast<uint64_t>(records.data());
+        std::memcpy(kernargs + kiln_gpu_kernarg_index_checks_offset(info.binding_count, info.constant_count), &address, 8);
+        program->index_checks_.push_back(std::move(records));
+      }
       kernargs += AlignUp(kernel.kernarg_size, KILN_GPU_KERNARG_ALIGNMENT);
       step.op = dispatch;
     } else if (const auto* c = std::get_if<hal::CopyCommand>(&command)) {

@@ -335,7 +335,7 @@ class HipDevice final : public hal::Device {
         // Its fence published the failure (if any) before its signal reached zero.
         Status status = !done->failure.ok() ? done->failure.With("in queue_execute on ", name_)
                         : value < 0         ? DataLossError("the submission's completion signal went negative on ", name_)
-                                            : OkStatus();
+                                            : IndexCheckStatus(*done);
         Retire(*done, status);
         records_.Give(std::move(done));
       } else if (ReleaseFailedCopies()) {
@@ -374,6 +374,23 @@ class HipDevice final : public hal::Device {
       released = true;
     }
     return released;
+  }
+
+  // After `sub` ran: the failure its first filled index check record stands for, if any.
+  Status IndexCheckStatus(const InFlight& sub) const {
+    for (const Program* program : sub.programs) {
+      std::optional<IndexCheckHit> hit = program->FirstIndexCheck();
+      if (!hit) continue;
+      const hal::DispatchCommand& d = *hit->command;
+      const hal::ExportInfo& info = d.executable->exports()[d.export_ordinal];
+      std::string workgroup = hal::DescribeWorkgroup(hit->workgroup, d.workgroup_count);
+      const kiln_index_check_record_v2_t& r = hit->record;
+      Status status = hal::IndexCheckFailure(info, r.site, r.index, r.bound, workgroup)
+                          .value_or(DataLossError(workgroup, " filled its index check record with site ", r.site,
+                                                  "; the export has ", info.index_check_sites.size(), " check sites"));
+      return status.With(DescribeDispatch(d)).With("in queue_execute on ", name_);
+    }
+    return OkStatus();
   }
 
   // Signals or fails the submission's semaphores. A submission whose barrier packets stood

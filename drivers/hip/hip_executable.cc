@@ -74,6 +74,9 @@ StatusOr<std::vector<hal::ExportInfo>> ReadExports(const gpu_abi::GpuExecutableD
     info.constant_count = e->constant_count();
     info.local_memory_bytes = e->local_memory_bytes();
     if (e->source_location()) info.source_location = e->source_location()->str();
+    if (const auto* sites = e->check_sites()) {
+      for (const flatbuffers::String* site : *sites) info.index_check_sites.push_back(site->str());
+    }
     exports.push_back(std::move(info));
   }
   return exports;
@@ -155,12 +158,14 @@ StatusOr<Ref<hal::Executable>> HipExecutable::Load(const void* device_tag, std::
                          where());
     // kiln fills exactly the ABI's block: a kernel that wants more (hidden arguments) or a
     // stricter alignment than the block gets would read garbage on the GPU.
-    kernel.kernarg_size = kiln_gpu_kernarg_size(info.binding_count, info.constant_count);
+    bool checked = !info.index_check_sites.empty();
+    kernel.kernarg_size = kiln_gpu_kernarg_size(info.binding_count, info.constant_count, checked);
     if (kernarg_size < kernel.kernarg_size || kernarg_size > AlignUp(kernel.kernarg_size, KILN_GPU_KERNARG_ALIGNMENT)) {
       return InvalidArgumentError("the kernel takes ", kernarg_size, " bytes of arguments but kiln's GPU kernel ABI v",
                                   KILN_GPU_KERNEL_ABI_VERSION, " passes ", kernel.kernarg_size, " for ",
-                                  info.binding_count, " bindings and ", info.constant_count,
-                                  " constants (was it compiled with hidden arguments?)")
+                                  info.binding_count, " bindings and ", info.constant_count, " constants",
+                                  checked ? " and the index check records" : "",
+                                  " (was it compiled with hidden arguments?)")
           .With(where());
     }
     if (kernarg_alignment == 0 || (kernarg_alignment & (kernarg_alignment - 1)) != 0 ||

@@ -16,7 +16,7 @@ namespace kiln::hip {
 
 struct KernelInfo {
   uint64_t kernel_object = 0;
-  uint32_t kernarg_size = 0;          // kiln_gpu_kernarg_size(bindings, constants)
+  uint32_t kernarg_size = 0;          // kiln_gpu_kernarg_size(bindings, constants, index checked)
   uint32_t group_segment_size = 0;    // static LDS
   uint32_t private_segment_size = 0;
 };

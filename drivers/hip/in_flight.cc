@@ -8,6 +8,7 @@ void InFlight::Clear() {
   device_waits.clear();
   keep.clear();
   programs.clear();
+  checked_programs.clear();
   run_signals.clear();
   copy_runs.clear();
   dispatch_count = 0;

@@ -22,7 +22,9 @@ struct InFlight {
 
   // From PrepareSubmission (submission.h): the prepared command buffers and every signal.
   // Copy runs get two signals each: started (their fence) and done.
-  std::vector<Program*> programs;  // owned by command_buffers
+  std::vector<Program*> programs;  // owned by command_buffers, or by checked_programs
+  // Programs with index check records (Program::has_index_checks), built for this submission.
+  std::vector<Ref<Program>> checked_programs;
   std::vector<Ref<PooledSignal>> run_signals;
   std::vector<hsa_signal_t> copy_runs;  // each run's done signal; negative when a copy failed
   size_t dispatch_count = 0;

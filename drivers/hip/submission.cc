@@ -24,6 +24,13 @@ Status PrepareSubmission(InFlight& sub, HsaRuntime& runtime, HostArena& arena) {
       return Ref<RefCounted>(std::move(program));
     }), "while preparing command buffer ", i);
     sub.programs.push_back(static_cast<Program*>(prepared));
+    if (sub.programs.back()->has_index_checks()) {
+      // Its records must be this submission's alone (another may run the same command buffer).
+      KILN_ASSIGN_OR_RETURN(Ref<Program> own, Program::Build(*sub.command_buffers[i], arena),
+                            "while preparing command buffer ", i);
+      sub.programs.back() = own.get();
+      sub.checked_programs.push_back(std::move(own));
+    }
     KILN_RETURN_IF_ERROR(sub.programs.back()->CheckCommitted(), "in command buffer ", i);
   }
   // Every dispatch packet decrements the completion signal too, so its value tells how far

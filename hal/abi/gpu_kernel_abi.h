@@ -11,6 +11,9 @@
  *      offset 0                      binding_count 64-bit device pointers (binding base + bound offset)
  *      8 * binding_count             constant_count 32-bit push constants
  *      then, 4-byte aligned          workgroup_count[3], 32-bit each
+ *      then, 8-byte aligned          only in a kernel with index check sites (the export's
+ *                                    check_sites in gpu_executable.fbs): a 64-bit pointer to
+ *                                    the dispatch's index check records (section 3)
  *
  *    There are no implicit (hidden) arguments: a kernel reads its workgroup id and size from
  *    the dispatch registers (on the GPU) or the twin's workgroup state (on hip-sim), and the
@@ -24,28 +27,52 @@
  *    mapping. It exports KILN_GPU_TWIN_QUERY_SYMBOL; the simulator calls it with the highest
  *    version it supports and gets a library descriptor of exactly that version or NULL. Each
  *    kernel's entry runs one whole workgroup: the twin itself emulates the work-items (loops
- *    split at barriers), LDS lives in the group segment the simulator passes in. */
+ *    split at barriers), LDS lives in the group segment the simulator passes in.
+ *
+ * 3. Index check records (checked mode, kiln-compile --check-indices)
+ *
+ *    One kiln_index_check_record_v2_t (executable_abi.h: site, index, bound) per workgroup,
+ *    at position x + count_x * (y + count_y * z) of the array the kernarg pointer names,
+ *    zeroed by the driver before the dispatch and read by the host after it retires (memory
+ *    both can access, and in which the GPU's 64-bit compare-and-swap is atomic). The
+ *    work-items of a workgroup race for its record: a failing check swaps the site word
+ *    from 0 to its site (1 + the check site's ordinal in check_sites) and, only if that
+ *    succeeded, writes index and bound; the workgroup then finishes with the op's defined
+ *    out-of-range behaviour. The driver fails the dispatch with the record of the failing
+ *    workgroup of the lowest linear id, as the CPU driver does. */
 #ifndef KILN_HAL_ABI_GPU_KERNEL_ABI_H_
 #define KILN_HAL_ABI_GPU_KERNEL_ABI_H_
 
 #include <stddef.h>
 #include <stdint.h>
 
+#include "hal/abi/executable_abi.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-#define KILN_GPU_KERNEL_ABI_VERSION 1u
+/* Version 2 added the index check records (section 3). */
+#define KILN_GPU_KERNEL_ABI_VERSION 2u
 #define KILN_GPU_KERNARG_ALIGNMENT 16u
 
 static inline uint32_t kiln_gpu_kernarg_constants_offset(uint32_t binding_count) { return 8u * binding_count; }
 static inline uint32_t kiln_gpu_kernarg_workgroup_count_offset(uint32_t binding_count, uint32_t constant_count) {
   return 8u * binding_count + 4u * constant_count;
 }
-/* Size of the kernarg block of a kernel with these counts (the macro for static tables). */
-#define KILN_GPU_KERNARG_SIZE(binding_count, constant_count) (8u * (binding_count) + 4u * (constant_count) + 12u)
-static inline uint32_t kiln_gpu_kernarg_size(uint32_t binding_count, uint32_t constant_count) {
-  return KILN_GPU_KERNARG_SIZE(binding_count, constant_count);
+/* Where the index check records' pointer is, in a kernel that takes it. */
+#define KILN_GPU_KERNARG_INDEX_CHECKS_OFFSET(binding_count, constant_count) \
+  ((8u * (binding_count) + 4u * (constant_count) + 12u + 7u) & ~7u)
+static inline uint32_t kiln_gpu_kernarg_index_checks_offset(uint32_t binding_count, uint32_t constant_count) {
+  return KILN_GPU_KERNARG_INDEX_CHECKS_OFFSET(binding_count, constant_count);
+}
+/* Size of the kernarg block of a kernel with these counts; `index_checked`: the export has
+ * index check sites, so the block ends with the records' pointer (the macro for static tables). */
+#define KILN_GPU_KERNARG_SIZE(binding_count, constant_count, index_checked)                      \
+  ((index_checked) ? KILN_GPU_KERNARG_INDEX_CHECKS_OFFSET(binding_count, constant_count) + 8u \
+                   : 8u * (binding_count) + 4u * (constant_count) + 12u)
+static inline uint32_t kiln_gpu_kernarg_size(uint32_t binding_count, uint32_t constant_count, int index_checked) {
+  return KILN_GPU_KERNARG_SIZE(binding_count, constant_count, index_checked);
 }
 
 #define KILN_GPU_TWIN_ABI_VERSION 1u

@@ -275,7 +275,7 @@ TEST_F(HipSimTest, KernelArgumentLayoutIsChecked) {
   KILN_ASSERT_OK(hidden.status());
   KILN_ASSERT_OK(align64.status());
   ExpectError(LoadContainer(*device, Code(*hidden)), StatusCode::kInvalidArgument,
-              "the kernel takes 268 bytes of arguments but kiln's GPU kernel ABI v1 passes 12 for 0 bindings and 0 "
+              "the kernel takes 268 bytes of arguments but kiln's GPU kernel ABI v2 passes 12 for 0 bindings and 0 "
               "constants");
   ExpectError(LoadContainer(*device, Code(*align64)), StatusCode::kInvalidArgument,
               "wants its arguments aligned to 64 bytes; kiln aligns them to 16; in export 0 'noop'");
@@ -293,7 +293,7 @@ TEST_F(HipSimTest, ContainerIsValidated) {
   testing::GpuContainerOptions future = Code({});
   future.abi_version = 9;
   ExpectError(LoadContainer(*device, future), StatusCode::kInvalidArgument,
-              "GPU kernel ABI version 9; this runtime supports version 1");
+              "GPU kernel ABI version 9; this runtime supports version 2");
   ExpectError(LoadContainer(*device, For("gfx942", 32, {})), StatusCode::kInvalidArgument, "assumes wave32");
   ExpectError(device->CreateExecutable({kExecutableFormatElfX86_64, good, "elf"}).status(), StatusCode::kInvalidArgument,
               "format 'elf-x86_64' is not supported by the hip driver");

@@ -118,6 +118,25 @@ static int lds_reverse(const void* kernarg, Workgroup* w) {
   return 0;
 }
 
+/* Every work-item of a workgroup whose linear id is at least constants[0] fails an index
+ * check of site constants[1]; the first to claim the workgroup's record (gpu_kernel_abi.h,
+ * section 3) writes index 100 + linear id and bound 10, as test_kernels.c's check_index. */
+static int check_index(const void* kernarg, Workgroup* w) {
+  uint32_t id = linear_id(w, workgroup_count(kernarg, 0, 2));
+  if (id < constant(kernarg, 0, 0)) return 0;
+  kiln_index_check_record_v2_t* record =
+      *(kiln_index_check_record_v2_t* const*)((const uint8_t*)kernarg + kiln_gpu_kernarg_index_checks_offset(0, 2)) + id;
+  for (uint32_t t = 0; t < w->workgroup_size[0]; ++t) {
+    int64_t unset = 0;
+    if (__atomic_compare_exchange_n(&record->site, &unset, (int64_t)constant(kernarg, 0, 1), 0, __ATOMIC_RELAXED,
+                                    __ATOMIC_RELAXED)) {
+      record->index = 100 + (int64_t)id;
+      record->bound = 10;
+    }
+  }
+  return 0;
+}
+
 /* Broken builds for the driver's load checks report more kernel arguments than the ABI
  * passes (hidden arguments) or a stricter alignment than it gives. */
 #ifndef KILN_TWIN_EXTRA_KERNARG_BYTES
@@ -126,8 +145,8 @@ static int lds_reverse(const void* kernarg, Workgroup* w) {
 #ifndef KILN_TWIN_KERNARG_ALIGNMENT
 #define KILN_TWIN_KERNARG_ALIGNMENT KILN_GPU_KERNARG_ALIGNMENT
 #endif
-#define KILN_GPU_TEST_KERNEL(name, b, c, x, y, z, lds, loc) \
-  {#name ".kd", name, KILN_GPU_KERNARG_SIZE(b, c) + KILN_TWIN_EXTRA_KERNARG_BYTES, KILN_TWIN_KERNARG_ALIGNMENT, lds, 0},
+#define KILN_GPU_TEST_KERNEL(name, b, c, x, y, z, lds, loc, checked) \
+  {#name ".kd", name, KILN_GPU_KERNARG_SIZE(b, c, checked) + KILN_TWIN_EXTRA_KERNARG_BYTES, KILN_TWIN_KERNARG_ALIGNMENT, lds, 0},
 static const kiln_gpu_twin_kernel_v1_t kKernels[] = {
 #include "tests/kernels/gpu_test_kernels.def"
 };

@@ -23,12 +23,17 @@ StatusOr<std::vector<uint8_t>> ReadKernelFile(const std::string& name) {
 std::vector<uint8_t> GpuTestContainer(const GpuContainerOptions& options) {
   flatbuffers::FlatBufferBuilder builder;
   std::vector<flatbuffers::Offset<gpu_abi::GpuExportDef>> exports;
-#define KILN_GPU_TEST_KERNEL(name, b, c, x, y, z, lds, loc)                                                   \
+  // test_kernels.c's check_index sites, for the checked kernels.
+  const std::vector<std::string> check_sites = {"dimension 0 of the source of a gather",
+                                                "dimension 1 of the original of a scatter"};
+#define KILN_GPU_TEST_KERNEL(name, b, c, x, y, z, lds, loc, checked)                                          \
   {                                                                                                            \
     const char* location = loc;                                                                               \
-    exports.push_back(gpu_abi::CreateGpuExportDef(builder, builder.CreateString(#name), b, c,                 \
-                                                  builder.CreateVector(std::vector<uint32_t>{x, y, z}), lds, \
-                                                  location ? builder.CreateString(location) : 0));            \
+    auto size = builder.CreateVector(std::vector<uint32_t>{x, y, z});                                         \
+    auto where = location ? builder.CreateString(location) : 0;                                               \
+    auto sites = (checked) ? builder.CreateVectorOfStrings(check_sites) : 0;                                  \
+    exports.push_back(gpu_abi::CreateGpuExportDef(builder, builder.CreateString(#name), b, c, size, lds, where, \
+                                                  0, 0, 0, 0, 0, sites));                                      \
   }
 #include "tests/kernels/gpu_test_kernels.def"
 #undef KILN_GPU_TEST_KERNEL

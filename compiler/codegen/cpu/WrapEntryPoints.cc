@@ -1,12 +1,12 @@
 // The ABI entry points of CPU executables (hal/abi/executable_abi.h, version 2).
 #include <cstddef>
 
+#include "compiler/codegen/cpu/IndexCheckRecord.h"
 #include "compiler/codegen/cpu/Passes.h"
 #include "compiler/dialect/KilnDialect.h"
 #include "compiler/utils/EntryArguments.h"
 #include "hal/abi/executable_abi.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "llvm/ADT/SetVector.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 
 namespace kiln::compiler::cpu {
@@ -74,11 +74,8 @@ class EntryBuilder {
 // Records the distinct sites of `fn`'s index checks in kIndexCheckSitesAttr and appends the
 // record argument; returns the record's type, or null when `fn` has no checks.
 FailureOr<MemRefType> AddIndexCheckRecord(func::FuncOp fn) {
-  llvm::SetVector<StringAttr> sites;
-  fn.walk([&](IndexCheckOp check) { sites.insert(check.getSiteAttr()); });
-  if (sites.empty()) return MemRefType();
+  if (!CollectIndexCheckSites(fn)) return MemRefType();
   Builder b(fn.getContext());
-  fn->setAttr(kIndexCheckSitesAttr, b.getArrayAttr(SmallVector<Attribute>(sites.begin(), sites.end())));
   auto record_type = MemRefType::get({3}, b.getI64Type());
   unsigned position = fn.getNumArguments();
   if (failed(fn.insertArgument(position, record_type, b.getDictionaryAttr(b.getNamedAttr(kIndexCheckRecordAttr,

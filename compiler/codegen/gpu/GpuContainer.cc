@@ -14,9 +14,10 @@ std::vector<uint8_t> WriteGpuContainer(const GpuTarget& target, const std::vecto
     auto name = builder.CreateString(e.name);
     auto size = builder.CreateVector(std::vector<uint32_t>(e.workgroup_size, e.workgroup_size + 3));
     auto location = e.source_location.empty() ? 0 : builder.CreateString(e.source_location);
+    auto sites = e.check_sites.empty() ? 0 : builder.CreateVectorOfStrings(e.check_sites);
     defs.push_back(fb::CreateGpuExportDef(builder, name, e.binding_count, e.constant_count, size,
                                           e.local_memory_bytes, location, e.vgpr_count, e.sgpr_count, e.agpr_count,
-                                          e.scratch_bytes, e.waves_per_simd));
+                                          e.scratch_bytes, e.waves_per_simd, sites));
   }
   auto bytes = [&](const std::vector<uint8_t>& v) {
     builder.ForceVectorAlignment(v.size(), 1, 16);

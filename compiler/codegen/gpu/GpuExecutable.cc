@@ -31,6 +31,9 @@ std::vector<GpuExport> CollectExports(ModuleOp executables) {
     if (auto ref = kernel->getAttrOfType<FlatSymbolRefAttr>(kKernelBodyAttr)) body = symbols.lookup(ref.getValue());
     GpuExport e;
     e.name = kernel.getName().str();
+    if (auto sites = body->getAttrOfType<ArrayAttr>(kIndexCheckSitesAttr)) {
+      for (Attribute site : sites) e.check_sites.push_back(cast<StringAttr>(site).str());
+    }
     for (Type t : kernel.getArgumentTypes()) {
       if (isa<LLVM::LLVMPointerType>(t)) {
         ++e.binding_count;
@@ -39,6 +42,7 @@ std::vector<GpuExport> CollectExports(ModuleOp executables) {
       }
     }
     e.constant_count -= 3;  // the workgroup count
+    if (!e.check_sites.empty()) --e.binding_count;  // the index check records
     ArrayRef<int32_t> size = kernel->getAttrOfType<DenseI32ArrayAttr>(kWorkgroupSizeAttr).asArrayRef();
     for (int d = 0; d < 3; ++d) e.workgroup_size[d] = static_cast<uint32_t>(size[d]);
     if (auto loc = body->getAttrOfType<StringAttr>(kSourceLocationAttr)) e.source_location = loc.str();
@@ -59,7 +63,7 @@ FailureOr<std::vector<KernelResources>> MatchKernels(ModuleOp executables, const
     if (it == kernels.end()) {
       return executables.emitError() << "the code object has no kernel '" << e.name << "'", failure();
     }
-    uint32_t expected = kiln_gpu_kernarg_size(e.binding_count, e.constant_count);
+    uint32_t expected = kiln_gpu_kernarg_size(e.binding_count, e.constant_count, !e.check_sites.empty());
     if (it->kernarg_segment_size != expected) {
       return executables.emitError() << "kernel '" << e.name << "' takes " << it->kernarg_segment_size
                                      << " bytes of arguments; the GPU kernel ABI passes " << expected,
@@ -92,10 +96,10 @@ void PrintResourceReport(llvm::raw_ostream& os, const GpuTarget& target, const s
 }
 
 FailureOr<GpuExecutable> CompileGpuExecutable(ModuleOp executables, const GpuTarget& target,
-                                              const cpu::CpuTargetOptions& host,
+                                              const cpu::CpuTargetOptions& host, bool check_indices,
                                               llvm::function_ref<void(PassManager&)> configure) {
   if (failed(RunPipeline(
-          executables, [&](OpPassManager& pm) { BuildGpuKernelPipeline(pm, target); }, configure))) {
+          executables, [&](OpPassManager& pm) { BuildGpuKernelPipeline(pm, target, check_indices); }, configure))) {
     return failure();
   }
   GpuExecutable result;

@@ -28,9 +28,11 @@ void PrintResourceReport(llvm::raw_ostream& os, const GpuTarget& target, const s
 
 // Compiles `executables` (the module marked kiln.executable; it is lowered in place) for
 // `target`; the twin is built for the host CPU `host`. `configure` is applied to every pass
-// manager (IR dumps). Diagnostics go to the context's handlers.
+// manager (IR dumps). `check_indices`: checked mode (the index checks the host pipeline
+// inserted, and the scatters', become writes of the index check records). Diagnostics go
+// to the context's handlers.
 mlir::FailureOr<GpuExecutable> CompileGpuExecutable(mlir::ModuleOp executables, const GpuTarget& target,
-                                                    const cpu::CpuTargetOptions& host,
+                                                    const cpu::CpuTargetOptions& host, bool check_indices,
                                                     llvm::function_ref<void(mlir::PassManager&)> configure);
 
 }  // namespace kiln::compiler::gpu

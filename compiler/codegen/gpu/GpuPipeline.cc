@@ -15,12 +15,13 @@ constexpr int64_t kWorkItemBlock = 1;
 
 }  // namespace
 
-void BuildGpuKernelPipeline(mlir::OpPassManager& pm, const GpuTarget& target) {
+void BuildGpuKernelPipeline(mlir::OpPassManager& pm, const GpuTarget& target, bool check_indices) {
   FormKernelsOptions kernels;
   kernels.workgroupSize = target.wavefront_size;
   cpu::BufferizePipelineOptions options;
   options.vector_bits = kWorkItemVectorBits;
   options.stride_tile = kWorkItemBlock;
+  options.check_indices = check_indices;
   // Row reductions are laid out by the workgroup strategies (a tree across work-items);
   // what is left runs one row per work-item, unblocked (unmeasured on the GPU).
   options.block_reductions = false;

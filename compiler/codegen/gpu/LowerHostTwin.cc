@@ -184,7 +184,8 @@ void AddTwinEntry(func::FuncOp kernel, unsigned kernel_inputs, bool cooperative)
   int64_t offset = 0;
   for (unsigned i = 0; i < kernel_inputs; ++i) {
     Type type = kernel.getArgumentTypes()[i];
-    int64_t bytes = type == ptr ? 8 : 4;  // the ABI's only argument kinds
+    int64_t bytes = type == ptr ? 8 : 4;  // the ABI's only argument kinds, each naturally aligned
+    offset = llvm::alignTo(offset, bytes);
     args.push_back(LoadAt(b, loc, kernarg, offset, type));
     offset += bytes;
   }

@@ -33,8 +33,9 @@ inline constexpr llvm::StringLiteral kLoopAnnotationAttr = "llvm.loop_annotation
 
 // Tensors to the kernel IR both the code object and the host twin come from: the CPU's
 // bufferization and per-worker code generation (vector registers of 128 bits, the width of
-// a dwordx4 access), with FormKernels in place of the CPU entry points.
-void BuildGpuKernelPipeline(mlir::OpPassManager& pm, const GpuTarget& target);
+// a dwordx4 access), with FormKernels in place of the CPU entry points. With
+// `check_indices` scatters keep their index checks (checked mode, as on the CPU).
+void BuildGpuKernelPipeline(mlir::OpPassManager& pm, const GpuTarget& target, bool check_indices);
 
 // The kernel IR to the LLVM and ROCDL dialects inside `gpu.module @kiln_kernels`.
 void BuildGpuLowerToRocdlPipeline(mlir::OpPassManager& pm, const GpuTarget& target);

@@ -29,11 +29,20 @@ def FormKernels : Pass<"kiln-gpu-form-kernels", "mlir::ModuleOp"> {
 
     Work-item and workgroup ids are `gpu.thread_id` and `gpu.block_id`; the workgroup size
     is a constant. This is the IR both the code object and the host twin are lowered from.
+
+    Checked mode: a dispatch function with `kiln.index_check` ops gets the distinct sites
+    in `kiln.index_check_sites` (also on its kernel) and a trailing `memref<3xi64>`
+    argument, its workgroup's index check record; its kernel takes the records array as a
+    last `!llvm.ptr` (hal/abi/gpu_kernel_abi.h, section 3) and passes record
+    `x + count_x * (y + count_y * z)`. The checks are lowered here, before the body is
+    called or inlined: the work-items of a workgroup run at once, so a failing check claims
+    the record with a compare-and-swap of its site word (`memref.generic_atomic_rmw`, a
+    cmpxchg on the GPU and in the host twin) and only the winner writes index and bound.
   }];
   let options = [Option<"workgroupSize", "workgroup-size", "int64_t", /*default=*/"64",
                         "Work-items per workgroup (a multiple of the wavefront size)">];
   let dependentDialects = ["::mlir::gpu::GPUDialect", "::mlir::LLVM::LLVMDialect", "::mlir::scf::SCFDialect",
-                           "::mlir::arith::ArithDialect"];
+                           "::mlir::arith::ArithDialect", "::mlir::memref::MemRefDialect"];
 }
 
 def SelectWorkgroupStrategies : Pass<"kiln-gpu-select-workgroup-strategies", "mlir::ModuleOp"> {

@@ -45,6 +45,17 @@
 // RUN: not kiln-run --check_indices --module=%s --device=cpu-sync --function=tosa_gather --input=1x3x2xf32=0,1,10,11,20,21 --input=1x2xi32=1,-4 2>&1 | FileCheck %s --check-prefix=TOSA
 // TOSA: index -4 is out of range [0, 3) for dimension 1 of the tensor of tensor.extract
 
+// The same on the GPU (hip-sim compiles for gfx942; gpu_checked_indices.mlir checks the
+// workgroups): in range unchanged, masked-out indices ignored, the same reports.
+// RUN: kiln-run --check_indices --module=%s --device=hip-sim --function=gather_rows --input=4x3xf32=0,1,2,10,11,12,20,21,22,30,31,32 --input=2xi32=3,1 --expected_output=2x3xf32=30,31,32,10,11,12
+// RUN: not kiln-run --check_indices --module=%s --device=hip-sim --function=gather_rows --input=4x3xf32=0,1,2,10,11,12,20,21,22,30,31,32 --input=2xi32=1,7 2>&1 | FileCheck %s --check-prefix=GATHER
+// RUN: kiln-run --check_indices --module=%s --device=hip-sim --function=masked_gather --input=4xf32=5,6,7,8 --input=3xi32=2,9,0 --input=3xi1=1,0,1 --expected_output=3xf32=7,-1,5
+// RUN: kiln-run --check_indices --module=%s --device=hip-sim --function=scatter_add --input=4xf32=1,2,3,4 --input=3x1xi32=0,3,0 --expected_output=4xf32=3,2,3,6
+// RUN: not kiln-run --check_indices --module=%s --device=hip-sim --function=scatter_add --input=4xf32=1,2,3,4 --input=3x1xi32=0,4,-3 2>&1 | FileCheck %s --check-prefix=SCATTER
+// RUN: kiln-run --check_indices --module=%s --device=hip-sim --function=masked_window_scatter --input=4x2xf32=0,0,0,0,0,0,0,0 --input=2x1xi32=9,2 --input=2xi1=0,1 --expected_output=4x2xf32=0,0,0,0,3,4,5,6
+// RUN: not kiln-run --check_indices --module=%s --device=hip-sim --function=embedding --input=3x2xf32=0,1,10,11,20,21 --input=2xi64=2,3 2>&1 | FileCheck %s --check-prefix=EXTRACT
+// RUN: not kiln-run --check_indices --module=%s --device=hip-sim --function=tosa_gather --input=1x3x2xf32=0,1,10,11,20,21 --input=1x2xi32=1,-4 2>&1 | FileCheck %s --check-prefix=TOSA
+
 // Compiled modules carry their checks; kiln-run refuses to add them to a .kiln file.
 // RUN: kiln-compile --check-indices %s -o %t.kiln
 // RUN: not kiln-run --module=%t.kiln --device=cpu --function=gather_rows --input=4x3xf32=0,1,2,10,11,12,20,21,22,30,31,32 --input=2xi32=1,7 2>&1 | FileCheck %s --check-prefix=GATHER

@@ -57,11 +57,70 @@ module @kiln_executable attributes {kiln.executable} {
 
 // -----
 
+// Index checks (checked mode): the body gets its workgroup's record, x + count_x * (y +
+// count_y * z) of the records array the kernel takes last (hal/abi/gpu_kernel_abi.h), and
+// each check claims it with a compare-and-swap of its site word, the work-items racing.
+// CHECK-LABEL: func.func private @checked_body(
+// CHECK-SAME: %[[REC:[a-z0-9]+]]: memref<3xi64> {kiln.index_check_record})
+// CHECK-SAME: kiln.index_check_sites = ["gather index", "scatter index"]
+// CHECK: %[[HIGH:.*]] = arith.cmpi sge, %{{.*}}, %c4
+// CHECK: scf.if
+// CHECK: %[[OLD:.*]] = memref.generic_atomic_rmw %[[REC]][%{{.*}}] : memref<3xi64> {
+// CHECK: ^bb0(%[[CUR:.*]]: i64):
+// CHECK: %[[UNSET:.*]] = llvm.icmp "eq" %[[CUR]], %c0_i64
+// CHECK: %[[NEW:.*]] = llvm.select %[[UNSET]], %c2_i64, %[[CUR]]
+// CHECK: memref.atomic_yield %[[NEW]]
+// CHECK: %[[WON:.*]] = arith.cmpi eq, %[[OLD]], %c0_i64
+// CHECK: scf.if %[[WON]] {
+// CHECK: memref.store %{{.*}}, %[[REC]][%c1]
+// CHECK: memref.store %{{.*}}, %[[REC]][%c2]
+// CHECK-NOT: kiln.index_check
+// CHECK-LABEL: func.func @checked(
+// CHECK-SAME: %{{.*}}: !llvm.ptr, %{{.*}}: i32, %[[CX:[a-z0-9]+]]: i32, %[[CY:[a-z0-9]+]]: i32, %{{.*}}: i32, %[[RECORDS:[a-z0-9]+]]: !llvm.ptr)
+// CHECK: %[[X:.*]] = gpu.block_id x
+// CHECK: %[[Y:.*]] = gpu.block_id y
+// CHECK: %[[Z:.*]] = gpu.block_id z
+// CHECK: %[[NX:.*]] = arith.index_castui %[[CX]]
+// CHECK: %[[NY:.*]] = arith.index_castui %[[CY]]
+// CHECK: %[[YZ:.*]] = arith.muli %[[NY]], %[[Z]]
+// CHECK: %[[PLANE:.*]] = arith.addi %[[Y]], %[[YZ]]
+// CHECK: %[[ROWS:.*]] = arith.muli %[[NX]], %[[PLANE]]
+// CHECK: %[[LINEAR:.*]] = arith.addi %[[X]], %[[ROWS]]
+// CHECK: %[[ELEMENT:.*]] = arith.muli %[[LINEAR]], %c3
+// CHECK: %[[OFFSET:.*]] = arith.index_cast %[[ELEMENT]] : index to i64
+// CHECK: %[[AT:.*]] = llvm.getelementptr %[[RECORDS]][%[[OFFSET]]] : (!llvm.ptr, i64) -> !llvm.ptr, i64
+// CHECK: %[[MINE:.*]] = builtin.unrealized_conversion_cast %{{.*}} to memref<3xi64>
+// CHECK: call @checked_body(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[MINE]])
 module @kiln_executable attributes {kiln.executable} {
-  // expected-error @+1 {{dispatch 'checked' has index checks; checked mode (--check-indices) is not supported on GPU targets yet}}
-  func.func @checked(%out: memref<4xf32>, %i: index, %id: index, %count: index) attributes {kiln.binding_dims = [array<i64: -1>], kiln.input_count = 0 : i64} {
+  func.func @checked(%out: memref<4xf32>, %i: index, %id: index, %count: index) attributes {kiln.binding_dims = [array<i64: -1>], kiln.input_count = 0 : i64, kiln.distributed} {
     %c4 = arith.constant 4 : index
     kiln.index_check %i below %c4 for "gather index"
+    kiln.index_check %i below %c4 for "scatter index"
+    kiln.index_check %i below %c4 for "gather index"
+    return
+  }
+}
+
+// -----
+
+// A cooperative body is inlined with its checks already lowered against its record.
+// CHECK-LABEL: func.func @checked_tiles(
+// CHECK-SAME: %[[RECORDS:[a-z0-9]+]]: !llvm.ptr)
+// CHECK-SAME: kiln.index_check_sites = ["row index"]
+// CHECK: llvm.getelementptr %[[RECORDS]]
+// CHECK: %[[MINE:.*]] = builtin.unrealized_conversion_cast %{{.*}} to memref<3xi64>
+// CHECK: scf.for
+// CHECK: memref.generic_atomic_rmw %[[MINE]]
+// CHECK: gpu.barrier
+// CHECK-NOT: kiln.index_check
+module @kiln_executable attributes {kiln.executable} {
+  func.func @checked_tiles(%out: memref<8xf32>, %id: index, %count: index) attributes {kiln.binding_dims = [array<i64: -1>], kiln.input_count = 0 : i64, kiln.distributed, kiln.gpu.workgroup_workers, kiln.gpu.workgroup_size = array<i32: 256, 1, 1>} {
+    %c8 = arith.constant 8 : index
+    %c6 = arith.constant 6 : index
+    scf.for %i = %id to %c8 step %count {
+      kiln.index_check %i below %c6 for "row index"
+      gpu.barrier
+    }
     return
   }
 }
