@@ -43,6 +43,7 @@ void BuildGpuKernelPipeline(mlir::OpPassManager& pm, const GpuTarget& target) {
   options.after_bufferization = [contractions, reductions](mlir::OpPassManager& nested) {
     nested.addPass(createTileContractions(contractions));
     nested.addPass(createTileReductions(reductions));
+    nested.addPass(createTileScatters());
   };
   cpu::BuildCpuBufferizePipeline(pm, options);
 }
