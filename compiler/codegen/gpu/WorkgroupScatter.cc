@@ -185,19 +185,11 @@ class ScatterKernelBuilder {
     first_slice_dim_ = rank_ - (updates_type.getRank() - batch_rank_);
 
     thread_ = mlir::gpu::ThreadIdOp::create(b_, loc_, mlir::gpu::Dimension::x);
-    batch_count_ = Const(1);
     for (int64_t d = 0; d < updates_type.getRank(); ++d) {
-      Value size = memref::DimOp::create(b_, loc_, operands_.updates, d);
-      if (d < batch_rank_) {
-        batch_sizes_.push_back(size);
-        batch_count_ = arith::MulIOp::create(b_, loc_, batch_count_, size);
-      } else {
-        slice_sizes_.push_back(size);
-      }
+      (d < batch_rank_ ? batch_sizes_ : slice_sizes_).push_back(Dim(operands_.updates, d));
     }
-    for (int64_t d = 0; d < rank_; ++d) {
-      original_sizes_.push_back(memref::DimOp::create(b_, loc_, operands_.original, d));
-    }
+    batch_count_ = Product(batch_sizes_);
+    for (int64_t d = 0; d < rank_; ++d) original_sizes_.push_back(Dim(operands_.original, d));
     // Workgroup w owns rows [w chunk, (w + 1) chunk) of the output: at most one block per
     // workgroup, whatever the workgroup count, and blocks of at least kScatterBlockElements
     // elements (every workgroup with a block reads every update row's indices).
@@ -237,9 +229,17 @@ class ScatterKernelBuilder {
   }
 
   Value Product(ArrayRef<Value> sizes) {
-    Value product = Const(1);
-    for (Value size : sizes) product = arith::MulIOp::create(b_, loc_, product, size);
+    if (sizes.empty()) return Const(1);
+    Value product = sizes.front();
+    for (Value size : sizes.drop_front()) product = arith::MulIOp::create(b_, loc_, product, size);
     return product;
+  }
+
+  // Dimension `d` of `memref`: a constant where it is static.
+  Value Dim(Value memref, int64_t d) {
+    int64_t size = cast<MemRefType>(memref.getType()).getDimSize(d);
+    if (!ShapedType::isDynamic(size)) return Const(size);
+    return memref::DimOp::create(b_, loc_, memref, d);
   }
 
   // for i = first, first + step, ... below end: body(i), at b_.
