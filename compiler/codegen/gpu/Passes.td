@@ -211,7 +211,7 @@ def TileScatters : Pass<"kiln-gpu-tile-scatters", "mlir::ModuleOp"> {
                          enough rows for 4096 elements (kScatterBlockElements) if more
       out[low:high] = the original's rows (element t, t + 256, ... by work-item t)
       gpu.barrier
-      atomic combiner, or an overwrite with unique_indices(true):
+      atomic combiner, or an overwrite with unique_indices(true) of unsliced indexed dims:
         for update rows u = t, t + 256, ...: if u's mask is set, its slice fits inside
           the original and meets [low, high): each element of the slice in the block
           combines with memref.atomic_rmw (or is stored)

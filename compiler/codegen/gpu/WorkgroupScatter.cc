@@ -70,10 +70,21 @@ ScatterCombine ClassifyScatterCombiner(iree::ScatterOp op) {
   Value update = body.getArgument(0), old = body.getArgument(1);
   Value yielded = body.getTerminator()->getOperand(0);
   if (yielded == update) {
-    if (op.getUniqueIndices()) {
-      result.update = ScatterCombine::Update::kStore;
-    } else {
+    // Distinct indices keep slices apart only where no indexed dimension has a window.
+    auto updates = cast<ShapedType>(op.getInputs()[0].getType());
+    auto indices = cast<ShapedType>(op.getInputs()[1].getType());
+    int64_t original_rank = cast<ShapedType>(op.getOutputs()[0].getType()).getRank();
+    ArrayRef<int64_t> dimension_map = op.getDimensionMap();
+    int64_t batch_rank = iree::IndexBatchRank(indices, dimension_map.size());
+    int64_t first_slice_dim = original_rank - (updates.getRank() - batch_rank);
+    bool windowed = llvm::any_of(dimension_map, [&](int64_t d) { return d >= first_slice_dim; });
+    if (!op.getUniqueIndices()) {
       result.why = "it overwrites without unique_indices(true), so the last of repeated indices must win";
+    } else if (windowed) {
+      result.why = "it overwrites slices that distinct indices along a sliced dimension may still overlap, where "
+                   "the last update must win";
+    } else {
+      result.update = ScatterCombine::Update::kStore;
     }
     return result;
   }

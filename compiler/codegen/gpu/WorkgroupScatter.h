@@ -8,11 +8,12 @@
 // of every update slice that lands in it.
 // No other workgroup writes the block, so the CPU's semantics hold per element:
 // - a combiner with an atomic read-modify-write (add, max, min, and, or, xor on 32- or
-//   64-bit integers and floats) and an overwrite with unique_indices(true): the block's
-//   work-items take update rows id, id + 256, ... and combine with memref.atomic_rmw (or
-//   plain stores). Integer results and max/min are exact; a float sum may round
-//   differently from the CPU's serial order;
-// - any other combiner, and an overwrite whose indices may repeat (the last update wins):
+//   64-bit integers and floats) and an overwrite with unique_indices(true) whose slices
+//   cannot overlap (no indexed dimension is sliced): the block's work-items take update
+//   rows t, t + 256, ... and combine with memref.atomic_rmw (or plain stores). Integer
+//   results and max/min are exact; a float sum may round differently from the CPU's
+//   serial order;
+// - any other combiner, and an overwrite whose slices may meet (the last update wins):
 //   the ordered path, one update row after another in batch order, the row's slice
 //   shared by the work-items, with a barrier between rows.
 // Masks and slices that do not fit inside the original are skipped exactly as on the CPU
@@ -45,7 +46,8 @@ struct ScatterCombine {
   std::string why;  // for kOrdered: why updates cannot be applied in parallel
 };
 
-// Classifies `op`'s combiner: kStore for a yield of the update with unique_indices(true),
+// Classifies `op`'s combiner: kStore for a yield of the update with unique_indices(true)
+// where no indexed dimension is also a slice dimension (distinct slices then never meet),
 // kAtomic for one commutative arith op of the update and the old value that
 // memref.atomic_rmw expresses on an i32, i64, f32 or f64 element, kOrdered otherwise.
 ScatterCombine ClassifyScatterCombiner(iree::ScatterOp op);

@@ -132,3 +132,22 @@ module @kiln_executable attributes {kiln.executable} {
     return
   }
 }
+
+// -----
+
+// An overwrite with unique indices along a sliced dimension: slices of 3 rows at distinct
+// offsets may still overlap, so the last update must win (the ordered path).
+// CHECK-LABEL: func.func @overlapping_windows(
+// CHECK: scf.for %{{.*}} = %c0 to %c4 step %c1
+// CHECK: gpu.barrier
+module @kiln_executable attributes {kiln.executable} {
+  // expected-remark @+1 {{dispatch 'overlapping_windows' applies its scatter's updates in order, one update row at a time per block of output rows: it overwrites slices that distinct indices along a sliced dimension may still overlap, where the last update must win}}
+  func.func @overlapping_windows(%upd: memref<4x3xf32>, %idx: memref<4x1xi32>, %orig: memref<10xf32>, %out: memref<10xf32>, %id: index, %count: index) attributes {kiln.binding_dims = [array<i64: -1, -1>, array<i64: -1, -1>, array<i64: -1>, array<i64: -1>], kiln.input_count = 3 : i64, kiln.workgroup_strategy = "gpu.workgroup_scatter"} {
+    memref.copy %orig, %out : memref<10xf32> to memref<10xf32>
+    iree_linalg_ext.scatter {kiln.root} dimension_map = [0] unique_indices(true) ins(%upd, %idx : memref<4x3xf32>, memref<4x1xi32>) outs(%out : memref<10xf32>) {
+    ^bb0(%u: f32, %o: f32):
+      iree_linalg_ext.yield %u : f32
+    }
+    return
+  }
+}
