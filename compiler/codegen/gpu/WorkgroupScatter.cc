@@ -1,6 +1,7 @@
 // The scatter strategy (WorkgroupScatter.h): matching on tensors and kiln-gpu-tile-scatters.
 #include "compiler/codegen/gpu/WorkgroupScatter.h"
 
+#include "compiler/codegen/cpu/ScatterSlices.h"
 #include "compiler/codegen/gpu/Passes.h"
 #include "compiler/codegen/gpu/WorkgroupStrategy.h"
 #include "compiler/dialect/KilnDialect.h"
@@ -71,13 +72,8 @@ ScatterCombine ClassifyScatterCombiner(iree::ScatterOp op) {
   Value yielded = body.getTerminator()->getOperand(0);
   if (yielded == update) {
     // Distinct indices keep slices apart only where no indexed dimension has a window.
-    auto updates = cast<ShapedType>(op.getInputs()[0].getType());
-    auto indices = cast<ShapedType>(op.getInputs()[1].getType());
-    int64_t original_rank = cast<ShapedType>(op.getOutputs()[0].getType()).getRank();
-    ArrayRef<int64_t> dimension_map = op.getDimensionMap();
-    int64_t batch_rank = iree::IndexBatchRank(indices, dimension_map.size());
-    int64_t first_slice_dim = original_rank - (updates.getRank() - batch_rank);
-    bool windowed = llvm::any_of(dimension_map, [&](int64_t d) { return d >= first_slice_dim; });
+    int64_t first_slice_dim = cpu::ScatterShape::Of(op).first_slice_dim;
+    bool windowed = llvm::any_of(op.getDimensionMap(), [&](int64_t d) { return d >= first_slice_dim; });
     if (!op.getUniqueIndices()) {
       result.why = "it overwrites without unique_indices(true), so the last of repeated indices must win";
     } else if (windowed) {
@@ -188,12 +184,10 @@ class ScatterKernelBuilder {
 
   void Build() {
     auto updates_type = cast<MemRefType>(operands_.updates.getType());
-    auto indices_type = cast<MemRefType>(operands_.indices.getType());
     rank_ = cast<MemRefType>(operands_.original.getType()).getRank();
-    depth_ = plan_.op.getDimensionMap().size();
-    batch_rank_ = iree::IndexBatchRank(indices_type, depth_);
-    explicit_depth_ = batch_rank_ < indices_type.getRank();
-    first_slice_dim_ = rank_ - (updates_type.getRank() - batch_rank_);
+    shape_ = cpu::ScatterShape::Of(plan_.op);
+    batch_rank_ = shape_.batch_rank;
+    first_slice_dim_ = shape_.first_slice_dim;
 
     thread_ = mlir::gpu::ThreadIdOp::create(b_, loc_, mlir::gpu::Dimension::x);
     for (int64_t d = 0; d < updates_type.getRank(); ++d) {
@@ -290,27 +284,15 @@ class ScatterKernelBuilder {
   UpdateRow ReadUpdateRow(Value linear) {
     UpdateRow row;
     row.batch = Delinearize(linear, batch_sizes_);
-    Value zero = Const(0);
-    row.offsets.assign(rank_, zero);
-    Value fits = operands_.mask ? memref::LoadOp::create(b_, loc_, operands_.mask, row.batch).getResult()
-                                : arith::ConstantIntOp::create(b_, loc_, 1, 1).getResult();
-    for (auto [j, s] : llvm::enumerate(plan_.op.getDimensionMap())) {
-      SmallVector<Value> at(row.batch);
-      if (explicit_depth_) at.push_back(Const(j));
-      Value offset = arith::IndexCastOp::create(b_, loc_, b_.getIndexType(),
-                                                memref::LoadOp::create(b_, loc_, operands_.indices, at));
-      Value window = s >= first_slice_dim_ ? slice_sizes_[s - first_slice_dim_] : Const(1);
-      // 0 <= offset and offset + window <= size, with the sum computed without overflow.
-      Value room = arith::SubIOp::create(b_, loc_, original_sizes_[s], window);
-      Value nonnegative = arith::CmpIOp::create(b_, loc_, arith::CmpIPredicate::sge, offset, zero);
-      Value inside = arith::CmpIOp::create(b_, loc_, arith::CmpIPredicate::sle, offset, room);
-      fits = arith::AndIOp::create(b_, loc_, fits, arith::AndIOp::create(b_, loc_, nonnegative, inside));
-      row.offsets[s] = offset;
-    }
+    cpu::ScatterSliceOrigin origin =
+        cpu::BuildScatterSliceOrigin(b_, loc_, plan_.op, shape_, row.batch, slice_sizes_, original_sizes_);
+    row.offsets = origin.offsets;
+    Value fits = origin.fits;
     // The slice covers rows [offset, offset + window) of dimension 0; the block takes
     // [max(offset, low), min(offset + window, high)). A slice that fits has
     // offset + window <= rows, so the sum cannot overflow where it is used.
     Value window = first_slice_dim_ == 0 ? slice_sizes_[0] : Const(1);
+    Value zero = Const(0);
     Value start = arith::MaxUIOp::create(b_, loc_, row.offsets[0], low_);
     Value end = arith::MinUIOp::create(b_, loc_, arith::AddIOp::create(b_, loc_, row.offsets[0], window), high_);
     Value meets = arith::CmpIOp::create(b_, loc_, arith::CmpIPredicate::ult, start, end);
@@ -386,8 +368,8 @@ class ScatterKernelBuilder {
   ScatterOperands operands_;
   OpBuilder b_;
   Location loc_;
-  int64_t rank_ = 0, depth_ = 0, batch_rank_ = 0, first_slice_dim_ = 0;
-  bool explicit_depth_ = false;
+  cpu::ScatterShape shape_;
+  int64_t rank_ = 0, batch_rank_ = 0, first_slice_dim_ = 0;
   Value thread_, batch_count_, low_, high_;
   SmallVector<Value> batch_sizes_, slice_sizes_, original_sizes_;
 };
