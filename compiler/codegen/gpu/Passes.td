@@ -214,7 +214,9 @@ def TileScatters : Pass<"kiln-gpu-tile-scatters", "mlir::ModuleOp"> {
       atomic combiner, or an overwrite with unique_indices(true) of unsliced indexed dims:
         for update rows u = t, t + 256, ...: if u's mask is set, its slice fits inside
           the original and meets [low, high): each element of the slice in the block
-          combines with memref.atomic_rmw (or is stored)
+          combines with memref.atomic_rmw (or is stored); slices of a static size of
+          256 elements or more are shared instead: for u = 0, 1, ..., the work-items
+          take the slice's elements t, t + 256, ... (coalesced)
       any other combiner:
         for update rows u = 0, 1, ... in order: the same test, the slice's elements in
           the block shared by the work-items (load, combiner region, store); gpu.barrier

@@ -210,9 +210,11 @@ class ScatterKernelBuilder {
     Initialise();
     mlir::gpu::BarrierOp::create(b_, loc_);
     if (plan_.combine.update == ScatterCombine::Update::kOrdered) {
-      UpdateInOrder();
+      RowsInTurn(/*ordered=*/true);
+    } else if (SharesSlices()) {
+      RowsInTurn(/*ordered=*/false);
     } else {
-      UpdateInParallel();
+      RowsAcrossWorkItems();
     }
   }
 
@@ -335,9 +337,21 @@ class ScatterKernelBuilder {
     }
   }
 
+  // Whether an update slice has a static size of at least a workgroup's work-items, so
+  // that they share each slice (consecutive elements, coalesced) rather than each taking
+  // whole slices of its own.
+  bool SharesSlices() {
+    auto updates = cast<MemRefType>(operands_.updates.getType());
+    ArrayRef<int64_t> slice = updates.getShape().drop_front(batch_rank_);
+    if (llvm::any_of(slice, ShapedType::isDynamic)) return false;
+    int64_t elements = 1;
+    for (int64_t size : slice) elements *= size;
+    return elements >= kScatterWorkgroupSize;
+  }
+
   // Work-item t takes update rows t, t + 256, ... and applies each row's part of the
   // block; rows meeting the same element combine atomically (or never meet: unique).
-  void UpdateInParallel() {
+  void RowsAcrossWorkItems() {
     For(thread_, batch_count_, Const(kScatterWorkgroupSize), [&](Value linear) {
       UpdateRow row = ReadUpdateRow(linear);
       auto applies = scf::IfOp::create(b_, loc_, row.applies, /*withElseRegion=*/false);
@@ -347,10 +361,11 @@ class ScatterKernelBuilder {
     });
   }
 
-  // Update rows in batch order, each row's part of the block shared by the work-items
-  // (element t, t + 256, ...), with a barrier before the next row: an element sees its
-  // updates in the CPU's order.
-  void UpdateInOrder() {
+  // Update rows one after another in batch order, each row's part of the block shared by
+  // the work-items (element t, t + 256, ...). `ordered`: a barrier before the next row, so
+  // that an element sees its updates in the CPU's order; otherwise rows meeting the same
+  // element combine atomically.
+  void RowsInTurn(bool ordered) {
     For(Const(0), batch_count_, Const(1), [&](Value linear) {
       UpdateRow row = ReadUpdateRow(linear);
       auto applies = scf::IfOp::create(b_, loc_, row.applies, /*withElseRegion=*/false);
@@ -359,7 +374,7 @@ class ScatterKernelBuilder {
         b_.setInsertionPointToStart(applies.thenBlock());
         For(thread_, Product(row.sizes), Const(kScatterWorkgroupSize), [&](Value e) { Apply(row, e); });
       }
-      mlir::gpu::BarrierOp::create(b_, loc_);
+      if (ordered) mlir::gpu::BarrierOp::create(b_, loc_);
     });
   }
 

@@ -10,9 +10,10 @@
 // - a combiner with an atomic read-modify-write (add, max, min, and, or, xor on 32- or
 //   64-bit integers and floats) and an overwrite with unique_indices(true) whose slices
 //   cannot overlap (no indexed dimension is sliced): the block's work-items take update
-//   rows t, t + 256, ... and combine with memref.atomic_rmw (or plain stores). Integer
-//   results and max/min are exact; a float sum may round differently from the CPU's
-//   serial order;
+//   rows t, t + 256, ... (or, for slices of a static size of at least 256 elements, take
+//   the rows in turn and share each slice) and combine with memref.atomic_rmw (or plain
+//   stores). Integer results and max/min are exact; a float sum may round differently
+//   from the CPU's serial order;
 // - any other combiner, and an overwrite whose slices may meet (the last update wins):
 //   the ordered path, one update row after another in batch order, the row's slice
 //   shared by the work-items, with a barrier between rows.

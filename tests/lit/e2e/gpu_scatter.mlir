@@ -1,7 +1,8 @@
 // iree_linalg_ext.scatter through the GPU's scatter strategy (kiln-gpu-tile-scatters) on
 // hip-sim, against numpy references that apply the updates in batch order (the CPU's
 // semantics): an overwrite with unique indices, an add with many collisions and a dynamic
-// number of updates, max on i32 (atomics), an order-dependent combiner and an overwrite
+// number of updates, an add of rows of 300 (slices shared by the work-items), max on i32
+// (atomics), an order-dependent combiner and an overwrite
 // with repeated indices (the ordered path, slices crossing the workgroups' blocks),
 // masked points out of range, and a one_hot-style scatter into a fill with a dynamic token
 // count; on gfx942 (wave64) and gfx1100 (wave32), and on the CPU for the same references.
@@ -13,6 +14,7 @@
 // RUN: kiln-compile %s -o %t/cpu.kiln
 // RUN: kiln-run --module=%t/gfx942.kiln --device=hip-sim --function=overwrite_unique --input=@%t/unique_original.npy --input=@%t/unique_updates.npy --input=@%t/unique_indices.npy --expected_output=@%t/unique_result.npy --atol=0 --rtol=0
 // RUN: kiln-run --module=%t/gfx942.kiln --device=hip-sim --function=add_collisions --input=@%t/add_original.npy --input=@%t/add_updates.npy --input=@%t/add_indices.npy --expected_output=@%t/add_result.npy --atol=1e-4 --rtol=1e-5
+// RUN: kiln-run --module=%t/gfx942.kiln --device=hip-sim --function=add_wide_rows --input=@%t/wide_original.npy --input=@%t/wide_updates.npy --input=@%t/wide_indices.npy --expected_output=@%t/wide_result.npy --atol=1e-4 --rtol=1e-5
 // RUN: kiln-run --module=%t/gfx942.kiln --device=hip-sim --function=max_i32 --input=@%t/max_original.npy --input=@%t/max_updates.npy --input=@%t/max_indices.npy --expected_output=@%t/max_result.npy --atol=0 --rtol=0
 // RUN: kiln-run --module=%t/gfx942.kiln --device=hip-sim --function=halve_add --input=@%t/ordered_original.npy --input=@%t/ordered_updates.npy --input=@%t/ordered_indices.npy --expected_output=@%t/halve_add_result.npy --atol=0 --rtol=0
 // RUN: kiln-run --module=%t/gfx942.kiln --device=hip-sim --function=last_wins --input=@%t/ordered_original.npy --input=@%t/ordered_updates.npy --input=@%t/ordered_indices.npy --expected_output=@%t/last_wins_result.npy --atol=0 --rtol=0
@@ -21,6 +23,7 @@
 // Wave32 (gfx1100):
 // RUN: env KILN_HSA_SIM_AGENTS=gfx1100 kiln-run --module=%t/gfx1100.kiln --device=hip-sim --function=overwrite_unique --input=@%t/unique_original.npy --input=@%t/unique_updates.npy --input=@%t/unique_indices.npy --expected_output=@%t/unique_result.npy --atol=0 --rtol=0
 // RUN: env KILN_HSA_SIM_AGENTS=gfx1100 kiln-run --module=%t/gfx1100.kiln --device=hip-sim --function=add_collisions --input=@%t/add_original.npy --input=@%t/add_updates.npy --input=@%t/add_indices.npy --expected_output=@%t/add_result.npy --atol=1e-4 --rtol=1e-5
+// RUN: env KILN_HSA_SIM_AGENTS=gfx1100 kiln-run --module=%t/gfx1100.kiln --device=hip-sim --function=add_wide_rows --input=@%t/wide_original.npy --input=@%t/wide_updates.npy --input=@%t/wide_indices.npy --expected_output=@%t/wide_result.npy --atol=1e-4 --rtol=1e-5
 // RUN: env KILN_HSA_SIM_AGENTS=gfx1100 kiln-run --module=%t/gfx1100.kiln --device=hip-sim --function=max_i32 --input=@%t/max_original.npy --input=@%t/max_updates.npy --input=@%t/max_indices.npy --expected_output=@%t/max_result.npy --atol=0 --rtol=0
 // RUN: env KILN_HSA_SIM_AGENTS=gfx1100 kiln-run --module=%t/gfx1100.kiln --device=hip-sim --function=halve_add --input=@%t/ordered_original.npy --input=@%t/ordered_updates.npy --input=@%t/ordered_indices.npy --expected_output=@%t/halve_add_result.npy --atol=0 --rtol=0
 // RUN: env KILN_HSA_SIM_AGENTS=gfx1100 kiln-run --module=%t/gfx1100.kiln --device=hip-sim --function=last_wins --input=@%t/ordered_original.npy --input=@%t/ordered_updates.npy --input=@%t/ordered_indices.npy --expected_output=@%t/last_wins_result.npy --atol=0 --rtol=0
@@ -29,6 +32,7 @@
 // The CPU computes the same (the references mean what the GPU path means).
 // RUN: kiln-run --module=%t/cpu.kiln --device=cpu --function=overwrite_unique --input=@%t/unique_original.npy --input=@%t/unique_updates.npy --input=@%t/unique_indices.npy --expected_output=@%t/unique_result.npy --atol=0 --rtol=0
 // RUN: kiln-run --module=%t/cpu.kiln --device=cpu --function=add_collisions --input=@%t/add_original.npy --input=@%t/add_updates.npy --input=@%t/add_indices.npy --expected_output=@%t/add_result.npy --atol=1e-4 --rtol=1e-5
+// RUN: kiln-run --module=%t/cpu.kiln --device=cpu --function=add_wide_rows --input=@%t/wide_original.npy --input=@%t/wide_updates.npy --input=@%t/wide_indices.npy --expected_output=@%t/wide_result.npy --atol=1e-4 --rtol=1e-5
 // RUN: kiln-run --module=%t/cpu.kiln --device=cpu --function=max_i32 --input=@%t/max_original.npy --input=@%t/max_updates.npy --input=@%t/max_indices.npy --expected_output=@%t/max_result.npy --atol=0 --rtol=0
 // RUN: kiln-run --module=%t/cpu.kiln --device=cpu --function=halve_add --input=@%t/ordered_original.npy --input=@%t/ordered_updates.npy --input=@%t/ordered_indices.npy --expected_output=@%t/halve_add_result.npy --atol=0 --rtol=0
 // RUN: kiln-run --module=%t/cpu.kiln --device=cpu --function=last_wins --input=@%t/ordered_original.npy --input=@%t/ordered_updates.npy --input=@%t/ordered_indices.npy --expected_output=@%t/last_wins_result.npy --atol=0 --rtol=0
@@ -36,6 +40,7 @@
 // RUN: kiln-run --module=%t/cpu.kiln --device=cpu --function=one_hot --input=@%t/one_hot_gates.npy --input=@%t/one_hot_coords.npy --expected_output=@%t/one_hot_result.npy --atol=0 --rtol=0
 // RUN: kiln-run --module=%t/cpu.kiln --device=cpu-sync --function=overwrite_unique --input=@%t/unique_original.npy --input=@%t/unique_updates.npy --input=@%t/unique_indices.npy --expected_output=@%t/unique_result.npy --atol=0 --rtol=0
 // RUN: kiln-run --module=%t/cpu.kiln --device=cpu-sync --function=add_collisions --input=@%t/add_original.npy --input=@%t/add_updates.npy --input=@%t/add_indices.npy --expected_output=@%t/add_result.npy --atol=1e-4 --rtol=1e-5
+// RUN: kiln-run --module=%t/cpu.kiln --device=cpu-sync --function=add_wide_rows --input=@%t/wide_original.npy --input=@%t/wide_updates.npy --input=@%t/wide_indices.npy --expected_output=@%t/wide_result.npy --atol=1e-4 --rtol=1e-5
 // RUN: kiln-run --module=%t/cpu.kiln --device=cpu-sync --function=max_i32 --input=@%t/max_original.npy --input=@%t/max_updates.npy --input=@%t/max_indices.npy --expected_output=@%t/max_result.npy --atol=0 --rtol=0
 // RUN: kiln-run --module=%t/cpu.kiln --device=cpu-sync --function=halve_add --input=@%t/ordered_original.npy --input=@%t/ordered_updates.npy --input=@%t/ordered_indices.npy --expected_output=@%t/halve_add_result.npy --atol=0 --rtol=0
 // RUN: kiln-run --module=%t/cpu.kiln --device=cpu-sync --function=last_wins --input=@%t/ordered_original.npy --input=@%t/ordered_updates.npy --input=@%t/ordered_indices.npy --expected_output=@%t/last_wins_result.npy --atol=0 --rtol=0
@@ -43,7 +48,7 @@
 // RUN: kiln-run --module=%t/cpu.kiln --device=cpu-sync --function=one_hot --input=@%t/one_hot_gates.npy --input=@%t/one_hot_coords.npy --expected_output=@%t/one_hot_result.npy --atol=0 --rtol=0
 
 // Every scatter is laid out by the strategy: 256 work-items, distributed, no LDS or scratch.
-// REPORT-COUNT-7: _scatter: workgroup 256x1x1 (distributed), {{.*}} LDS 0 B, scratch 0 B
+// REPORT-COUNT-8: _scatter: workgroup 256x1x1 (distributed), {{.*}} LDS 0 B, scratch 0 B
 // The ordered combiners say why.
 // REMARK-DAG: remark: dispatch 'halve_add_dispatch_{{[0-9]+}}_scatter' applies its scatter's updates in order, {{.*}}: its combiner is not one commutative operation
 // REMARK-DAG: remark: dispatch 'last_wins_dispatch_{{[0-9]+}}_scatter' applies its scatter's updates in order, {{.*}}: it overwrites without unique_indices(true)
@@ -68,6 +73,17 @@ func.func @add_collisions(%original: tensor<64x8xf32>, %updates: tensor<?x8xf32>
     iree_linalg_ext.yield %s : f32
   } -> tensor<64x8xf32>
   return %r : tensor<64x8xf32>
+}
+
+func.func @add_wide_rows(%original: tensor<600x300xf32>, %updates: tensor<200x300xf32>, %indices: tensor<200x1xi32>)
+    -> tensor<600x300xf32> {
+  %r = iree_linalg_ext.scatter dimension_map = [0] unique_indices(false)
+      ins(%updates, %indices : tensor<200x300xf32>, tensor<200x1xi32>) outs(%original : tensor<600x300xf32>) {
+  ^bb0(%u: f32, %o: f32):
+    %s = arith.addf %u, %o : f32
+    iree_linalg_ext.yield %s : f32
+  } -> tensor<600x300xf32>
+  return %r : tensor<600x300xf32>
 }
 
 func.func @max_i32(%original: tensor<7000xi32>, %updates: tensor<20000xi32>, %indices: tensor<20000x1xi32>)

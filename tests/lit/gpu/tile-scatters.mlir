@@ -151,3 +151,32 @@ module @kiln_executable attributes {kiln.executable} {
     return
   }
 }
+
+// -----
+
+// Slices of 512 elements, at least a workgroup's work-items: update rows in turn, each
+// slice shared by the work-items (coalesced), combining atomically, without barriers.
+// CHECK-LABEL: func.func @wide_rows(
+// CHECK-SAME: %[[UPD:[a-z0-9]+]]: memref<?x512xf32>, %[[IDX:[a-z0-9]+]]: memref<?x1xi64>, %{{.*}}: memref<40x512xf32>, %[[OUT:[a-z0-9]+]]: memref<40x512xf32>
+// CHECK: %[[TID:.*]] = gpu.thread_id x
+// CHECK: %[[N:.*]] = memref.dim %[[UPD]], %c0
+// CHECK: gpu.barrier
+// CHECK: scf.for %[[U:.*]] = %c0{{.*}} to %[[N]] step %c1{{.*}} {
+// CHECK: memref.load %[[IDX]][%[[U]], %c0{{.*}}]
+// CHECK: scf.if
+// CHECK: scf.for %[[J:.*]] = %[[TID]] to %c512 step %c256{{.*}} {
+// CHECK: %[[X:.*]] = memref.load %[[UPD]][%[[U]], %[[J]]]
+// CHECK: memref.atomic_rmw maximumf %[[X]], %[[OUT]]
+// CHECK-NOT: gpu.barrier
+// CHECK: return
+module @kiln_executable attributes {kiln.executable} {
+  func.func @wide_rows(%upd: memref<?x512xf32>, %idx: memref<?x1xi64>, %orig: memref<40x512xf32>, %out: memref<40x512xf32>, %n: index, %id: index, %count: index) attributes {kiln.binding_dims = [array<i64: 0, -1>, array<i64: 0, -1>, array<i64: -1, -1>, array<i64: -1, -1>], kiln.input_count = 3 : i64, kiln.workgroup_strategy = "gpu.workgroup_scatter"} {
+    memref.copy %orig, %out : memref<40x512xf32> to memref<40x512xf32>
+    iree_linalg_ext.scatter {kiln.root} dimension_map = [0] unique_indices(false) ins(%upd, %idx : memref<?x512xf32>, memref<?x1xi64>) outs(%out : memref<40x512xf32>) {
+    ^bb0(%u: f32, %o: f32):
+      %m = arith.maximumf %o, %u : f32
+      iree_linalg_ext.yield %m : f32
+    }
+    return
+  }
+}

@@ -63,6 +63,16 @@ def main(out):
     save("add_indices", rows)
     save("add_result", scatter(original, updates, rows, lambda u, o: np.float32(u + o), [0]))
 
+    # Add of rows of 300 (slices the work-items share) onto 600 rows, with collisions.
+    original = rng.standard_normal((600, 300)).astype(np.float32)
+    rows = rng.integers(-2, 602, size=(200, 1)).astype(np.int32)
+    rows[:30] = 17
+    updates = rng.standard_normal((200, 300)).astype(np.float32)
+    save("wide_original", original)
+    save("wide_updates", updates)
+    save("wide_indices", rows)
+    save("wide_result", scatter(original, updates, rows, lambda u, o: np.float32(u + o), [0]))
+
     # Max on i32, slices of one element over a [7000] original (two blocks), with collisions.
     original = rng.integers(-1000, 1000, size=7000).astype(np.int32)
     rows = rng.integers(-10, 7010, size=(20000, 1)).astype(np.int32)
