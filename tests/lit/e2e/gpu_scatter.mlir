@@ -2,10 +2,10 @@
 // hip-sim, against numpy references that apply the updates in batch order (the CPU's
 // semantics): an overwrite with unique indices, an add with many collisions and a dynamic
 // number of updates, an add of rows of 300 (slices shared by the work-items), max on i32
-// (atomics), an order-dependent combiner and an overwrite
-// with repeated indices (the ordered path, slices crossing the workgroups' blocks),
-// masked points out of range, and a one_hot-style scatter into a fill with a dynamic token
-// count; on gfx942 (wave64) and gfx1100 (wave32), and on the CPU for the same references.
+// (atomics), an order-dependent combiner and an overwrite with repeated indices (the
+// ordered path, slices crossing the workgroups' blocks), masked points out of range, and
+// a one_hot-style scatter into a fill with a dynamic token count; on gfx942 (wave64) and
+// gfx1100 (wave32), two of them on gfx90a, and on the CPU for the same references.
 // RUN: rm -rf %t && %python %S/Inputs/scatter_operands.py %t
 // RUN: kiln-compile --target=gfx942 %s -o %t/gfx942.kiln --report=%t/report.txt --remarks 2> %t/remarks.txt
 // RUN: FileCheck %s --check-prefix=REPORT < %t/report.txt
@@ -29,6 +29,10 @@
 // RUN: env KILN_HSA_SIM_AGENTS=gfx1100 kiln-run --module=%t/gfx1100.kiln --device=hip-sim --function=last_wins --input=@%t/ordered_original.npy --input=@%t/ordered_updates.npy --input=@%t/ordered_indices.npy --expected_output=@%t/last_wins_result.npy --atol=0 --rtol=0
 // RUN: env KILN_HSA_SIM_AGENTS=gfx1100 kiln-run --module=%t/gfx1100.kiln --device=hip-sim --function=masked_points --input=@%t/masked_original.npy --input=@%t/masked_updates.npy --input=@%t/masked_indices.npy --input=@%t/masked_mask.npy --expected_output=@%t/masked_result.npy --atol=0 --rtol=0
 // RUN: env KILN_HSA_SIM_AGENTS=gfx1100 kiln-run --module=%t/gfx1100.kiln --device=hip-sim --function=one_hot --input=@%t/one_hot_gates.npy --input=@%t/one_hot_coords.npy --expected_output=@%t/one_hot_result.npy --atol=0 --rtol=0
+// gfx90a (wave64, its own atomics): an atomic and an ordered scatter.
+// RUN: kiln-compile --target=gfx90a %s -o %t/gfx90a.kiln
+// RUN: env KILN_HSA_SIM_AGENTS=gfx90a kiln-run --module=%t/gfx90a.kiln --device=hip-sim --function=add_collisions --input=@%t/add_original.npy --input=@%t/add_updates.npy --input=@%t/add_indices.npy --expected_output=@%t/add_result.npy --atol=1e-4 --rtol=1e-5
+// RUN: env KILN_HSA_SIM_AGENTS=gfx90a kiln-run --module=%t/gfx90a.kiln --device=hip-sim --function=halve_add --input=@%t/ordered_original.npy --input=@%t/ordered_updates.npy --input=@%t/ordered_indices.npy --expected_output=@%t/halve_add_result.npy --atol=0 --rtol=0
 // The CPU computes the same (the references mean what the GPU path means).
 // RUN: kiln-run --module=%t/cpu.kiln --device=cpu --function=overwrite_unique --input=@%t/unique_original.npy --input=@%t/unique_updates.npy --input=@%t/unique_indices.npy --expected_output=@%t/unique_result.npy --atol=0 --rtol=0
 // RUN: kiln-run --module=%t/cpu.kiln --device=cpu --function=add_collisions --input=@%t/add_original.npy --input=@%t/add_updates.npy --input=@%t/add_indices.npy --expected_output=@%t/add_result.npy --atol=1e-4 --rtol=1e-5
