@@ -217,9 +217,10 @@ def TileScatters : Pass<"kiln-gpu-tile-scatters", "mlir::ModuleOp"> {
           combines with memref.atomic_rmw (or is stored); slices of a static size of
           256 elements or more are shared instead: for u = 0, 1, ..., the work-items
           take the slice's elements t, t + 256, ... (coalesced)
-      any other combiner:
+      any other combiner (and overwrites whose slices may meet):
         for update rows u = 0, 1, ... in order: the same test, the slice's elements in
           the block shared by the work-items (load, combiner region, store); gpu.barrier
+        (slices of fewer than 64 static elements: work-item 0 alone, no barriers)
 
     Only the workgroup owning a row writes it, and no workgroup needs another's copy of
     the original, so the kernel needs no barrier across workgroups; an element's updates

@@ -210,8 +210,12 @@ class ScatterKernelBuilder {
     Initialise();
     mlir::gpu::BarrierOp::create(b_, loc_);
     if (plan_.combine.update == ScatterCombine::Update::kOrdered) {
-      RowsInTurn(/*ordered=*/true);
-    } else if (SharesSlices()) {
+      if (SliceElementsAtLeast(kScatterOrderedShareElements)) {
+        RowsInTurn(/*ordered=*/true);
+      } else {
+        RowsInOneWorkItem();
+      }
+    } else if (SliceElementsAtLeast(kScatterWorkgroupSize)) {
       RowsInTurn(/*ordered=*/false);
     } else {
       RowsAcrossWorkItems();
@@ -337,16 +341,15 @@ class ScatterKernelBuilder {
     }
   }
 
-  // Whether an update slice has a static size of at least a workgroup's work-items, so
-  // that they share each slice (consecutive elements, coalesced) rather than each taking
-  // whole slices of its own.
-  bool SharesSlices() {
+  // Whether an update slice has a static size of at least `elements`: slices that large
+  // are shared by the work-items (consecutive elements, coalesced).
+  bool SliceElementsAtLeast(int64_t elements) {
     auto updates = cast<MemRefType>(operands_.updates.getType());
     ArrayRef<int64_t> slice = updates.getShape().drop_front(batch_rank_);
     if (llvm::any_of(slice, ShapedType::isDynamic)) return false;
-    int64_t elements = 1;
-    for (int64_t size : slice) elements *= size;
-    return elements >= kScatterWorkgroupSize;
+    int64_t product = 1;
+    for (int64_t size : slice) product *= size;
+    return product >= elements;
   }
 
   // Work-item t takes update rows t, t + 256, ... and applies each row's part of the
@@ -375,6 +378,22 @@ class ScatterKernelBuilder {
         For(thread_, Product(row.sizes), Const(kScatterWorkgroupSize), [&](Value e) { Apply(row, e); });
       }
       if (ordered) mlir::gpu::BarrierOp::create(b_, loc_);
+    });
+  }
+
+  // Work-item 0 applies the update rows' parts of the block in batch order, on its own:
+  // small slices would not repay a barrier per row.
+  void RowsInOneWorkItem() {
+    Value first = arith::CmpIOp::create(b_, loc_, arith::CmpIPredicate::eq, thread_, Const(0));
+    auto only_first = scf::IfOp::create(b_, loc_, first, /*withElseRegion=*/false);
+    OpBuilder::InsertionGuard guard(b_);
+    b_.setInsertionPointToStart(only_first.thenBlock());
+    For(Const(0), batch_count_, Const(1), [&](Value linear) {
+      UpdateRow row = ReadUpdateRow(linear);
+      auto applies = scf::IfOp::create(b_, loc_, row.applies, /*withElseRegion=*/false);
+      OpBuilder::InsertionGuard inner(b_);
+      b_.setInsertionPointToStart(applies.thenBlock());
+      For(Const(0), Product(row.sizes), Const(1), [&](Value e) { Apply(row, e); });
     });
   }
 

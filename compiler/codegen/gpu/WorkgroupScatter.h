@@ -15,8 +15,9 @@
 //   stores). Integer results and max/min are exact; a float sum may round differently
 //   from the CPU's serial order;
 // - any other combiner, and an overwrite whose slices may meet (the last update wins):
-//   the ordered path, one update row after another in batch order, the row's slice
-//   shared by the work-items, with a barrier between rows.
+//   the ordered path, one update row after another in batch order, a slice of 64 static
+//   elements or more shared by the work-items with a barrier between rows, smaller ones
+//   applied by one work-item of the block.
 // Masks and slices that do not fit inside the original are skipped exactly as on the CPU
 // (LinalgExtToLoops).
 #pragma once
@@ -38,6 +39,11 @@ inline constexpr int64_t kScatterWorkgroupSize = 256;
 // The fewest output elements a workgroup's block holds (but for the last block): the
 // workgroups with a block each read all the indices, which small blocks would not repay.
 inline constexpr int64_t kScatterBlockElements = 4096;
+
+// On the ordered path, the fewest elements of a static update slice that the work-items
+// share (a barrier after each update row); smaller or dynamic slices are applied by one
+// work-item per block, in order.
+inline constexpr int64_t kScatterOrderedShareElements = 64;
 
 // How a scatter's combiner updates an element of the output.
 struct ScatterCombine {

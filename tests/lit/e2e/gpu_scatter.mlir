@@ -2,8 +2,9 @@
 // hip-sim, against numpy references that apply the updates in batch order (the CPU's
 // semantics): an overwrite with unique indices, an add with many collisions and a dynamic
 // number of updates, an add of rows of 300 (slices shared by the work-items), max on i32
-// (atomics), an order-dependent combiner and an overwrite with repeated indices (the
-// ordered path, slices crossing the workgroups' blocks), masked points out of range, and
+// (atomics), order-dependent combiners and an overwrite with repeated indices (the
+// ordered path: points by one work-item per block, and slices crossing the workgroups'
+// blocks shared by the work-items), masked points out of range, and
 // a one_hot-style scatter into a fill with a dynamic token count; on gfx942 (wave64) and
 // gfx1100 (wave32), two of them on gfx90a, and on the CPU for the same references.
 // RUN: rm -rf %t && %python %S/Inputs/scatter_operands.py %t
@@ -17,6 +18,7 @@
 // RUN: kiln-run --module=%t/gfx942.kiln --device=hip-sim --function=add_wide_rows --input=@%t/wide_original.npy --input=@%t/wide_updates.npy --input=@%t/wide_indices.npy --expected_output=@%t/wide_result.npy --atol=1e-4 --rtol=1e-5
 // RUN: kiln-run --module=%t/gfx942.kiln --device=hip-sim --function=max_i32 --input=@%t/max_original.npy --input=@%t/max_updates.npy --input=@%t/max_indices.npy --expected_output=@%t/max_result.npy --atol=0 --rtol=0
 // RUN: kiln-run --module=%t/gfx942.kiln --device=hip-sim --function=halve_add --input=@%t/ordered_original.npy --input=@%t/ordered_updates.npy --input=@%t/ordered_indices.npy --expected_output=@%t/halve_add_result.npy --atol=0 --rtol=0
+// RUN: kiln-run --module=%t/gfx942.kiln --device=hip-sim --function=triple_add --input=@%t/triple_original.npy --input=@%t/triple_updates.npy --input=@%t/triple_indices.npy --expected_output=@%t/triple_result.npy --atol=0 --rtol=0
 // RUN: kiln-run --module=%t/gfx942.kiln --device=hip-sim --function=last_wins --input=@%t/ordered_original.npy --input=@%t/ordered_updates.npy --input=@%t/ordered_indices.npy --expected_output=@%t/last_wins_result.npy --atol=0 --rtol=0
 // RUN: kiln-run --module=%t/gfx942.kiln --device=hip-sim --function=masked_points --input=@%t/masked_original.npy --input=@%t/masked_updates.npy --input=@%t/masked_indices.npy --input=@%t/masked_mask.npy --expected_output=@%t/masked_result.npy --atol=0 --rtol=0
 // RUN: kiln-run --module=%t/gfx942.kiln --device=hip-sim --function=one_hot --input=@%t/one_hot_gates.npy --input=@%t/one_hot_coords.npy --expected_output=@%t/one_hot_result.npy --atol=0 --rtol=0
@@ -26,6 +28,7 @@
 // RUN: env KILN_HSA_SIM_AGENTS=gfx1100 kiln-run --module=%t/gfx1100.kiln --device=hip-sim --function=add_wide_rows --input=@%t/wide_original.npy --input=@%t/wide_updates.npy --input=@%t/wide_indices.npy --expected_output=@%t/wide_result.npy --atol=1e-4 --rtol=1e-5
 // RUN: env KILN_HSA_SIM_AGENTS=gfx1100 kiln-run --module=%t/gfx1100.kiln --device=hip-sim --function=max_i32 --input=@%t/max_original.npy --input=@%t/max_updates.npy --input=@%t/max_indices.npy --expected_output=@%t/max_result.npy --atol=0 --rtol=0
 // RUN: env KILN_HSA_SIM_AGENTS=gfx1100 kiln-run --module=%t/gfx1100.kiln --device=hip-sim --function=halve_add --input=@%t/ordered_original.npy --input=@%t/ordered_updates.npy --input=@%t/ordered_indices.npy --expected_output=@%t/halve_add_result.npy --atol=0 --rtol=0
+// RUN: env KILN_HSA_SIM_AGENTS=gfx1100 kiln-run --module=%t/gfx1100.kiln --device=hip-sim --function=triple_add --input=@%t/triple_original.npy --input=@%t/triple_updates.npy --input=@%t/triple_indices.npy --expected_output=@%t/triple_result.npy --atol=0 --rtol=0
 // RUN: env KILN_HSA_SIM_AGENTS=gfx1100 kiln-run --module=%t/gfx1100.kiln --device=hip-sim --function=last_wins --input=@%t/ordered_original.npy --input=@%t/ordered_updates.npy --input=@%t/ordered_indices.npy --expected_output=@%t/last_wins_result.npy --atol=0 --rtol=0
 // RUN: env KILN_HSA_SIM_AGENTS=gfx1100 kiln-run --module=%t/gfx1100.kiln --device=hip-sim --function=masked_points --input=@%t/masked_original.npy --input=@%t/masked_updates.npy --input=@%t/masked_indices.npy --input=@%t/masked_mask.npy --expected_output=@%t/masked_result.npy --atol=0 --rtol=0
 // RUN: env KILN_HSA_SIM_AGENTS=gfx1100 kiln-run --module=%t/gfx1100.kiln --device=hip-sim --function=one_hot --input=@%t/one_hot_gates.npy --input=@%t/one_hot_coords.npy --expected_output=@%t/one_hot_result.npy --atol=0 --rtol=0
@@ -39,6 +42,7 @@
 // RUN: kiln-run --module=%t/cpu.kiln --device=cpu --function=add_wide_rows --input=@%t/wide_original.npy --input=@%t/wide_updates.npy --input=@%t/wide_indices.npy --expected_output=@%t/wide_result.npy --atol=1e-4 --rtol=1e-5
 // RUN: kiln-run --module=%t/cpu.kiln --device=cpu --function=max_i32 --input=@%t/max_original.npy --input=@%t/max_updates.npy --input=@%t/max_indices.npy --expected_output=@%t/max_result.npy --atol=0 --rtol=0
 // RUN: kiln-run --module=%t/cpu.kiln --device=cpu --function=halve_add --input=@%t/ordered_original.npy --input=@%t/ordered_updates.npy --input=@%t/ordered_indices.npy --expected_output=@%t/halve_add_result.npy --atol=0 --rtol=0
+// RUN: kiln-run --module=%t/cpu.kiln --device=cpu --function=triple_add --input=@%t/triple_original.npy --input=@%t/triple_updates.npy --input=@%t/triple_indices.npy --expected_output=@%t/triple_result.npy --atol=0 --rtol=0
 // RUN: kiln-run --module=%t/cpu.kiln --device=cpu --function=last_wins --input=@%t/ordered_original.npy --input=@%t/ordered_updates.npy --input=@%t/ordered_indices.npy --expected_output=@%t/last_wins_result.npy --atol=0 --rtol=0
 // RUN: kiln-run --module=%t/cpu.kiln --device=cpu --function=masked_points --input=@%t/masked_original.npy --input=@%t/masked_updates.npy --input=@%t/masked_indices.npy --input=@%t/masked_mask.npy --expected_output=@%t/masked_result.npy --atol=0 --rtol=0
 // RUN: kiln-run --module=%t/cpu.kiln --device=cpu --function=one_hot --input=@%t/one_hot_gates.npy --input=@%t/one_hot_coords.npy --expected_output=@%t/one_hot_result.npy --atol=0 --rtol=0
@@ -47,14 +51,16 @@
 // RUN: kiln-run --module=%t/cpu.kiln --device=cpu-sync --function=add_wide_rows --input=@%t/wide_original.npy --input=@%t/wide_updates.npy --input=@%t/wide_indices.npy --expected_output=@%t/wide_result.npy --atol=1e-4 --rtol=1e-5
 // RUN: kiln-run --module=%t/cpu.kiln --device=cpu-sync --function=max_i32 --input=@%t/max_original.npy --input=@%t/max_updates.npy --input=@%t/max_indices.npy --expected_output=@%t/max_result.npy --atol=0 --rtol=0
 // RUN: kiln-run --module=%t/cpu.kiln --device=cpu-sync --function=halve_add --input=@%t/ordered_original.npy --input=@%t/ordered_updates.npy --input=@%t/ordered_indices.npy --expected_output=@%t/halve_add_result.npy --atol=0 --rtol=0
+// RUN: kiln-run --module=%t/cpu.kiln --device=cpu-sync --function=triple_add --input=@%t/triple_original.npy --input=@%t/triple_updates.npy --input=@%t/triple_indices.npy --expected_output=@%t/triple_result.npy --atol=0 --rtol=0
 // RUN: kiln-run --module=%t/cpu.kiln --device=cpu-sync --function=last_wins --input=@%t/ordered_original.npy --input=@%t/ordered_updates.npy --input=@%t/ordered_indices.npy --expected_output=@%t/last_wins_result.npy --atol=0 --rtol=0
 // RUN: kiln-run --module=%t/cpu.kiln --device=cpu-sync --function=masked_points --input=@%t/masked_original.npy --input=@%t/masked_updates.npy --input=@%t/masked_indices.npy --input=@%t/masked_mask.npy --expected_output=@%t/masked_result.npy --atol=0 --rtol=0
 // RUN: kiln-run --module=%t/cpu.kiln --device=cpu-sync --function=one_hot --input=@%t/one_hot_gates.npy --input=@%t/one_hot_coords.npy --expected_output=@%t/one_hot_result.npy --atol=0 --rtol=0
 
 // Every scatter is laid out by the strategy: 256 work-items, distributed, no LDS or scratch.
-// REPORT-COUNT-8: _scatter: workgroup 256x1x1 (distributed), {{.*}} LDS 0 B, scratch 0 B
+// REPORT-COUNT-9: _scatter: workgroup 256x1x1 (distributed), {{.*}} LDS 0 B, scratch 0 B
 // The ordered combiners say why.
 // REMARK-DAG: remark: dispatch 'halve_add_dispatch_{{[0-9]+}}_scatter' applies its scatter's updates in order, {{.*}}: its combiner is not one commutative operation
+// REMARK-DAG: remark: dispatch 'triple_add_dispatch_{{[0-9]+}}_scatter' applies its scatter's updates in order, {{.*}}: its combiner is not one commutative operation
 // REMARK-DAG: remark: dispatch 'last_wins_dispatch_{{[0-9]+}}_scatter' applies its scatter's updates in order, {{.*}}: it overwrites without unique_indices(true)
 // REMARK-NOT: applies its scatter's updates in order
 
@@ -99,6 +105,20 @@ func.func @max_i32(%original: tensor<7000xi32>, %updates: tensor<20000xi32>, %in
     iree_linalg_ext.yield %m : i32
   } -> tensor<7000xi32>
   return %r : tensor<7000xi32>
+}
+
+// old * 3 + update on points: the order matters (one work-item per block applies them).
+func.func @triple_add(%original: tensor<9000xi32>, %updates: tensor<4000xi32>, %indices: tensor<4000x1xi32>)
+    -> tensor<9000xi32> {
+  %r = iree_linalg_ext.scatter dimension_map = [0] unique_indices(false)
+      ins(%updates, %indices : tensor<4000xi32>, tensor<4000x1xi32>) outs(%original : tensor<9000xi32>) {
+  ^bb0(%u: i32, %o: i32):
+    %three = arith.constant 3 : i32
+    %t = arith.muli %o, %three : i32
+    %s = arith.addi %t, %u : i32
+    iree_linalg_ext.yield %s : i32
+  } -> tensor<9000xi32>
+  return %r : tensor<9000xi32>
 }
 
 // old / 2 + update: neither commutative nor associative, so the order matters.

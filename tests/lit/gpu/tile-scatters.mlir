@@ -81,16 +81,16 @@ module @kiln_executable attributes {kiln.executable} {
 
 // -----
 
-// A product has no atomic read-modify-write: update rows in order, the slice's elements
+// A product has no atomic read-modify-write: update rows in order, slices of 64 elements
 // shared by the work-items, the combiner inlined, a barrier after each row.
 // CHECK-LABEL: func.func @product(
-// CHECK-SAME: %[[UPD:[a-z0-9]+]]: memref<4x3xi32>, %[[IDX:[a-z0-9]+]]: memref<4xi32>, %[[ORIG:[a-z0-9]+]]: memref<10x3xi32>, %[[OUT:[a-z0-9]+]]: memref<10x3xi32>
+// CHECK-SAME: %[[UPD:[a-z0-9]+]]: memref<4x64xi32>, %[[IDX:[a-z0-9]+]]: memref<4xi32>, %[[ORIG:[a-z0-9]+]]: memref<10x64xi32>, %[[OUT:[a-z0-9]+]]: memref<10x64xi32>
 // CHECK: %[[TID:.*]] = gpu.thread_id x
 // CHECK: gpu.barrier
 // CHECK: scf.for %[[U:.*]] = %c0 to %c4 step %c1{{.*}} {
 // CHECK: memref.load %[[IDX]][%[[U]]]
 // CHECK: scf.if
-// CHECK: scf.for %[[J:.*]] = %[[TID]] to %c3 step %c256{{.*}} {
+// CHECK: scf.for %[[J:.*]] = %[[TID]] to %c64 step %c256{{.*}} {
 // CHECK: %[[X:.*]] = memref.load %[[UPD]][%[[U]], %[[J]]]
 // CHECK: %[[OLD:.*]] = memref.load %[[OUT]]
 // CHECK: %[[NEW:.*]] = arith.muli %[[X]], %[[OLD]]
@@ -101,9 +101,9 @@ module @kiln_executable attributes {kiln.executable} {
 // CHECK: }
 module @kiln_executable attributes {kiln.executable} {
   // expected-remark @+1 {{dispatch 'product' applies its scatter's updates in order, one update row at a time per block of output rows: its combiner is not one commutative operation of the update and the old element that memref.atomic_rmw performs on i32, i64, f32 or f64}}
-  func.func @product(%upd: memref<4x3xi32>, %idx: memref<4xi32>, %orig: memref<10x3xi32>, %out: memref<10x3xi32>, %id: index, %count: index) attributes {kiln.binding_dims = [array<i64: -1, -1>, array<i64: -1>, array<i64: -1, -1>, array<i64: -1, -1>], kiln.input_count = 3 : i64, kiln.workgroup_strategy = "gpu.workgroup_scatter"} {
-    memref.copy %orig, %out : memref<10x3xi32> to memref<10x3xi32>
-    iree_linalg_ext.scatter {kiln.root} dimension_map = [0] unique_indices(false) ins(%upd, %idx : memref<4x3xi32>, memref<4xi32>) outs(%out : memref<10x3xi32>) {
+  func.func @product(%upd: memref<4x64xi32>, %idx: memref<4xi32>, %orig: memref<10x64xi32>, %out: memref<10x64xi32>, %id: index, %count: index) attributes {kiln.binding_dims = [array<i64: -1, -1>, array<i64: -1>, array<i64: -1, -1>, array<i64: -1, -1>], kiln.input_count = 3 : i64, kiln.workgroup_strategy = "gpu.workgroup_scatter"} {
+    memref.copy %orig, %out : memref<10x64xi32> to memref<10x64xi32>
+    iree_linalg_ext.scatter {kiln.root} dimension_map = [0] unique_indices(false) ins(%upd, %idx : memref<4x64xi32>, memref<4xi32>) outs(%out : memref<10x64xi32>) {
     ^bb0(%u: i32, %o: i32):
       %p = arith.muli %u, %o : i32
       iree_linalg_ext.yield %p : i32
@@ -136,10 +136,20 @@ module @kiln_executable attributes {kiln.executable} {
 // -----
 
 // An overwrite with unique indices along a sliced dimension: slices of 3 rows at distinct
-// offsets may still overlap, so the last update must win (the ordered path).
+// offsets may still overlap, so the last update must win (the ordered path). Slices that
+// small are applied in order by work-item 0 of each block, without barriers.
 // CHECK-LABEL: func.func @overlapping_windows(
-// CHECK: scf.for %{{.*}} = %c0 to %c4 step %c1
+// CHECK: %[[TID:.*]] = gpu.thread_id x
 // CHECK: gpu.barrier
+// CHECK: %[[FIRST:.*]] = arith.cmpi eq, %[[TID]], %c0
+// CHECK: scf.if %[[FIRST]] {
+// CHECK: scf.for %[[U:.*]] = %c0{{.*}} to %c4 step %c1{{.*}} {
+// CHECK: scf.if
+// CHECK: scf.for %[[J:.*]] = %c0{{.*}} to %{{.*}} step %c1{{.*}} {
+// CHECK: %[[X:.*]] = memref.load %{{.*}}[%[[U]], %{{.*}}] : memref<4x3xf32>
+// CHECK: memref.store %[[X]]
+// CHECK-NOT: gpu.barrier
+// CHECK: return
 module @kiln_executable attributes {kiln.executable} {
   // expected-remark @+1 {{dispatch 'overlapping_windows' applies its scatter's updates in order, one update row at a time per block of output rows: it overwrites slices that distinct indices along a sliced dimension may still overlap, where the last update must win}}
   func.func @overlapping_windows(%upd: memref<4x3xf32>, %idx: memref<4x1xi32>, %orig: memref<10xf32>, %out: memref<10xf32>, %id: index, %count: index) attributes {kiln.binding_dims = [array<i64: -1, -1>, array<i64: -1, -1>, array<i64: -1>, array<i64: -1>], kiln.input_count = 3 : i64, kiln.workgroup_strategy = "gpu.workgroup_scatter"} {

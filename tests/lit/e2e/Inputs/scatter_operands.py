@@ -82,6 +82,18 @@ def main(out):
     save("max_indices", rows)
     save("max_result", scatter(original, updates, rows, lambda u, o: max(u, o), [0]))
 
+    # old * 3 + update on i32 points (order-dependent, exact): the ordered path with slices
+    # of one element, applied by one work-item per block; 4000 updates onto 9000 points.
+    original = rng.integers(-5, 5, size=9000).astype(np.int32)
+    rows = rng.integers(-3, 9003, size=(4000, 1)).astype(np.int32)
+    rows[:100] = 4500  # one point updated 100 times (wraps, like the CPU's i32)
+    updates = rng.integers(-20, 20, size=4000).astype(np.int32)
+    save("triple_original", original)
+    save("triple_updates", updates)
+    save("triple_indices", rows)
+    with np.errstate(over="ignore"):
+        save("triple_result", scatter(original, updates, rows, lambda u, o: np.int32(o * np.int32(3) + u), [0]))
+
     # An order-dependent combiner (old / 2 + update) and an overwrite with repeated indices
     # (the last update wins): the ordered path. Slices of 20 rows over a [2000, 8] original
     # (four blocks of 512 rows), so slices cross blocks, and some do not fit.
