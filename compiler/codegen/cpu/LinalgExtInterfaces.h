@@ -2,7 +2,8 @@
 // scatter) go through workgroup distribution and bufferization like linalg ops:
 // - TilingInterface for sort, topk, topk_v2 and scan: every dimension but the op's
 //   `dimension` is a parallel loop; a tile takes whole lines of every operand.
-//   scatter is not tiled (updates may land anywhere): its dispatch is one workgroup.
+//   scatter is not tiled (updates may land anywhere): its dispatch is one workgroup (GPU
+//   targets split its output among workgroups instead: gpu/WorkgroupScatter.h).
 // - BufferizableOpInterface for all five: destination-passing, outputs updated in place.
 #pragma once
 

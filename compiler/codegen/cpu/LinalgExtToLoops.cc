@@ -11,6 +11,7 @@
 #include "compiler/codegen/cpu/LineAccess.h"
 #include "compiler/codegen/cpu/Passes.h"
 #include "compiler/codegen/cpu/RadixSort.h"
+#include "compiler/codegen/cpu/ScatterSlices.h"
 #include "compiler/dialect/KilnDialect.h"
 #include "compiler/input/iree/IreeDialects.h"
 #include "compiler/utils/Locations.h"
@@ -363,42 +364,22 @@ void LowerScan(OpBuilder& b, iree::ScanOp op) {
 void LowerScatter(OpBuilder& b, iree::ScatterOp op, bool check_indices) {
   Location loc = op.getLoc();
   Block& combiner = op.getRegion().front();
-  Value updates = op.getInputs()[0], indices = op.getInputs()[1], original = op.getOutputs()[0];
-  Value mask = op.getInputs().size() > 2 ? op.getInputs()[2] : Value();
+  Value updates = op.getInputs()[0], original = op.getOutputs()[0];
   auto updates_type = cast<MemRefType>(updates.getType());
-  auto indices_type = cast<MemRefType>(indices.getType());
   int64_t original_rank = cast<MemRefType>(original.getType()).getRank();
-  ArrayRef<int64_t> dimension_map = op.getDimensionMap();
-  int64_t batch_rank = iree::IndexBatchRank(indices_type, dimension_map.size());
-  bool explicit_depth = batch_rank < indices_type.getRank();
-  int64_t first_slice_dim = original_rank - (updates_type.getRank() - batch_rank);
+  ScatterShape shape = ScatterShape::Of(op);
+  int64_t first_slice_dim = shape.first_slice_dim;
   SmallVector<Value> batch_sizes, slice_sizes, original_sizes;
   for (int64_t d = 0; d < updates_type.getRank(); ++d) {
-    (d < batch_rank ? batch_sizes : slice_sizes).push_back(memref::DimOp::create(b, loc, updates, d));
+    (d < shape.batch_rank ? batch_sizes : slice_sizes).push_back(memref::DimOp::create(b, loc, updates, d));
   }
   for (int64_t d = 0; d < original_rank; ++d) original_sizes.push_back(memref::DimOp::create(b, loc, original, d));
   // Mask, indices and the fit test once per batch position; then its slice.
   ForEachPosition(b, loc, batch_sizes, [&](OpBuilder& nb, Location l, ValueRange batch) {
-    Value zero = IndexConstant(nb, l, 0);
-    SmallVector<Value> offsets(original_rank, zero);
-    Value enabled = mask ? Value(memref::LoadOp::create(nb, l, mask, batch)) : Value();
-    Value fits = enabled ? enabled : arith::ConstantIntOp::create(nb, l, 1, 1);
-    for (auto [j, s] : llvm::enumerate(dimension_map)) {
-      SmallVector<Value> at(batch.begin(), batch.end());
-      if (explicit_depth) at.push_back(IndexConstant(nb, l, j));
-      Value offset = arith::IndexCastOp::create(nb, l, nb.getIndexType(), memref::LoadOp::create(nb, l, indices, at));
-      Value window = s >= first_slice_dim ? slice_sizes[s - first_slice_dim] : IndexConstant(nb, l, 1);
-      // 0 <= offset and offset + window <= size, with the sum computed without overflow.
-      Value room = arith::SubIOp::create(nb, l, original_sizes[s], window);
-      Value nonnegative = arith::CmpIOp::create(nb, l, arith::CmpIPredicate::sge, offset, zero);
-      Value inside = arith::CmpIOp::create(nb, l, arith::CmpIPredicate::sle, offset, room);
-      fits = arith::AndIOp::create(nb, l, fits, arith::AndIOp::create(nb, l, nonnegative, inside));
-      offsets[s] = offset;
-      if (check_indices) {
-        IndexCheckOp::create(nb, l, offset, arith::AddIOp::create(nb, l, room, IndexConstant(nb, l, 1)), enabled,
-                             SliceOffsetSite(op, s, "original"));
-      }
-    }
+    ScatterSliceOrigin origin = BuildScatterSliceOrigin(nb, l, op, shape, batch, slice_sizes, original_sizes);
+    SmallVector<Value> offsets = origin.offsets;
+    Value fits = origin.fits;
+    if (check_indices) BuildScatterIndexChecks(nb, l, op, origin);
     auto update = scf::IfOp::create(nb, l, fits, /*withElseRegion=*/false);
     OpBuilder ub = update.getThenBodyBuilder();
     ForEachPosition(ub, l, slice_sizes, [&](OpBuilder& sb, Location sl, ValueRange slice) {

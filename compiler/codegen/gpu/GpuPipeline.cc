@@ -42,9 +42,12 @@ void BuildGpuKernelPipeline(mlir::OpPassManager& pm, const GpuTarget& target, bo
   contractions.wmma = target.has_wmma;
   TileReductionsOptions reductions;
   reductions.waveSize = target.wavefront_size;
-  options.after_bufferization = [contractions, reductions](mlir::OpPassManager& nested) {
+  TileScattersOptions scatters;
+  scatters.checkIndices = check_indices;
+  options.after_bufferization = [contractions, reductions, scatters](mlir::OpPassManager& nested) {
     nested.addPass(createTileContractions(contractions));
     nested.addPass(createTileReductions(reductions));
+    nested.addPass(createTileScatters(scatters));
   };
   cpu::BuildCpuBufferizePipeline(pm, options);
 }

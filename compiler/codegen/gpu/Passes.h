@@ -4,6 +4,7 @@
 #include <string>
 
 #include "compiler/codegen/gpu/GpuTarget.h"
+#include "compiler/dialect/KilnDialect.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"

@@ -70,6 +70,8 @@ def SelectWorkgroupStrategies : Pass<"kiln-gpu-select-workgroup-strategies", "ml
     - `"gpu.workgroup_rows"` (kiln-gpu-tile-rows, WorkgroupRows.h): otherwise, a chain of
       elementwise generics and row reductions over the innermost dimension (softmax),
       whatever its intermediate ops.
+    - `"gpu.workgroup_scatter"` (kiln-gpu-tile-scatters, WorkgroupScatter.h): an
+      iree_linalg_ext.scatter whose updates, indices and mask are bindings.
   }];
 }
 
@@ -254,6 +256,46 @@ def TileAttention : Pass<"kiln-gpu-tile-attention", "mlir::ModuleOp"> {
   }];
   let dependentDialects = ["::mlir::gpu::GPUDialect", "::mlir::memref::MemRefDialect", "::mlir::scf::SCFDialect",
                            "::mlir::arith::ArithDialect", "::mlir::math::MathDialect"];
+}
+
+def TileScatters : Pass<"kiln-gpu-tile-scatters", "mlir::ModuleOp"> {
+  let summary = "Applies marked iree_linalg_ext.scatter dispatches across a grid of workgroups";
+  let description = [{
+    Runs on buffers, right after bufferization, on the dispatch functions
+    kiln-gpu-select-workgroup-strategies marked `"gpu.workgroup_scatter"` (WorkgroupScatter.h).
+    The output must start as a fill or a copy of the original (the scatter's output a view
+    of an output binding nothing else touches); the scatter and that initialisation are
+    replaced by SIMT code that every work-item of a workgroup of 256 runs:
+
+      rows [low, high) = workgroup id's block of dimension 0: ceil(rows / count) rows, or
+                         enough rows for 4096 elements (kScatterBlockElements) if more
+      out[low:high] = the original's rows (element t, t + 256, ... by work-item t)
+      gpu.barrier
+      atomic combiner, or an overwrite with unique_indices(true) of unsliced indexed dims:
+        for update rows u = t, t + 256, ...: if u's mask is set, its slice fits inside
+          the original and meets [low, high): each element of the slice in the block
+          combines with memref.atomic_rmw (or is stored); slices of a static size of
+          256 elements or more are shared instead: for u = 0, 1, ..., the work-items
+          take the slice's elements t, t + 256, ... (coalesced)
+      any other combiner (and overwrites whose slices may meet):
+        for update rows u = 0, 1, ... in order: the same test, the slice's elements in
+          the block shared by the work-items (load, combiner region, store); gpu.barrier
+        (slices of fewer than 64 static elements: work-item 0 alone, no barriers)
+
+    Only the workgroup owning a row writes it, and no workgroup needs another's copy of
+    the original, so the kernel needs no barrier across workgroups; an element's updates
+    are the CPU's (LinalgExtToLoops) and, on the ordered path, in the CPU's order. Every
+    workgroup reads every update row's indices. Combiners taking the ordered path are
+    reported with a remark; a function that no longer matches on buffers (an input
+    computed in the dispatch, an output also read elsewhere) keeps the one-work-item loop,
+    with a remark. With `check-indices` (checked mode), every update row's indexed
+    offsets get a kiln.index_check, as on the CPU: an update skipped for being out of
+    range is reported (by each workgroup that reads it; the driver reports the first).
+  }];
+  let options = [Option<"checkIndices", "check-indices", "bool", /*default=*/"false",
+                        "Report out-of-range update offsets (kiln.index_check)">];
+  let dependentDialects = ["::mlir::gpu::GPUDialect", "::mlir::memref::MemRefDialect", "::mlir::scf::SCFDialect",
+                           "::mlir::arith::ArithDialect", "::kiln::compiler::KilnDialect"];
 }
 
 def TileReductions : Pass<"kiln-gpu-tile-reductions", "mlir::ModuleOp"> {

@@ -2,6 +2,7 @@
 // kiln-gpu-select-workgroup-strategies).
 #include "compiler/codegen/gpu/Passes.h"
 #include "compiler/codegen/gpu/WorkgroupContraction.h"
+#include "compiler/codegen/gpu/WorkgroupScatter.h"
 #include "compiler/codegen/gpu/WorkgroupStrategy.h"
 #include "compiler/dialect/KilnDialect.h"
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
@@ -23,6 +24,10 @@ struct SelectWorkgroupStrategiesPass : impl::SelectWorkgroupStrategiesBase<Selec
       llvm::StringRef strategy = ChooseWorkgroupStrategy(fn, why);
       if (!strategy.empty()) {
         fn->setAttr(kWorkgroupStrategyAttr, StringAttr::get(fn.getContext(), strategy));
+        continue;
+      }
+      if (FindScatterRoot(fn)) {
+        fn.emitRemark() << "dispatch '" << fn.getName() << "' runs its scatter on one work-item: " << why;
         continue;
       }
       // A contraction or convolution on the per-work-item path gets neither LDS tiles nor

@@ -6,6 +6,7 @@
 #include "compiler/codegen/gpu/WorkgroupContraction.h"
 #include "compiler/codegen/gpu/WorkgroupReduction.h"
 #include "compiler/codegen/gpu/WorkgroupRows.h"
+#include "compiler/codegen/gpu/WorkgroupScatter.h"
 #include "compiler/codegen/gpu/WorkgroupSort.h"
 #include "compiler/dialect/KilnDialect.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -43,14 +44,17 @@ void OutputInitialisation::Erase() {
 }
 
 FailureOr<OutputInitialisation> FindOutputInitialisation(linalg::LinalgOp root, std::string& why) {
-  Value out = root.getDpsInitOperand(0)->get();
+  return FindOutputInitialisation(root.getOperation(), root.getDpsInitOperand(0)->get(), why);
+}
+
+FailureOr<OutputInitialisation> FindOutputInitialisation(Operation* root, Value out, std::string& why) {
   if (!isa<BlockArgument>(memref::skipViewLikeOps(cast<MemrefValue>(out)))) {
     why = "its output is a temporary buffer, not a view of a binding";
     return failure();
   }
   OutputInitialisation init;
   for (Operation* user : out.getUsers()) {
-    if (user == root.getOperation()) continue;
+    if (user == root) continue;
     bool before = user->getBlock() == root->getBlock() && user->isBeforeInBlock(root) && !init.fill && !init.copy;
     if (auto fill = dyn_cast<linalg::FillOp>(user); before && fill) {
       init.fill = fill;
@@ -141,6 +145,7 @@ llvm::StringRef ChooseWorkgroupStrategy(func::FuncOp fn, std::string& why) {
   std::string not_sort, not_attention;
   if (IsSortDispatch(fn, not_sort)) return kSortStrategy;
   if (IsFlashAttentionDispatch(fn, not_attention)) return kFlashAttentionStrategy;
+  if (FindScatterRoot(fn)) return IsScatterDispatch(fn, why) ? llvm::StringRef(kScatterStrategy) : llvm::StringRef();
   linalg::LinalgOp root = FindRoot(fn);
   if (!root || !root.hasPureTensorSemantics() || root->getNumResults() != 1) {
     why = "its root does not compute one tensor";

@@ -28,6 +28,9 @@ struct OutputInitialisation {
 // nothing but a preceding fill or copy touches (a temporary would be per work-item);
 // otherwise `why` says what stands in the way.
 mlir::FailureOr<OutputInitialisation> FindOutputInitialisation(mlir::linalg::LinalgOp root, std::string& why);
+// The same for any root op on buffers that updates `out` (an iree_linalg_ext.scatter).
+mlir::FailureOr<OutputInitialisation> FindOutputInitialisation(mlir::Operation* root, mlir::Value out,
+                                                               std::string& why);
 
 // Lays out every function of `module` marked with `strategy` (and removes the mark). Its
 // root must still be a linalg op on buffers in the function's block, with an output
@@ -67,7 +70,7 @@ mlir::Value BindingOf(mlir::Value v);
 // bindings, views of tensors, and scalar (index) arithmetic.
 bool IsDispatchPlumbing(mlir::Operation* op);
 
-// The workgroup strategy (kContractionStrategy, kReductionStrategy, kRowStrategy) that computes dispatch
+// The workgroup strategy (kContractionStrategy, kReductionStrategy, kRowStrategy, kSortStrategy, kScatterStrategy) that computes dispatch
 // function `fn` (on tensors), or an empty string with `why` saying what stands in the way:
 // the root must match the strategy (or be the elementwise epilogue of a contraction,
 // IsContractionEpilogue), its output be initialised by a fill or read from a binding, its

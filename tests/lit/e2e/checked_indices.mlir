@@ -52,6 +52,10 @@
 // RUN: kiln-run --check_indices --module=%s --device=hip-sim --function=masked_gather --input=4xf32=5,6,7,8 --input=3xi32=2,9,0 --input=3xi1=1,0,1 --expected_output=3xf32=7,-1,5
 // RUN: kiln-run --check_indices --module=%s --device=hip-sim --function=scatter_add --input=4xf32=1,2,3,4 --input=3x1xi32=0,3,0 --expected_output=4xf32=3,2,3,6
 // RUN: not kiln-run --check_indices --module=%s --device=hip-sim --function=scatter_add --input=4xf32=1,2,3,4 --input=3x1xi32=0,4,-3 2>&1 | FileCheck %s --check-prefix=SCATTER
+// Updates read from a binding: the GPU's parallel scatter strategy checks them too.
+// RUN: kiln-run --check_indices --module=%s --device=hip-sim --function=scatter_add_updates --input=4xf32=1,2,3,4 --input=3xf32=1,2,1 --input=3x1xi32=0,3,0 --expected_output=4xf32=3,2,3,6
+// RUN: not kiln-run --check_indices --module=%s --device=hip-sim --function=scatter_add_updates --input=4xf32=1,2,3,4 --input=3xf32=1,2,1 --input=3x1xi32=0,4,-3 2>&1 | FileCheck %s --check-prefix=SCATTER
+// RUN: not kiln-run --check_indices --module=%s --device=cpu --function=scatter_add_updates --input=4xf32=1,2,3,4 --input=3xf32=1,2,1 --input=3x1xi32=0,4,-3 2>&1 | FileCheck %s --check-prefix=SCATTER
 // RUN: kiln-run --check_indices --module=%s --device=hip-sim --function=masked_window_scatter --input=4x2xf32=0,0,0,0,0,0,0,0 --input=2x1xi32=9,2 --input=2xi1=0,1 --expected_output=4x2xf32=0,0,0,0,3,4,5,6
 // RUN: not kiln-run --check_indices --module=%s --device=hip-sim --function=embedding --input=3x2xf32=0,1,10,11,20,21 --input=2xi64=2,3 2>&1 | FileCheck %s --check-prefix=EXTRACT
 // RUN: not kiln-run --check_indices --module=%s --device=hip-sim --function=tosa_gather --input=1x3x2xf32=0,1,10,11,20,21 --input=1x2xi32=1,-4 2>&1 | FileCheck %s --check-prefix=TOSA
@@ -87,6 +91,16 @@ func.func @gather_windows(%table: tensor<4x2xf32>, %rows: tensor<2x1xi32>) -> te
 
 func.func @scatter_add(%original: tensor<4xf32>, %at: tensor<3x1xi32>) -> tensor<4xf32> {
   %updates = arith.constant dense<[1.0, 2.0, 1.0]> : tensor<3xf32>
+  %r = iree_linalg_ext.scatter dimension_map = [0] unique_indices(false)
+      ins(%updates, %at : tensor<3xf32>, tensor<3x1xi32>) outs(%original : tensor<4xf32>) {
+  ^bb0(%u: f32, %o: f32):
+    %s = arith.addf %u, %o : f32
+    iree_linalg_ext.yield %s : f32
+  } -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+
+func.func @scatter_add_updates(%original: tensor<4xf32>, %updates: tensor<3xf32>, %at: tensor<3x1xi32>) -> tensor<4xf32> {
   %r = iree_linalg_ext.scatter dimension_map = [0] unique_indices(false)
       ins(%updates, %at : tensor<3xf32>, tensor<3x1xi32>) outs(%original : tensor<4xf32>) {
   ^bb0(%u: f32, %o: f32):

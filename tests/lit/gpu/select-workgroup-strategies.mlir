@@ -164,3 +164,49 @@ module @kiln_executable attributes {kiln.executable} {
     return
   }
 }
+
+// -----
+
+// A scatter of bindings into a fill: the scatter strategy.
+// CHECK-LABEL: func.func @scatter(
+// CHECK-SAME: kiln.workgroup_strategy = "gpu.workgroup_scatter"
+module @kiln_executable attributes {kiln.executable} {
+  func.func @scatter(%u: memref<?x2xf32>, %i: memref<?x2x2xi32>, %o: memref<?x4xf32>, %n: index, %id: index, %count: index) attributes {kiln.binding_dims = [array<i64: 0, -1>, array<i64: 0, -1, -1>, array<i64: 0, -1>], kiln.input_count = 2 : i64} {
+    %zero = arith.constant 0.0 : f32
+    %0 = bufferization.to_tensor %u restrict : memref<?x2xf32> to tensor<?x2xf32>
+    %1 = bufferization.to_tensor %i restrict : memref<?x2x2xi32> to tensor<?x2x2xi32>
+    %e = tensor.empty(%n) : tensor<?x4xf32>
+    %f = linalg.fill ins(%zero : f32) outs(%e : tensor<?x4xf32>) -> tensor<?x4xf32>
+    %r = iree_linalg_ext.scatter {kiln.root} dimension_map = [0, 1] unique_indices(true) ins(%0, %1 : tensor<?x2xf32>, tensor<?x2x2xi32>) outs(%f : tensor<?x4xf32>) {
+    ^bb0(%a: f32, %b: f32):
+      iree_linalg_ext.yield %a : f32
+    } -> tensor<?x4xf32>
+    bufferization.materialize_in_destination %r in restrict writable %o : (tensor<?x4xf32>, memref<?x4xf32>) -> ()
+    return
+  }
+}
+
+// -----
+
+// Indices computed in the dispatch: the scatter stays on one work-item, with a remark.
+// CHECK-LABEL: func.func @scatter_computed_indices(
+// CHECK-NOT: kiln.workgroup_strategy
+module @kiln_executable attributes {kiln.executable} {
+  // expected-remark @+1 {{dispatch 'scatter_computed_indices' runs its scatter on one work-item: its updates, indices and mask are not all read from bindings}}
+  func.func @scatter_computed_indices(%u: memref<3xf32>, %o: memref<8xf32>, %id: index, %count: index) attributes {kiln.binding_dims = [array<i64: -1>, array<i64: -1>], kiln.input_count = 1 : i64} {
+    %zero = arith.constant 0.0 : f32
+    %c2 = arith.constant 2 : i32
+    %0 = bufferization.to_tensor %u restrict : memref<3xf32> to tensor<3xf32>
+    %e = tensor.empty() : tensor<3x1xi32>
+    %i = linalg.fill ins(%c2 : i32) outs(%e : tensor<3x1xi32>) -> tensor<3x1xi32>
+    %oe = tensor.empty() : tensor<8xf32>
+    %f = linalg.fill ins(%zero : f32) outs(%oe : tensor<8xf32>) -> tensor<8xf32>
+    %r = iree_linalg_ext.scatter {kiln.root} dimension_map = [0] unique_indices(false) ins(%0, %i : tensor<3xf32>, tensor<3x1xi32>) outs(%f : tensor<8xf32>) {
+    ^bb0(%a: f32, %b: f32):
+      %s = arith.addf %a, %b : f32
+      iree_linalg_ext.yield %s : f32
+    } -> tensor<8xf32>
+    bufferization.materialize_in_destination %r in restrict writable %o : (tensor<8xf32>, memref<8xf32>) -> ()
+    return
+  }
+}
