@@ -26,7 +26,7 @@ struct SelectWorkgroupStrategiesPass : impl::SelectWorkgroupStrategiesBase<Selec
         fn->setAttr(kWorkgroupStrategyAttr, StringAttr::get(fn.getContext(), strategy));
         continue;
       }
-      if (FindScatterRoot(fn)) {
+      if (FindRoot<iree::ScatterOp>(fn)) {
         fn.emitRemark() << "dispatch '" << fn.getName() << "' runs its scatter on one work-item: " << why;
         continue;
       }
@@ -40,10 +40,7 @@ struct SelectWorkgroupStrategiesPass : impl::SelectWorkgroupStrategiesBase<Selec
         bool convolution = linalg::isaConvolutionOpInterface(op) && products;
         if (!contraction && (linalg::isaContractionOpInterface(op) || convolution)) contraction = op;
       });
-      Operation* root = nullptr;
-      fn.walk([&](Operation* op) {
-        if (op->hasAttr(kRootAttr)) root = op;
-      });
+      Operation* root = FindRoot<Operation*>(fn);
       if (contraction && root && root != contraction) {
         why = "the contraction is fused with its consumer '" + root->getName().getStringRef().str() +
               "', which is not an elementwise epilogue the strategy computes (one reading the product at its own "

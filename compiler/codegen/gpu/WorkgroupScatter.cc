@@ -100,16 +100,8 @@ ScatterCombine ClassifyScatterCombiner(iree::ScatterOp op) {
   return result;
 }
 
-iree::ScatterOp FindScatterRoot(func::FuncOp fn) {
-  iree::ScatterOp scatter;
-  fn.walk([&](iree::ScatterOp op) {
-    if (op->hasAttr(kRootAttr)) scatter = op;
-  });
-  return scatter;
-}
-
 bool IsScatterDispatch(func::FuncOp fn, std::string& why) {
-  iree::ScatterOp scatter = FindScatterRoot(fn);
+  iree::ScatterOp scatter = FindRoot<iree::ScatterOp>(fn);
   if (!scatter) {
     why = "its root is not a scatter";
     return false;
@@ -153,7 +145,7 @@ struct ScatterPlan {
 
 FailureOr<ScatterPlan> MatchScatterOnBuffers(func::FuncOp fn, std::string& why) {
   ScatterPlan plan;
-  plan.op = FindScatterRoot(fn);
+  plan.op = FindRoot<iree::ScatterOp>(fn);
   if (!plan.op || plan.op->getNumResults() != 0 || plan.op->getBlock() != &fn.getBody().front()) {
     why = "bufferization did not leave its scatter on buffers at the function's top level";
     return failure();

@@ -59,9 +59,6 @@ struct ScatterCombine {
 // memref.atomic_rmw expresses on an i32, i64, f32 or f64 element, kOrdered otherwise.
 ScatterCombine ClassifyScatterCombiner(iree::ScatterOp op);
 
-// The iree_linalg_ext.scatter that is the root (kiln.root) of dispatch function `fn`, or null.
-iree::ScatterOp FindScatterRoot(mlir::func::FuncOp fn);
-
 // Whether dispatch function `fn` (on tensors) is a scatter the strategy computes: its root
 // is an iree_linalg_ext.scatter whose updates, indices and mask are read from bindings,
 // whose original is read from a binding or is a linalg.fill, and whose result is written

@@ -90,14 +90,6 @@ SmallVector<func::FuncOp> TakeMarkedDispatches(ModuleOp module, llvm::StringRef 
   return marked;
 }
 
-linalg::LinalgOp FindRoot(func::FuncOp fn) {
-  linalg::LinalgOp root;
-  fn.walk([&](linalg::LinalgOp op) {
-    if (op->hasAttr(kRootAttr)) root = op;
-  });
-  return root;
-}
-
 void LayOutMarkedDispatches(ModuleOp module, llvm::StringRef strategy,
                             llvm::function_ref<bool(linalg::LinalgOp)> matches, LayOutFn layout) {
   for (func::FuncOp fn : TakeMarkedDispatches(module, strategy)) {
@@ -145,7 +137,7 @@ llvm::StringRef ChooseWorkgroupStrategy(func::FuncOp fn, std::string& why) {
   std::string not_sort, not_attention;
   if (IsSortDispatch(fn, not_sort)) return kSortStrategy;
   if (IsFlashAttentionDispatch(fn, not_attention)) return kFlashAttentionStrategy;
-  if (FindScatterRoot(fn)) return IsScatterDispatch(fn, why) ? llvm::StringRef(kScatterStrategy) : llvm::StringRef();
+  if (FindRoot<iree::ScatterOp>(fn)) return IsScatterDispatch(fn, why) ? llvm::StringRef(kScatterStrategy) : llvm::StringRef();
   linalg::LinalgOp root = FindRoot(fn);
   if (!root || !root.hasPureTensorSemantics() || root->getNumResults() != 1) {
     why = "its root does not compute one tensor";

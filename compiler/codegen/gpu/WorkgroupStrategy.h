@@ -9,6 +9,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "compiler/dialect/KilnDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 
 namespace kiln::compiler::gpu {
@@ -53,8 +54,15 @@ void MarkWorkgroupCooperative(mlir::func::FuncOp fn, int64_t workgroup_size);
 // lays each out or leaves it to the generic path (with a remark).
 llvm::SmallVector<mlir::func::FuncOp> TakeMarkedDispatches(mlir::ModuleOp module, llvm::StringRef strategy);
 
-// The op marked kiln.root in `fn` (its dispatch's root), or null.
-mlir::linalg::LinalgOp FindRoot(mlir::func::FuncOp fn);
+// The op marked kiln.root in `fn` (its dispatch's root) if it is an OpT, or null.
+template <typename OpT = mlir::linalg::LinalgOp>
+OpT FindRoot(mlir::func::FuncOp fn) {
+  OpT root{};
+  fn.walk([&](OpT op) {
+    if (op->hasAttr(kRootAttr)) root = op;
+  });
+  return root;
+}
 
 using LayOutFn = llvm::function_ref<int64_t(mlir::func::FuncOp, mlir::linalg::LinalgOp root,
                                             const OutputInitialisation& init)>;
