@@ -163,6 +163,10 @@ bool IsClonableProducer(Operation* op) {
     return dense.isSplat() || dense.getNumElements() <= kMaxInlinedConstantElements;
   }
   if (isa<tensor::EmptyOp, tensor::ExtractSliceOp>(op)) return true;
+  // A reshape of a slice: the kernel reads through both views instead of a copy of the slice.
+  if (isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(op)) {
+    return op->getOperand(0).getDefiningOp<tensor::ExtractSliceOp>() != nullptr;
+  }
   if (auto fill = dyn_cast<linalg::FillOp>(op)) {
     return fill.hasPureTensorSemantics() && fill.getOutputs()[0].getDefiningOp<tensor::EmptyOp>();
   }

@@ -26,7 +26,8 @@ bool IsDispatchRoot(mlir::Operation* op);
 
 // Ops cheap enough to recompute inside every dispatch that uses them, instead of passing
 // their result as a binding: scalar and small constants, tensor.empty, linalg.fill of an
-// empty tensor, and extract_slice (so that a kernel reads through the view).
+// empty tensor, and extract_slice, alone or under a reshape (so that a kernel reads
+// through the views).
 bool IsClonableProducer(mlir::Operation* op);
 
 // The linalg.generic producers that join `root`'s dispatch (row fusion): every member,

@@ -918,19 +918,34 @@ FailureOr<std::vector<uint8_t>> HostWriter::Write() {
 FailureOr<std::vector<uint8_t>> WriteHostModule(ModuleOp module, ArrayRef<HostExecutable> executables) {
   for (const HostExecutable& other : executables.drop_front()) {
     const HostExecutable& first = executables.front();
-    bool same = other.name == first.name && other.exports.size() == first.exports.size();
-    for (size_t i = 0; same && i < first.exports.size(); ++i) {
-      const HostExecutableExport &a = first.exports[i], &b = other.exports[i];
-      same = a.name == b.name && a.binding_count == b.binding_count && a.constant_count == b.constant_count &&
-             a.distributed == b.distributed;
-    }
-    if (!same) {
+    auto disagree = [&](const llvm::Twine& what) {
       return module.emitError() << "the " << first.format << " and " << other.format
-                                << " executables disagree on their exports",
+                                << " executables disagree on their exports: " << what;
+    };
+    if (other.name != first.name || other.exports.size() != first.exports.size()) {
+      return disagree(llvm::Twine(first.exports.size()) + " vs " + llvm::Twine(other.exports.size()) + " exports"),
              failure();
     }
+    for (size_t i = 0; i < first.exports.size(); ++i) {
+      const HostExecutableExport &a = first.exports[i], &b = other.exports[i];
+      if (a.name != b.name) return disagree("export " + llvm::Twine(i) + " is '" + a.name + "' vs '" + b.name + "'"), failure();
+      if (a.binding_count != b.binding_count || a.constant_count != b.constant_count) {
+        return disagree("'" + a.name + "' takes " + llvm::Twine(a.binding_count) + " bindings and " +
+                        llvm::Twine(a.constant_count) + " constants vs " + llvm::Twine(b.binding_count) + " and " +
+                        llvm::Twine(b.constant_count)),
+               failure();
+      }
+    }
   }
-  return HostWriter(module, executables).Write();
+  // A distributed kernel runs correctly as one workgroup, not the other way round: a
+  // dispatch one target computes in a single workgroup (a CPU reduction with no parallel
+  // loop) runs as one workgroup on every target.
+  std::vector<HostExecutable> agreed(executables.begin(), executables.end());
+  for (size_t i = 0; i < agreed.front().exports.size(); ++i) {
+    bool distributed = llvm::all_of(agreed, [&](const HostExecutable& e) { return e.exports[i].distributed; });
+    for (HostExecutable& executable : agreed) executable.exports[i].distributed = distributed;
+  }
+  return HostWriter(module, agreed).Write();
 }
 
 }  // namespace kiln::compiler

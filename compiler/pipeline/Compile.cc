@@ -47,7 +47,9 @@ void ConfigureDumps(PassManager& pm, const CompileOptions& options) {
 // optimisation, dispatch formation, host clean-up.
 // With GPU targets, their flash-attention strategy computes the attention ops it can take
 // whole (kiln-gpu-keep-flash-attention), unless the CPU, which decomposes them, is a target
-// too (one dispatch formation serves every target).
+// too (one dispatch formation serves every target). Long reductions with few outputs are
+// split into chunk partials (kiln-split-long-reductions) for every target when a GPU is
+// one: a GPU reduces each output on one workgroup.
 void BuildHostPipeline(OpPassManager& pm, const CompileOptions& options, bool gpu, bool cpu) {
   pm.addPass(createCheckInputOps());
   pm.addPass(createLowerIreeInput());
@@ -62,6 +64,7 @@ void BuildHostPipeline(OpPassManager& pm, const CompileOptions& options, bool gp
   AddPipeline(pm, "canonicalize,cse,func.func(convert-elementwise-to-linalg),linalg-fuse-elementwise-ops,"
                   "canonicalize,cse");
   pm.addPass(createWidenReductionAccumulators());
+  if (gpu) pm.addPass(createSplitLongReductions());
   pm.addPass(createFormDispatches());
   pm.addPass(createAnnotateDispatchCosts());
   AddPipeline(pm, "canonicalize,cse,func.func(lower-affine,convert-scf-to-cf,arith-expand),canonicalize,cse");

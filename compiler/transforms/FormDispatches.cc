@@ -19,6 +19,19 @@ bool HasRootAncestor(mlir::Operation* op) {
   return false;
 }
 
+// Erases `op` if nothing reads it but clonable producers that nothing reads either (their
+// users were outlined with copies of them, e.g. the reshape of a slice); returns whether
+// it did.
+bool EraseIfUnused(mlir::Operation* op) {
+  llvm::SetVector<mlir::Operation*> users(op->user_begin(), op->user_end());
+  for (mlir::Operation* user : users) {
+    if (!IsClonableProducer(user) || !EraseIfUnused(user)) return false;
+  }
+  if (!mlir::isOpTriviallyDead(op)) return false;
+  op->erase();
+  return true;
+}
+
 struct FormDispatchesPass : impl::FormDispatchesBase<FormDispatchesPass> {
   void runOnOperation() override {
     mlir::ModuleOp module = getOperation();
@@ -33,10 +46,7 @@ struct FormDispatchesPass : impl::FormDispatchesBase<FormDispatchesPass> {
       // Consumers first: a producer cloned into every consumer is dead by its own turn.
       for (size_t i = roots.size(); i-- > 0;) {
         mlir::Operation* root = roots[i];
-        if (mlir::isOpTriviallyDead(root)) {
-          root->erase();
-          continue;
-        }
+        if (EraseIfUnused(root)) continue;
         if (!executables) executables = GetOrCreateExecutableModule(module);
         std::string name = (fn.getName() + "_dispatch_" + llvm::Twine(i) + "_" +
                             root->getName().stripDialect().str())

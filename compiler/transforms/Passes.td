@@ -128,6 +128,33 @@ def WidenReductionAccumulators : Pass<"kiln-widen-reduction-accumulators", "mlir
                            "::mlir::tensor::TensorDialect"];
 }
 
+def SplitLongReductions : Pass<"kiln-split-long-reductions", "mlir::ModuleOp"> {
+  let summary = "Splits long reductions with few outputs into chunk partials and their combination";
+  let description = [{
+    For GPU targets, where one workgroup reduces each output: a reduction with at most 512
+    outputs (static) and a long reduction (dynamic, or at least twice a chunk) would use a
+    few compute units of hundreds. Its outermost reduction loop is cut into chunks, after
+    merging adjacent reduction loops that every operand reads as one run of dimensions
+    (a whole-tensor sum becomes one loop):
+
+    - partials[outputs..., c]: the original body over chunk c (a new parallel loop), from
+      the combiner's neutral element;
+    - the output: its initial value combined with the partials (a short reduction);
+    - when the loop's extent is dynamic or not a multiple of the chunk, the original body
+      over the iterations past the last whole chunk, folded into that.
+
+    Chunks hold 16384 elements when the cut loop is the innermost dimension of every input
+    read along it (a workgroup reduces a chunk) and 256 otherwise (a work-item does); they
+    grow so that there are at most about 2048 partials in all. Only ops with one output, a
+    body that yields one associative, commutative combiner with a neutral element of the
+    accumulator and an element (kiln::compiler::MatchReductionCombiner), projected
+    permutation maps and no `linalg.index` are split; floating-point results change only
+    by the order of their additions.
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect", "::mlir::arith::ArithDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
 def FormDispatches : Pass<"kiln-form-dispatches", "mlir::ModuleOp"> {
   let summary = "Outlines each dispatch root with its cheap producers into an executable function";
   let description = [{

@@ -1,6 +1,8 @@
 // Which reductions the GPU's workgroup reduction strategy takes (WorkgroupReduction.h).
 #include "compiler/codegen/gpu/WorkgroupReduction.h"
 
+#include "compiler/utils/ReductionCombiner.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -29,25 +31,14 @@ std::optional<WorkgroupReductionDims> MatchWorkgroupReduction(linalg::LinalgOp o
   }
   Type output = getElementTypeOrSelf(op.getDpsInitOperand(0)->get().getType());
   if (!output.isIntOrFloat()) return std::nullopt;
-  // The body: yield combiner(element, acc), in either operand order, acc used only there.
-  Block& body = op->getRegion(0).front();
-  auto yield = cast<linalg::YieldOp>(body.getTerminator());
-  Operation* combiner = yield.getValues()[0].getDefiningOp();
-  Value acc = op.getMatchingBlockArgument(op.getDpsInitOperand(0));
-  if (!combiner || combiner->getBlock() != &body || combiner->getNumOperands() != 2 ||
-      combiner->getNumResults() != 1 || !combiner->hasTrait<OpTrait::IsCommutative>() || !acc.hasOneUse() ||
-      !llvm::is_contained(combiner->getOperands(), acc)) {
-    return std::nullopt;
-  }
-  Value element = combiner->getOperand(0) == acc ? combiner->getOperand(1) : combiner->getOperand(0);
-  if (element == acc) return std::nullopt;
-  bool flat = llvm::all_of(body.without_terminator(), [&](Operation& inner) {
-    return &inner == combiner || (inner.getNumRegions() == 0 && inner.getNumResults() == 1 &&
-                                  isa<arith::ArithDialect, math::MathDialect>(inner.getDialect()));
+  std::optional<ReductionCombiner> body = MatchReductionCombiner(op);
+  if (!body) return std::nullopt;
+  bool flat = llvm::all_of(op->getRegion(0).front().without_terminator(), [&](Operation& inner) {
+    return &inner == body->combiner || (inner.getNumRegions() == 0 && inner.getNumResults() == 1 &&
+                                        isa<arith::ArithDialect, math::MathDialect>(inner.getDialect()));
   });
-  std::optional<TypedAttr> neutral = arith::getNeutralElement(combiner);
-  if (!flat || !neutral) return std::nullopt;
-  return WorkgroupReductionDims{reductions.front(), combiner, *neutral, element};
+  if (!flat) return std::nullopt;
+  return WorkgroupReductionDims{reductions.front(), body->combiner, body->neutral, body->element};
 }
 
 void BuildWorkgroupCombine(OpBuilder& b, Location loc, Value partial, Value lds, Value thread, int64_t wave_size,

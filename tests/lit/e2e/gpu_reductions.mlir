@@ -1,6 +1,7 @@
 // Reductions through the GPU's workgroup strategies (kiln-gpu-tile-reductions, -tile-rows) on hip-sim,
 // against numpy: row sums and maxima, a long sum with no parallel dimension, an i32 sum
-// over the innermost of three dimensions, a dynamic row count, and a column sum (not the
+// over the innermost of three dimensions (the long sum is split into chunks first:
+// gpu_long_reductions.mlir), a dynamic row count, and a column sum (not the
 // input's innermost dimension: the per-work-item path); on gfx942 (wave64) and gfx1100
 // (wave32, simulated as such). Inputs are small integers, so results are exact.
 // RUN: rm -rf %t && %python %S/Inputs/reduction_operands.py %t
@@ -36,7 +37,7 @@
 
 // The strategy's kernels: 256 work-items, 4 waves' totals in LDS, no scratch.
 // REPORT-DAG: row_sums_dispatch_{{[0-9]+}}_reduce: workgroup 256x1x1 (distributed), {{.*}}, LDS 16 B, scratch 0 B/work-item
-// REPORT-DAG: long_sum_dispatch_{{[0-9]+}}_reduce: workgroup 256x1x1 (distributed), {{.*}}, LDS 16 B, scratch 0 B/work-item
+// REPORT-DAG: long_sum_dispatch_{{[0-9]+}}_generic: workgroup 256x1x1 (distributed), {{.*}}, LDS 16 B, scratch 0 B/work-item
 // REPORT-DAG: matvec_dispatch_{{[0-9]+}}_matvec: workgroup 256x1x1 (distributed), {{.*}}, LDS 16 B, scratch 0 B/work-item
 // REPORT-DAG: decode_dispatch_{{[0-9]+}}_generic: workgroup 256x1x1 (distributed), {{.*}}, LDS 16 B, scratch 0 B/work-item
 // REPORT-DAG: matvec_f16_dispatch_{{[0-9]+}}_generic: workgroup 256x1x1 (distributed), {{.*}}, LDS 16 B, scratch 0 B/work-item

@@ -167,3 +167,28 @@ func.func @topk_values_only(%x: tensor<4x16xf32>) -> tensor<4x2xf32> {
   } -> tensor<4x2xf32>, tensor<4x2xi32>
   return %r#0 : tensor<4x2xf32>
 }
+
+// -----
+
+// A reshape of a slice is cloned into its consumer's dispatch with the slice: the kernel
+// reads through both views, and the slice is not copied by a dispatch of its own.
+// CHECK-LABEL: func.func @reshaped_slice
+// CHECK-SAME: (%[[X:.*]]: tensor<?xf32>, %[[N:.*]]: index, %[[C:.*]]: index)
+// CHECK-NOT: tensor.extract_slice
+// CHECK: %[[R:.*]] = kiln.dispatch @kiln_executable::@reshaped_slice_dispatch_{{[0-9]+}}_reduce(%[[X]])
+// CHECK-NOT: kiln.dispatch
+// CHECK: return %[[R]]
+// CHECK: func.func @reshaped_slice_dispatch_{{[0-9]+}}_reduce
+// CHECK: %[[SLICE:.*]] = tensor.extract_slice
+// CHECK: tensor.expand_shape %[[SLICE]]
+func.func @reshaped_slice(%x: tensor<?xf32>, %n: index, %c: index) -> tensor<?xf32> {
+  %zero = arith.constant 0.0 : f32
+  %head = tensor.extract_slice %x[0] [%n] [1] : tensor<?xf32> to tensor<?xf32>
+  %rows = tensor.expand_shape %head [[0, 1]] output_shape [%c, 64] : tensor<?xf32> into tensor<?x64xf32>
+  %e = tensor.empty(%c) : tensor<?xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<?xf32>) -> tensor<?xf32>
+  %r = linalg.reduce ins(%rows : tensor<?x64xf32>) outs(%f : tensor<?xf32>) dimensions = [1]
+    (%a: f32, %b: f32) { %s = arith.addf %a, %b : f32
+      linalg.yield %s : f32 }
+  return %r : tensor<?xf32>
+}
