@@ -4,7 +4,9 @@
 #include <variant>
 
 #include "compiler/dialect/KilnDialect.h"
+#include "compiler/input/iree/IreeDialects.h"
 #include "compiler/transforms/Passes.h"
+#include "compiler/utils/AttentionLoops.h"
 #include "compiler/utils/EntryArguments.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -93,6 +95,15 @@ class CostBuilder {
         terms.push_back(std::move(term));
         return WalkResult::skip();
       }
+      if (isa<iree::AttentionOp, iree::OnlineAttentionOp>(op)) {
+        std::optional<SmallVector<Term>> attention = AttentionFlops(op);
+        if (!attention) {
+          known = false;
+          return WalkResult::interrupt();
+        }
+        terms.append(attention->begin(), attention->end());
+        return WalkResult::skip();
+      }
       if (ArithmeticOps(op) > 0 && op->getParentOfType<LoopLikeOpInterface>()) known = false;
       return WalkResult::advance();
     });
@@ -101,6 +112,44 @@ class CostBuilder {
   }
 
  private:
+  // An attention op kept whole (the GPU's flash strategy) counted as its decomposition
+  // (DecomposeAttention.cc) computes it: per point of Q K^T and of P V a multiply and an
+  // add; per score its scaling, the score region's arithmetic, the row max, the
+  // exponential of the difference and the row sum; per output element its division (an
+  // online step instead rescales the output, and each row's max and sum).
+  std::optional<SmallVector<Term>> AttentionFlops(Operation* op) const {
+    auto maps_attr = op->getAttrOfType<ArrayAttr>("indexing_maps");
+    auto dps = dyn_cast<DestinationStyleOpInterface>(op);
+    if (!maps_attr || !dps || maps_attr.size() != op->getNumOperands() || dps.getNumDpsInputs() < 3) {
+      return std::nullopt;
+    }
+    SmallVector<AffineMap> maps = llvm::to_vector(maps_attr.getAsValueRange<AffineMapAttr>());
+    if (!llvm::all_of(maps, [](AffineMap map) { return map.isProjectedPermutation(); })) return std::nullopt;
+    LoopSet q = LoopsOf(maps[0]), k = LoopsOf(maps[1]), v = LoopsOf(maps[2]);
+    LoopSet out = LoopsOf(maps[dps.getNumDpsInputs()]);
+    LoopSet dot = Minus(q, out), qk = Union(q, k);
+    LoopSet scores = Minus(qk, dot), rows = Minus(q, dot);
+    int64_t region_ops = 0;
+    op->getRegion(0).walk([&](Operation* inner) { region_ops += ArithmeticOps(inner); });
+    bool online = isa<iree::OnlineAttentionOp>(op);
+    SmallVector<Term> terms;
+    auto add = [&](const LoopSet& loops, int64_t per_point) {
+      Term term;
+      term.coefficient = per_point;
+      for (unsigned loop : loops) {
+        std::optional<Size> size = LoopSize(op, maps, loop);
+        if (!size) return false;
+        term.Multiply(*size);
+      }
+      terms.push_back(std::move(term));
+      return true;
+    };
+    bool known = add(qk, 2) && add(Union(scores, v), 2) && add(scores, 5 + region_ops) && add(out, 1) &&
+                 (!online || add(rows, 3));
+    if (!known) return std::nullopt;
+    return terms;
+  }
+
   // Floating-point (and integer) arithmetic: 2 for an fma, 1 for other arith and math ops;
   // 0 for constants, comparisons, selects, casts and index arithmetic.
   static int64_t ArithmeticOps(Operation* op) {
@@ -174,9 +223,15 @@ class CostBuilder {
 
   // A dynamic loop of `op`: the size of an operand dimension it indexes directly.
   std::optional<Size> LoopDim(linalg::LinalgOp op, unsigned loop) const {
+    return LoopSize(op, op.getIndexingMapsArray(), loop);
+  }
+
+  // Loop `loop` of `op`, whose operands are indexed by `maps` (one per operand, in order):
+  // the size of an operand dimension it indexes directly.
+  std::optional<Size> LoopSize(Operation* op, ArrayRef<AffineMap> maps, unsigned loop) const {
     for (OpOperand& operand : op->getOpOperands()) {
       if (!isa<ShapedType>(operand.get().getType())) continue;
-      AffineMap map = op.getMatchingIndexingMap(&operand);
+      AffineMap map = maps[operand.getOperandNumber()];
       for (unsigned r = 0; r < map.getNumResults(); ++r) {
         auto d = dyn_cast<AffineDimExpr>(map.getResult(r));
         if (!d || d.getPosition() != loop) continue;

@@ -9,6 +9,11 @@
 // RUN: FileCheck %s --check-prefix=REPORT < %t/report.txt
 // RUN: FileCheck %s --check-prefix=REMARK --allow-empty < %t/remarks.txt
 // RUN: kiln-compile --target=cpu %s -o %t/cpu.kiln
+// The whole attention op's cost counts its decomposition's arithmetic (kiln-benchmark-module
+// --dispatches): 2 x 4 x 200 x 333 x 64 for each product, 5 per score, 1 per output.
+// RUN: kiln-dump %t/gfx942.kiln | FileCheck %s --check-prefix=COST
+// COST: plain_dispatch_{{[0-9]+}}_attention: {{.*}} flops 34099200 + 34099200 + 1332000 + 51200, bytes read 204800 + 340992 + 340992, written 204800
+// COST: dynamic_dispatch_{{[0-9]+}}_attention: {{.*}} flops 512*c{{[0-9]}}*c{{[0-9]}} + 512*c{{[0-9]}}*c{{[0-9]}} + 20*c{{[0-9]}}*c{{[0-9]}} + 256*c{{[0-9]}},
 // RUN: kiln-compile --target=gfx1100 %s -o %t/gfx1100.kiln
 // RUN: kiln-compile --target=gfx90a %s -o %t/gfx90a.kiln
 // RUN: kiln-run --module=%t/cpu.kiln --device=cpu --function=plain --input=@%t/q.npy --input=@%t/k.npy --input=@%t/v.npy --expected_output=@%t/plain.npy --atol=1e-5 --rtol=1e-4
