@@ -55,10 +55,17 @@ struct FlashPlan {
 int64_t Bits(Type type) { return type.getIntOrFloatBitWidth(); }
 
 // Whether dispatch formation makes `v` a binding, or clones it as a fill or a splat that
-// the kernel reads element by element (ReadElement).
+// the kernel reads element by element (ReadElement), or a slice of such a binding (a view
+// of a KV cache) that it reads through.
 bool ReadableWhole(Value v, std::string& why) {
   Operation* def = v.getDefiningOp();
-  if (isa_and_nonnull<tensor::ExtractSliceOp, tensor::EmptyOp>(def)) {
+  if (auto slice = dyn_cast_or_null<tensor::ExtractSliceOp>(def)) {
+    Operation* source = slice.getSource().getDefiningOp();
+    if (!isa_and_nonnull<tensor::ExtractSliceOp, tensor::EmptyOp, arith::ConstantOp>(source)) return true;
+    why = "an operand is a slice of a '" + source->getName().getStringRef().str() + "'";
+    return false;
+  }
+  if (isa_and_nonnull<tensor::EmptyOp>(def)) {
     why = "an operand is a '" + def->getName().getStringRef().str() + "', which its dispatch would compute";
     return false;
   }
@@ -182,7 +189,8 @@ FailureOr<FlashPlan> AnalyseAttention(Operation* op, std::string& why) {
   return plan;
 }
 
-// The element of `v` (a binding's tensor, a fill or a splat) at `indices`, read at `b`.
+// The element of `v` (a binding's tensor, a fill, a splat, or a slice of a binding's
+// tensor) at `indices`, read at `b`.
 FailureOr<Value> ReadElement(OpBuilder& b, Location loc, Value v, ValueRange indices) {
   if (Value binding = BindingOf(v)) return memref::LoadOp::create(b, loc, binding, indices).getResult();
   if (auto fill = v.getDefiningOp<linalg::FillOp>()) return fill.getInputs()[0];
@@ -191,11 +199,30 @@ FailureOr<Value> ReadElement(OpBuilder& b, Location loc, Value v, ValueRange ind
       return arith::ConstantOp::create(b, loc, cast<TypedAttr>(dense.getSplatValue<Attribute>())).getResult();
     }
   }
+  if (auto slice = v.getDefiningOp<tensor::ExtractSliceOp>()) {
+    Value binding = BindingOf(slice.getSource());
+    if (!binding) return failure();
+    // Source index = offset + index * stride; a dimension the slice drops keeps its offset.
+    llvm::SmallBitVector dropped = slice.getDroppedDims();
+    SmallVector<Value> source_indices;
+    size_t next = 0;
+    for (auto [d, offset] : llvm::enumerate(slice.getMixedOffsets())) {
+      Value at = getValueOrCreateConstantIndexOp(b, loc, offset);
+      if (!dropped.test(d)) {
+        Value stride = getValueOrCreateConstantIndexOp(b, loc, slice.getMixedStrides()[d]);
+        Value step = arith::MulIOp::create(b, loc, indices[next++], stride);
+        at = arith::AddIOp::create(b, loc, at, step);
+      }
+      source_indices.push_back(at);
+    }
+    return memref::LoadOp::create(b, loc, binding, source_indices).getResult();
+  }
   return failure();
 }
 
 bool Readable(Value v) {
   if (BindingOf(v) || v.getDefiningOp<linalg::FillOp>()) return true;
+  if (auto slice = v.getDefiningOp<tensor::ExtractSliceOp>()) return BindingOf(slice.getSource()) != nullptr;
   auto constant = v.getDefiningOp<arith::ConstantOp>();
   auto dense = constant ? dyn_cast<DenseElementsAttr>(constant.getValue()) : DenseElementsAttr();
   return dense && dense.isSplat();
@@ -239,7 +266,8 @@ FailureOr<FlashPlan> MatchFlashDispatch(func::FuncOp fn, std::string& why) {
     plan->outputs.push_back(output);
   }
   for (Operation& op : fn.getBody().front()) {
-    if (&op == root || stores.contains(&op) || IsDispatchPlumbing(&op) || isa<linalg::FillOp, arith::ConstantOp>(op)) {
+    if (&op == root || stores.contains(&op) || IsDispatchPlumbing(&op) ||
+        isa<linalg::FillOp, arith::ConstantOp, tensor::ExtractSliceOp>(op)) {
       continue;
     }
     why = "it also computes '" + op.getName().getStringRef().str() + "'";

@@ -43,6 +43,14 @@
 // RUN: env KILN_HSA_SIM_AGENTS=gfx90a kiln-run --module=%t/gfx90a.kiln --device=hip-sim --function=plain --input=@%t/q.npy --input=@%t/k.npy --input=@%t/v.npy --expected_output=@%t/plain.npy --atol=1e-5 --rtol=1e-4
 // RUN: env KILN_HSA_SIM_AGENTS=gfx90a kiln-run --module=%t/gfx90a.kiln --device=hip-sim --function=online --input=@%t/q.npy --input=@%t/k.npy --input=@%t/v.npy --input=@%t/acc.npy --input=@%t/max.npy --input=@%t/sum.npy --expected_output=@%t/online_acc.npy --expected_output=@%t/online_max.npy --expected_output=@%t/online_sum.npy --atol=1e-5 --rtol=1e-4
 
+// K and V as views of a KV cache (a slice of run-time length; a strided, rank-reducing
+// slice): the kernel reads through the view, as flash tiles.
+// RUN: kiln-run --module=%t/cpu.kiln --device=cpu --function=kv_prefix --input=@%t/q.npy --input=@%t/k.npy --input=@%t/v.npy --input=i64=250 --expected_output=@%t/kv_prefix.npy --atol=1e-5 --rtol=1e-4
+// RUN: kiln-run --module=%t/gfx942.kiln --device=hip-sim --function=kv_prefix --input=@%t/q.npy --input=@%t/k.npy --input=@%t/v.npy --input=i64=250 --expected_output=@%t/kv_prefix.npy --atol=1e-5 --rtol=1e-4
+// RUN: kiln-run --module=%t/cpu.kiln --device=cpu --function=kv_strided --input=@%t/q_head2.npy --input=@%t/k.npy --input=@%t/v.npy --expected_output=@%t/kv_strided.npy --atol=1e-5 --rtol=1e-4
+// RUN: kiln-run --module=%t/gfx942.kiln --device=hip-sim --function=kv_strided --input=@%t/q_head2.npy --input=@%t/k.npy --input=@%t/v.npy --expected_output=@%t/kv_strided.npy --atol=1e-5 --rtol=1e-4
+// RUN: env KILN_HSA_SIM_AGENTS=gfx1100 kiln-run --module=%t/gfx1100.kiln --device=hip-sim --function=kv_strided --input=@%t/q_head2.npy --input=@%t/k.npy --input=@%t/v.npy --expected_output=@%t/kv_strided.npy --atol=1e-5 --rtol=1e-4
+
 // f16 operands and result (f32 arithmetic), within f16 rounding of numpy.
 // RUN: kiln-run --module=%t/cpu.kiln --device=cpu --function=half --input=@%t/q16.npy --input=@%t/k16.npy --input=@%t/v16.npy --expected_output=@%t/half.npy --atol=1e-3 --rtol=1e-2
 // RUN: kiln-run --module=%t/gfx942.kiln --device=hip-sim --function=half --input=@%t/q16.npy --input=@%t/k16.npy --input=@%t/v16.npy --expected_output=@%t/half.npy --atol=1e-3 --rtol=1e-2
@@ -57,6 +65,8 @@
 // REPORT-DAG: dynamic_dispatch_{{[0-9]+}}_attention: workgroup 64x1x1 (distributed), {{.*}} LDS 8192 B
 // REPORT-DAG: online_dispatch_{{[0-9]+}}_online_attention: workgroup 64x1x1 (distributed), {{.*}} LDS 8192 B
 // REPORT-DAG: half_dispatch_{{[0-9]+}}_attention: workgroup 64x1x1 (distributed), {{.*}} LDS 8192 B
+// REPORT-DAG: kv_prefix_dispatch_{{[0-9]+}}_attention: workgroup 64x1x1 (distributed), {{.*}} LDS 8192 B
+// REPORT-DAG: kv_strided_dispatch_{{[0-9]+}}_attention: workgroup 64x1x1 (distributed), {{.*}} LDS 8192 B
 // REMARK-NOT: decomposed and runs per work-item
 
 #q = affine_map<(b, m, k1, k2, n) -> (b, m, k1)>
@@ -156,4 +166,32 @@ func.func @half(%q: tensor<4x200x64xf16>, %k: tensor<4x333x64xf16>, %v: tensor<4
     iree_linalg_ext.yield %score : f32
   } -> tensor<4x200x64xf16>
   return %o : tensor<4x200x64xf16>
+}
+
+func.func @kv_prefix(%q: tensor<4x200x64xf32>, %k_cache: tensor<4x333x64xf32>, %v_cache: tensor<4x333x64xf32>, %len: index) -> tensor<4x200x64xf32> {
+  %scale = arith.constant 0.125 : f32
+  %k = tensor.extract_slice %k_cache[0, 0, 0] [4, %len, 64] [1, 1, 1] : tensor<4x333x64xf32> to tensor<4x?x64xf32>
+  %v = tensor.extract_slice %v_cache[0, 0, 0] [4, %len, 64] [1, 1, 1] : tensor<4x333x64xf32> to tensor<4x?x64xf32>
+  %e = tensor.empty() : tensor<4x200x64xf32>
+  %r = iree_linalg_ext.attention {indexing_maps = [#q, #k, #v, #s, #o]}
+      ins(%q, %k, %v, %scale : tensor<4x200x64xf32>, tensor<4x?x64xf32>, tensor<4x?x64xf32>, f32) outs(%e : tensor<4x200x64xf32>) {
+    ^bb0(%score: f32):
+      iree_linalg_ext.yield %score : f32
+  } -> tensor<4x200x64xf32>
+  return %r : tensor<4x200x64xf32>
+}
+
+func.func @kv_strided(%q: tensor<200x64xf32>, %k_cache: tensor<4x333x64xf32>, %v_cache: tensor<4x333x64xf32>) -> tensor<200x64xf32> {
+  %scale = arith.constant 0.125 : f32
+  %k = tensor.extract_slice %k_cache[2, 1, 0] [1, 166, 64] [1, 2, 1] : tensor<4x333x64xf32> to tensor<166x64xf32>
+  %v = tensor.extract_slice %v_cache[2, 1, 0] [1, 166, 64] [1, 2, 1] : tensor<4x333x64xf32> to tensor<166x64xf32>
+  %e = tensor.empty() : tensor<200x64xf32>
+  %r = iree_linalg_ext.attention {indexing_maps = [affine_map<(m, k1, k2, n) -> (m, k1)>, affine_map<(m, k1, k2, n) -> (k2, k1)>,
+                                                   affine_map<(m, k1, k2, n) -> (k2, n)>, affine_map<(m, k1, k2, n) -> ()>,
+                                                   affine_map<(m, k1, k2, n) -> (m, n)>]}
+      ins(%q, %k, %v, %scale : tensor<200x64xf32>, tensor<166x64xf32>, tensor<166x64xf32>, f32) outs(%e : tensor<200x64xf32>) {
+    ^bb0(%score: f32):
+      iree_linalg_ext.yield %score : f32
+  } -> tensor<200x64xf32>
+  return %r : tensor<200x64xf32>
 }

@@ -73,6 +73,14 @@ def main(out):
     save("online_max", new_max.astype(np.float32))
     save("online_sum", (correction * old_sum + p.sum(axis=2)).astype(np.float32))
 
+    # K and V read through views of a cache (here k and v themselves): the first 250
+    # positions of every head; and head 2's positions 1, 3, 5, ... (166 of them), the
+    # head dimension dropped, for head 2's queries.
+    save("kv_prefix", attention(scores(q, k[:, :250]), v[:, :250]))
+    save("q_head2", q[2])
+    strided_k, strided_v = k[2:3, 1::2][:, :166], v[2:3, 1::2][:, :166]
+    save("kv_strided", attention(scores(q[2:3], strided_k), strided_v)[0])
+
 
 if __name__ == "__main__":
     main(sys.argv[1])
