@@ -60,7 +60,26 @@ struct LowerToRocdlPass : impl::LowerToRocdlBase<LowerToRocdlPass> {
     LLVMConversionTarget target(*ctx);
     target.addLegalDialect<ROCDL::ROCDLDialect>();
     target.addLegalOp<mlir::gpu::GPUModuleOp>();
-    if (failed(applyFullConversion(getOperation(), target, std::move(patterns)))) signalPassFailure();
+    if (failed(applyFullConversion(getOperation(), target, std::move(patterns)))) return signalPassFailure();
+    MarkDeviceAtomics();
+  }
+
+  // A kernel's read-modify-write atomics on its bindings (the scatter strategy's) combine
+  // the work-items of one dispatch on its own device: their bindings are buffers of this
+  // GPU's memory that nothing else writes while the kernel runs. Said so (agent scope, no
+  // remote or fine-grained memory), the backend selects the native instructions
+  // (global_atomic_add_f32, global_atomic_smax) instead of compare-and-swap loops.
+  void MarkDeviceAtomics() {
+    MLIRContext* ctx = &getContext();
+    ROCDL::ROCDLDialect* rocdl = ctx->getLoadedDialect<ROCDL::ROCDLDialect>();
+    getOperation().walk([&](LLVM::AtomicRMWOp op) {
+      // Bindings are flat pointers (address space 0) until the backend infers global.
+      unsigned space = cast<LLVM::LLVMPointerType>(op.getPtr().getType()).getAddressSpace();
+      if (space != 0 && space != 1) return;
+      op.setSyncscope("agent");
+      rocdl->getNoRemoteMemoryAttrHelper().setAttr(op, UnitAttr::get(ctx));
+      rocdl->getNoFineGrainedMemoryAttrHelper().setAttr(op, UnitAttr::get(ctx));
+    });
   }
 };
 

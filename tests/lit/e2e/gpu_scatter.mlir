@@ -11,6 +11,14 @@
 // RUN: kiln-compile --target=gfx942 %s -o %t/gfx942.kiln --report=%t/report.txt --remarks 2> %t/remarks.txt
 // RUN: FileCheck %s --check-prefix=REPORT < %t/report.txt
 // RUN: FileCheck %s --check-prefix=REMARK < %t/remarks.txt
+// The atomics are the chip's own instructions, not compare-and-swap loops (the bindings
+// are device memory; LowerToRocdl says so): f32 adds and i32 max on gfx942.
+// RUN: kiln-dump %t/gfx942.kiln --extract-executables=%t/gfx942
+// RUN: llvm-objdump-22 -d --mcpu=gfx942 %t/gfx942/kiln_executable.gfx942.hsaco | FileCheck %s --check-prefix=ATOMICS
+// ATOMICS-NOT: global_atomic_cmpswap
+// ATOMICS-DAG: global_atomic_add_f32
+// ATOMICS-DAG: global_atomic_smax
+// ATOMICS-NOT: global_atomic_cmpswap
 // RUN: kiln-compile --target=gfx1100 %s -o %t/gfx1100.kiln
 // RUN: kiln-compile %s -o %t/cpu.kiln
 // RUN: kiln-run --module=%t/gfx942.kiln --device=hip-sim --function=overwrite_unique --input=@%t/unique_original.npy --input=@%t/unique_updates.npy --input=@%t/unique_indices.npy --expected_output=@%t/unique_result.npy --atol=0 --rtol=0
