@@ -218,6 +218,24 @@ def TileSorts : Pass<"kiln-gpu-tile-sorts", "mlir::ModuleOp"> {
                            "::mlir::arith::ArithDialect", "::mlir::math::MathDialect"];
 }
 
+def SplitLongSorts : Pass<"kiln-gpu-split-long-sorts", "mlir::ModuleOp"> {
+  let summary = "Splits sorts with lines beyond the LDS into sorted runs and merge passes";
+  let description = [{
+    Runs in the host pipeline, before dispatch formation, when every target is a GPU
+    (SplitLongSorts.h). Each iree_linalg_ext.sort on tensors whose line may exceed the
+    LDS capacity (a dynamic length, or a static one beyond it) with a comparator of arith
+    and math ops becomes the same sort marked `kiln.sort_run_length = R` (each run of R
+    consecutive elements of a line sorted on its own, stably, in LDS: R is the largest
+    power of two the LDS holds with every operand), then a host `scf.while` that merges
+    runs of w into runs of 2w while w is below the line's length: each pass a
+    linalg.generic whose element p binary-searches the merge path of its pair of runs
+    (left run first on ties) and reads its source element with tensor.extract. The result
+    is the CPU's stable order for any comparator. A sort it leaves gets a remark saying why.
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect", "::mlir::scf::SCFDialect", "::mlir::tensor::TensorDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
 def KeepFlashAttention : Pass<"kiln-gpu-keep-flash-attention", "mlir::ModuleOp"> {
   let summary = "Keeps the attention ops the GPU's flash-attention strategy computes whole";
   let description = [{
