@@ -204,10 +204,13 @@ def TileSorts : Pass<"kiln-gpu-tile-sorts", "mlir::ModuleOp"> {
     Positions beyond the line act as larger than every element, so any length works
     without padding. A line of at most N elements (N from 64 KiB of LDS and the kept
     operands' sizes) is loaded into LDS with each element's position, which breaks the
-    comparator's ties: the order is the stable one the CPU computes. Operands come from
+    comparator's ties: the order is the stable one the CPU computes. A sort marked
+    `kiln.sort_run_length = R` (kiln-gpu-split-long-sorts) sorts each run of R elements
+    of a line on its own, one (line, run) unit per workgroup, always in LDS; one this
+    pass cannot lay out is an error. Operands come from
     bindings or are computed element by element (an iota of indices, say); a result
-    nothing reads is never written and gets no global memory. Longer lines (or a dynamic
-    length beyond N at run time) are sorted in place in the output bindings, with a
+    nothing reads is never written and gets no global memory. Longer lines that were not
+    split (or a dynamic length beyond N at run time) are sorted in place in the output bindings, with a
     remark that ties may then be ordered differently. A topk with static k and line whose
     candidates fit in LDS is sorted the same way: its k initial output elements first (they
     come before every input), then the line with its indices (the indices input, or the

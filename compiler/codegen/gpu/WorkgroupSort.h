@@ -6,9 +6,9 @@
 // A line that fits in LDS is loaded there with every element's position, sorted with the
 // position as the last key (so the order is the CPU's stable one), and written to the
 // output bindings: no temporary, and an output nothing reads is never written. A longer
-// line is sorted in place in the output bindings (global memory), where there is no room
-// for positions: elements the comparator ties may then come in another order than on
-// the CPU.
+// line that kiln-gpu-split-long-sorts left whole (the CPU is a target too) is sorted in
+// place in the output bindings (global memory), where there is no room for positions:
+// elements the comparator ties may then come in another order than on the CPU.
 //
 // A sort carrying kSortRunLengthAttr (made by kiln-gpu-split-long-sorts, GPU-only) sorts
 // each run of that many consecutive elements of every line on its own: one workgroup per
