@@ -199,8 +199,8 @@ module @kiln_executable attributes {kiln.executable} {
 // CHECK: %[[RUNS:.*]] = arith.ceildivui %[[N]], %c4096
 // CHECK: %[[UNITS:.*]] = arith.muli %{{.*}}, %[[RUNS]]
 // CHECK: scf.for %[[UNIT:.*]] = %[[ID]] to %[[UNITS]] step %[[COUNT]]
-// CHECK:   %[[RUN:.*]] = arith.remui %[[UNIT]], %[[RUNS]]
-// CHECK:   %[[OFFSET:.*]] = arith.muli %[[RUN]], %c4096
+// CHECK:   %[[WHICH:.*]] = arith.remui %[[UNIT]], %[[RUNS]]
+// CHECK:   %[[OFFSET:.*]] = arith.muli %[[WHICH]], %c4096
 // CHECK:   %[[LEFT:.*]] = arith.subi %[[N]], %[[OFFSET]]
 // CHECK:   %[[LENGTH:.*]] = arith.minui %{{.*}}, %[[LEFT]]
 // CHECK:   scf.for %[[J:.*]] = %{{.*}} to %[[LENGTH]] step %c256
