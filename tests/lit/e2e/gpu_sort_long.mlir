@@ -3,8 +3,8 @@
 // numpy's stable sorts (ties keep their order): two lines of 20000 ascending and
 // descending, an odd length (100003), the sorted dimension outermost, one line of 1M, a
 // line length known only at run time (lines of 1, one run, one run and one element, and
-// the lengths above), and a comparator over two keys with a payload. The CPU (cpu and
-// cpu-sync) computes the same from the same file.
+// the lengths above), and a comparator over two keys with a payload; on gfx942 and
+// gfx1100. The CPU (cpu and cpu-sync) computes the same from the same file.
 // RUN: rm -rf %t && %python %S/Inputs/sort_long_operands.py %t
 // RUN: kiln-compile --target=gfx942 %s -o %t/gfx942.kiln --report=%t/report.txt
 // RUN: FileCheck %s --check-prefix=REPORT < %t/report.txt
@@ -22,6 +22,10 @@
 // RUN:     run --function=dynamic_ascending --input=@%t/$line.npy --expected_output=@%t/${line}_ascending_keys.npy --expected_output=@%t/${line}_ascending_indices.npy; \
 // RUN:   done; \
 // RUN: done
+// The same kernels for wave32 (gfx1100): the runs' workgroups are 256 work-items there too.
+// RUN: kiln-compile --target=gfx1100 %s -o %t/gfx1100.kiln
+// RUN: env KILN_HSA_SIM_AGENTS=gfx1100 kiln-run --module=%t/gfx1100.kiln --device=hip-sim --function=odd_descending --input=@%t/odd.npy --expected_output=@%t/odd_descending_keys.npy --expected_output=@%t/odd_descending_indices.npy --atol=0 --rtol=0
+// RUN: env KILN_HSA_SIM_AGENTS=gfx1100 kiln-run --module=%t/gfx1100.kiln --device=hip-sim --function=dynamic_ascending --input=@%t/two.npy --expected_output=@%t/two_ascending_keys.npy --expected_output=@%t/two_ascending_indices.npy --atol=0 --rtol=0
 
 // Each sort: one dispatch of runs (256 work-items, a run of 4096 f32 and i32 in LDS), and
 // one merge pass kernel (the generic path, one element per work-item) run log2(runs) times.
