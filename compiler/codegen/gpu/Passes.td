@@ -229,8 +229,9 @@ def SplitLongSorts : Pass<"kiln-gpu-split-long-sorts", "mlir::ModuleOp"> {
     LDS capacity (a dynamic length, or a static one beyond it) with a comparator of arith
     and math ops becomes the same sort marked `kiln.sort_run_length = R` (each run of R
     consecutive elements of a line sorted on its own, stably, in LDS: R is the largest
-    power of two the LDS holds with every operand), then a host `scf.while` that merges
-    runs of w into runs of 2w while w is below the line's length: each pass a
+    power of two the LDS holds with every operand), then merge passes of runs of w into
+    runs of 2w while w is below the line's length (unrolled for a static length, a host
+    `scf.while` for a dynamic one): each pass a
     linalg.generic whose element p binary-searches the merge path of its pair of runs
     (left run first on ties) and reads its source element with tensor.extract. The result
     is the CPU's stable order for any comparator. A sort it leaves gets a remark saying why.

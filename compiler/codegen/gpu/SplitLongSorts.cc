@@ -161,8 +161,22 @@ void Split(iree::SortOp sort, int64_t run) {
   auto runs = cast<iree::SortOp>(b.clone(*sort));
   runs->setAttr(kSortRunLengthAttr, b.getI64IntegerAttr(run));
   Value n = tensor::DimOp::create(b, loc, sort.getOutputs()[0], sort.getDimension());
-  // while width < n: merge runs of width into runs of 2 * width (zero passes when the
-  // line is one run), each pass its own dispatch.
+  // A static line: the passes one after another in the host program, so they share one
+  // command buffer and their intermediates the transient slab (placed by liveness: two
+  // buffers ping-pong).
+  int64_t length = cast<RankedTensorType>(sort.getOutputs()[0].getType()).getDimSize(sort.getDimension());
+  if (!ShapedType::isDynamic(length)) {
+    SmallVector<Value> merged(runs.getResults());
+    for (int64_t width = run; width < length; width *= 2) {
+      Value w = arith::ConstantIndexOp::create(b, loc, width);
+      merged = MergePassBuilder(b, loc, sort, n, w).Build(merged);
+    }
+    sort.replaceAllUsesWith(merged);
+    sort.erase();
+    return;
+  }
+  // A dynamic one: while width < n, merge runs of width into runs of 2 * width (zero
+  // passes when the line is one run), each pass its own dispatch.
   SmallVector<Type> types{b.getIndexType()};
   SmallVector<Value> inits{arith::ConstantIndexOp::create(b, loc, run)};
   llvm::append_range(types, runs.getResultTypes());

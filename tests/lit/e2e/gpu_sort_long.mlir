@@ -28,7 +28,7 @@
 // RUN: env KILN_HSA_SIM_AGENTS=gfx1100 kiln-run --module=%t/gfx1100.kiln --device=hip-sim --function=dynamic_ascending --input=@%t/two.npy --expected_output=@%t/two_ascending_keys.npy --expected_output=@%t/two_ascending_indices.npy --atol=0 --rtol=0
 
 // Each sort: one dispatch of runs (256 work-items, a run of 4096 f32 and i32 in LDS), and
-// one merge pass kernel (the generic path, one element per work-item) run log2(runs) times.
+// merge passes (the generic path, one element per work-item), log2(runs) of them.
 // REPORT-DAG: two_ascending_dispatch_{{[0-9]+}}_sort: workgroup 256x1x1 {{.*}} LDS 49152 B, scratch 0 B
 // REPORT-DAG: two_ascending_dispatch_{{[0-9]+}}_generic: workgroup 64x1x1 (distributed){{.*}} scratch 0 B
 // REPORT-DAG: million_dispatch_{{[0-9]+}}_sort: workgroup 256x1x1 {{.*}} LDS 49152 B, scratch 0 B

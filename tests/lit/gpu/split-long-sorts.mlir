@@ -1,37 +1,43 @@
 // RUN: kiln-opt %s -split-input-file -kiln-gpu-split-long-sorts -verify-diagnostics | FileCheck %s
 
 // Lines of 20000 f32 keys and i32 values (beyond the 5457 an LDS line holds): runs of
-// 4096 sorted on their own, then a host loop of merge passes while the runs are shorter
-// than the line; each pass an elementwise generic whose element binary-searches the merge
-// path of its pair of runs (left run first on ties) and reads its source with
-// tensor.extract.
+// 4096 sorted on their own, then merge passes of runs of 4096, 8192 and 16384, one after
+// another; each pass an elementwise generic whose element binary-searches the merge path
+// of its pair of runs (left run first on ties) and reads its source with tensor.extract.
 // CHECK-LABEL: func.func @long(
 // CHECK-SAME: %[[KEYS:[a-z0-9]+]]: tensor<2x20000xf32>, %[[VALUES:[a-z0-9]+]]: tensor<2x20000xi32>
 // CHECK: %[[RUNS:.*]]:2 = iree_linalg_ext.sort {kiln.sort_run_length = 4096 : i64} dimension(1) outs(%[[KEYS]], %[[VALUES]]
 // CHECK: %[[N:.*]] = tensor.dim %[[KEYS]], %c1
-// CHECK: %[[PASSES:.*]]:3 = scf.while (%[[W:.*]] = %c4096, %{{.*}} = %[[RUNS]]#0, %{{.*}} = %[[RUNS]]#1)
-// CHECK:   arith.cmpi ult, %[[W]], %[[N]]
-// CHECK: } do {
-// CHECK: ^bb0(%[[WIDTH:.*]]: index, %[[K:.*]]: tensor<2x20000xf32>, %[[V:.*]]: tensor<2x20000xi32>):
-// CHECK:   %[[NEXT:.*]] = arith.shli %[[WIDTH]]
-// CHECK:   %[[MERGED:.*]]:2 = linalg.generic {{.*}} outs(
-// CHECK:     %[[LINE:.*]] = linalg.index 0
-// CHECK:     %[[P:.*]] = linalg.index 1
-// CHECK:     scf.while
-// CHECK:       arith.cmpi ult
-// CHECK:     } do {
-// CHECK:       %[[B:.*]] = tensor.extract %[[K]][%[[LINE]], %{{.*}}]
-// CHECK:       %[[A:.*]] = tensor.extract %[[K]][%[[LINE]], %{{.*}}]
-// CHECK:       %[[B_FIRST:.*]] = arith.cmpf olt, %[[B]], %[[A]]
-// CHECK:       arith.select %[[B_FIRST]]
-// CHECK:       scf.yield
-// CHECK:     }
-// CHECK:     %[[SOURCE:.*]] = arith.select
-// CHECK:     %[[KEY:.*]] = tensor.extract %[[K]][%[[LINE]], %[[SOURCE]]]
-// CHECK:     %[[VALUE:.*]] = tensor.extract %[[V]][%[[LINE]], %[[SOURCE]]]
-// CHECK:     linalg.yield %[[KEY]], %[[VALUE]]
-// CHECK:   scf.yield %[[NEXT]], %[[MERGED]]#0, %[[MERGED]]#1
-// CHECK: return %[[PASSES]]#1, %[[PASSES]]#2
+// CHECK: %[[WIDTH:.*]] = arith.constant 4096 : index
+// CHECK: %[[MERGED:.*]]:2 = linalg.generic {{.*}} outs(
+// CHECK:   %[[LINE:.*]] = linalg.index 0
+// CHECK:   %[[P:.*]] = linalg.index 1
+// CHECK:   %[[PAIR:.*]] = arith.shli %[[WIDTH]], %c1
+// CHECK:   %[[PAIR_INDEX:.*]] = arith.divui %[[P]], %[[PAIR]]
+// CHECK:   %[[START:.*]] = arith.muli %[[PAIR_INDEX]], %[[PAIR]]
+// CHECK:   %[[A_END_UNCLAMPED:.*]] = arith.addi %[[START]], %[[WIDTH]]
+// CHECK:   %[[A_END:.*]] = arith.minui %[[A_END_UNCLAMPED]], %[[N]]
+// CHECK:   scf.while
+// CHECK:     arith.cmpi ult
+// CHECK:   } do {
+// CHECK:     %[[B:.*]] = tensor.extract %[[RUNS]]#0[%[[LINE]], %{{.*}}]
+// CHECK:     %[[A:.*]] = tensor.extract %[[RUNS]]#0[%[[LINE]], %{{.*}}]
+// CHECK:     %[[B_FIRST:.*]] = arith.cmpf olt, %[[B]], %[[A]]
+// CHECK:     arith.select %[[B_FIRST]]
+// CHECK:     scf.yield
+// CHECK:   }
+// CHECK:   %[[SOURCE:.*]] = arith.select
+// CHECK:   %[[KEY:.*]] = tensor.extract %[[RUNS]]#0[%[[LINE]], %[[SOURCE]]]
+// CHECK:   %[[VALUE:.*]] = tensor.extract %[[RUNS]]#1[%[[LINE]], %[[SOURCE]]]
+// CHECK:   linalg.yield %[[KEY]], %[[VALUE]]
+// CHECK: arith.constant 8192 : index
+// CHECK: %[[MERGED_2:.*]]:2 = linalg.generic
+// CHECK:   tensor.extract %[[MERGED]]#0
+// CHECK: arith.constant 16384 : index
+// CHECK: %[[MERGED_3:.*]]:2 = linalg.generic
+// CHECK:   tensor.extract %[[MERGED_2]]#0
+// CHECK-NOT: linalg.generic
+// CHECK: return %[[MERGED_3]]#0, %[[MERGED_3]]#1
 func.func @long(%keys: tensor<2x20000xf32>, %values: tensor<2x20000xi32>) -> (tensor<2x20000xf32>, tensor<2x20000xi32>) {
   %r:2 = iree_linalg_ext.sort dimension(1) outs(%keys, %values : tensor<2x20000xf32>, tensor<2x20000xi32>) {
   ^bb0(%a: f32, %b: f32, %i: i32, %j: i32):
@@ -43,12 +49,24 @@ func.func @long(%keys: tensor<2x20000xf32>, %values: tensor<2x20000xi32>) -> (te
 
 // -----
 
-// A length known only at run time may be long: split (zero passes if it is one run).
-// Keys alone (f32, 8188 in LDS): runs of 4096.
+// A length known only at run time may be long: a host loop of merge passes while the
+// runs are shorter than the line (zero passes if it is one run). Keys alone (f32, 8188
+// in LDS): runs of 4096.
 // CHECK-LABEL: func.func @dynamic(
-// CHECK: iree_linalg_ext.sort {kiln.sort_run_length = 4096 : i64} dimension(0)
-// CHECK: scf.while
-// CHECK: linalg.generic
+// CHECK-SAME: %[[KEYS:[a-z0-9]+]]: tensor<?xf32>
+// CHECK: %[[RUNS:.*]] = iree_linalg_ext.sort {kiln.sort_run_length = 4096 : i64} dimension(0) outs(%[[KEYS]]
+// CHECK: %[[N:.*]] = tensor.dim %[[KEYS]], %c0
+// CHECK: %[[PASSES:.*]]:2 = scf.while (%[[W:.*]] = %c4096, %{{.*}} = %[[RUNS]])
+// CHECK:   arith.cmpi ult, %[[W]], %[[N]]
+// CHECK: } do {
+// CHECK: ^bb0(%[[WIDTH:.*]]: index, %[[K:.*]]: tensor<?xf32>):
+// CHECK:   %[[NEXT:.*]] = arith.shli %[[WIDTH]]
+// CHECK:   %[[E:.*]] = tensor.empty(%{{.*}}) : tensor<?xf32>
+// CHECK:   %[[MERGED:.*]] = linalg.generic {{.*}} outs(%[[E]]
+// CHECK:     arith.shli %[[WIDTH]]
+// CHECK:     tensor.extract %[[K]]
+// CHECK:   scf.yield %[[NEXT]], %[[MERGED]]
+// CHECK: return %[[PASSES]]#1
 func.func @dynamic(%keys: tensor<?xf32>) -> tensor<?xf32> {
   %r = iree_linalg_ext.sort dimension(0) outs(%keys : tensor<?xf32>) {
   ^bb0(%a: f32, %b: f32):
