@@ -204,10 +204,13 @@ def TileSorts : Pass<"kiln-gpu-tile-sorts", "mlir::ModuleOp"> {
     Positions beyond the line act as larger than every element, so any length works
     without padding. A line of at most N elements (N from 64 KiB of LDS and the kept
     operands' sizes) is loaded into LDS with each element's position, which breaks the
-    comparator's ties: the order is the stable one the CPU computes. Operands come from
+    comparator's ties: the order is the stable one the CPU computes. A sort marked
+    `kiln.sort_run_length = R` (kiln-gpu-split-long-sorts) sorts each run of R elements
+    of a line on its own, one (line, run) unit per workgroup, always in LDS; one this
+    pass cannot lay out is an error. Operands come from
     bindings or are computed element by element (an iota of indices, say); a result
-    nothing reads is never written and gets no global memory. Longer lines (or a dynamic
-    length beyond N at run time) are sorted in place in the output bindings, with a
+    nothing reads is never written and gets no global memory. Longer lines that were not
+    split (or a dynamic length beyond N at run time) are sorted in place in the output bindings, with a
     remark that ties may then be ordered differently. A topk with static k and line whose
     candidates fit in LDS is sorted the same way: its k initial output elements first (they
     come before every input), then the line with its indices (the indices input, or the
@@ -216,6 +219,25 @@ def TileSorts : Pass<"kiln-gpu-tile-sorts", "mlir::ModuleOp"> {
   }];
   let dependentDialects = ["::mlir::gpu::GPUDialect", "::mlir::memref::MemRefDialect", "::mlir::scf::SCFDialect",
                            "::mlir::arith::ArithDialect", "::mlir::math::MathDialect"];
+}
+
+def SplitLongSorts : Pass<"kiln-gpu-split-long-sorts", "mlir::ModuleOp"> {
+  let summary = "Splits sorts with lines beyond the LDS into sorted runs and merge passes";
+  let description = [{
+    Runs in the host pipeline, before dispatch formation, when every target is a GPU
+    (SplitLongSorts.h). Each iree_linalg_ext.sort on tensors whose line may exceed the
+    LDS capacity (a dynamic length, or a static one beyond it) with a comparator of arith
+    and math ops becomes the same sort marked `kiln.sort_run_length = R` (each run of R
+    consecutive elements of a line sorted on its own, stably, in LDS: R is the largest
+    power of two the LDS holds with every operand), then merge passes of runs of w into
+    runs of 2w while w is below the line's length (unrolled for a static length, a host
+    `scf.while` for a dynamic one): each pass a
+    linalg.generic whose element p binary-searches the merge path of its pair of runs
+    (left run first on ties) and reads its source element with tensor.extract. The result
+    is the CPU's stable order for any comparator. A sort it leaves gets a remark saying why.
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect", "::mlir::scf::SCFDialect", "::mlir::tensor::TensorDialect",
+                           "::mlir::arith::ArithDialect"];
 }
 
 def KeepFlashAttention : Pass<"kiln-gpu-keep-flash-attention", "mlir::ModuleOp"> {

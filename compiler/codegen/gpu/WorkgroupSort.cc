@@ -33,6 +33,9 @@ struct SortPlan {
   SmallVector<bool> kept;        // per operand: written out or read by the comparator
   std::optional<int64_t> line;   // the line's length, if static
   int64_t capacity = 0;          // elements of a line the LDS holds
+  // kSortRunLengthAttr: each run of this many consecutive elements of a line is sorted
+  // on its own (by one workgroup, in LDS).
+  std::optional<int64_t> run;
   bool in_place = false;         // every kept operand has an output (longer lines)
   // topk: candidates are the outputs' initial contents (k of them) then the inputs.
   bool topk = false;
@@ -74,6 +77,12 @@ bool IsElementwise(Value v, llvm::SetVector<Operation*>& producers, Value& shape
 int64_t ElementBytes(Type type) {
   if (type.isIndex()) return 8;
   return std::max<int64_t>(1, (type.getIntOrFloatBitWidth() + 7) / 8);
+}
+
+// The run length of a sort that kiln-gpu-split-long-sorts made, or nothing.
+std::optional<int64_t> RunLength(Operation* root) {
+  if (auto run = root->getAttrOfType<IntegerAttr>(kSortRunLengthAttr)) return run.getInt();
+  return std::nullopt;
 }
 
 // A topk's inputs: its values (which give the line's shape) and optional indices.
@@ -123,8 +132,7 @@ FailureOr<SortPlan> MatchSort(func::FuncOp fn, std::string& why) {
   llvm::SetVector<Operation*> producers;
   if (topk && failed(MatchTopkInputs(topk, plan, producers, why))) return failure();
   Block& comparator = *plan.comparator;
-  int64_t line_bytes = 4;  // the element's position
-  int64_t arrays = 1;
+  SmallVector<Type> kept_types;
   for (auto [i, operand] : llvm::enumerate(plan.Operands())) {
     if (!IsElementwise(operand, producers, plan.shape)) {
       why = "operand #" + std::to_string(i) + " is not read from a binding or computed element by element";
@@ -145,10 +153,7 @@ FailureOr<SortPlan> MatchSort(func::FuncOp fn, std::string& why) {
     bool read = topk ? i == 0
                      : !comparator.getArgument(2 * i).use_empty() || !comparator.getArgument(2 * i + 1).use_empty();
     plan.kept.push_back(output || read);
-    if (plan.kept.back()) {
-      line_bytes += ElementBytes(getElementTypeOrSelf(operand.getType()));
-      ++arrays;
-    }
+    if (plan.kept.back()) kept_types.push_back(getElementTypeOrSelf(operand.getType()));
   }
   if (!plan.shape) {
     why = "no operand or result of the sort is a binding (its shape is unknown)";
@@ -163,11 +168,16 @@ FailureOr<SortPlan> MatchSort(func::FuncOp fn, std::string& why) {
     why = "it also computes '" + op.getName().getStringRef().str() + "'";
     return failure();
   }
-  // Each LDS array may start 16-byte aligned.
-  plan.capacity = (kSortLdsBytes - 16 * arrays) / line_bytes;
+  plan.capacity = SortLdsCapacity(kept_types);
   plan.in_place = llvm::all_of(llvm::zip(plan.kept, plan.outputs),
                                [](auto pair) { return !std::get<0>(pair) || std::get<1>(pair); });
-  bool may_be_long = !plan.line || *plan.line > plan.capacity;
+  plan.run = RunLength(plan.root);
+  if (plan.run && (topk || *plan.run < 1 || *plan.run > plan.capacity)) {
+    why = "its runs of " + std::to_string(*plan.run) + " elements exceed the " + std::to_string(plan.capacity) +
+          " an LDS line holds";
+    return failure();
+  }
+  bool may_be_long = !plan.run && (!plan.line || *plan.line > plan.capacity);
   if (topk && may_be_long) {
     why = "its topk's candidates (k + the line) exceed the " + std::to_string(plan.capacity) + " an LDS line holds";
     return failure();
@@ -188,12 +198,12 @@ class SortKernelBuilder {
 
   void Build() {
     MLIRContext* ctx = fn_.getContext();
-    bool lds_path = !plan_.line || *plan_.line <= plan_.capacity;
-    bool global_path = !plan_.line || *plan_.line > plan_.capacity;
+    bool lds_path = plan_.run || !plan_.line || *plan_.line <= plan_.capacity;
+    bool global_path = !plan_.run && (!plan_.line || *plan_.line > plan_.capacity);
     // Workgroup memory lives for the whole kernel: allocate it first.
     b_.setInsertionPointToStart(&fn_.getBody().front());
     if (lds_path) {
-      int64_t slots = plan_.line ? std::max<int64_t>(*plan_.line, 1) : plan_.capacity;
+      int64_t slots = plan_.run ? *plan_.run : plan_.line ? std::max<int64_t>(*plan_.line, 1) : plan_.capacity;
       auto workgroup = mlir::gpu::AddressSpaceAttr::get(ctx, mlir::gpu::AddressSpace::Workgroup);
       auto lds = [&](Type element) {
         return memref::AllocOp::create(b_, loc_, MemRefType::get({slots}, element, MemRefLayoutAttrInterface{}, workgroup))
@@ -213,8 +223,20 @@ class SortKernelBuilder {
     for (int64_t d = 0; d < plan_.rank; ++d) {
       if (d != plan_.dimension) lines = arith::MulIOp::create(b_, loc_, lines, Dim(d));
     }
+    // With runs, a workgroup's unit is one run of a line: runs of a line are neighbours.
+    Value runs;
+    if (plan_.run) {
+      Value run = Const(*plan_.run);
+      runs = arith::CeilDivUIOp::create(b_, loc_, n_, run);
+      lines = arith::MulIOp::create(b_, loc_, lines, runs);
+    }
     scf::ForOp line_loop = BuildWorkgroupLoop(b_, loc_, fn_, lines);
     Value rest = line_loop.getInductionVar();
+    if (plan_.run) {
+      offset_ = arith::MulIOp::create(b_, loc_, arith::RemUIOp::create(b_, loc_, rest, runs), Const(*plan_.run));
+      rest = arith::DivUIOp::create(b_, loc_, rest, runs);
+      n_ = arith::MinUIOp::create(b_, loc_, Const(*plan_.run), arith::SubIOp::create(b_, loc_, n_, offset_));
+    }
     position_.assign(plan_.rank, Value());
     for (int64_t d = plan_.rank - 1; d >= 0; --d) {
       if (d == plan_.dimension) continue;
@@ -240,10 +262,10 @@ class SortKernelBuilder {
   Value Dim(int64_t d) { return memref::DimOp::create(b_, loc_, plan_.shape, d); }
   void Barrier() { WorkgroupBarrierOp::create(b_, loc_); }
 
-  // The position of element `j` of the current line.
+  // The position of element `j` of the current line (of the current run, with runs).
   SmallVector<Value> At(Value j) {
     SmallVector<Value> indices(position_);
-    indices[plan_.dimension] = j;
+    indices[plan_.dimension] = offset_ ? arith::AddIOp::create(b_, loc_, offset_, j).getResult() : j;
     return indices;
   }
 
@@ -450,6 +472,7 @@ class SortKernelBuilder {
   OpBuilder b_;
   Location loc_;
   Value thread_, n_, positions_;
+  Value offset_;  // with runs: the current run's first position in its line
   SmallVector<Value> lds_, position_;
 };
 
@@ -462,7 +485,7 @@ struct TileSortsPass : impl::TileSortsBase<TileSortsPass> {
         fn.emitRemark() << "dispatch '" << fn.getName() << "' keeps the per-work-item path: " << why;
         continue;
       }
-      if (!plan->line || *plan->line > plan->capacity) {
+      if (!plan->run && (!plan->line || *plan->line > plan->capacity)) {
         fn.emitRemark() << "dispatch '" << fn.getName() << "' sorts lines longer than " << plan->capacity
                         << " elements in its output bindings: elements the comparator ties may come in another "
                            "order than on the CPU";
@@ -476,11 +499,31 @@ struct TileSortsPass : impl::TileSortsBase<TileSortsPass> {
       (void)runRegionDCE(rewriter, fn.getBody());
       MarkWorkgroupCooperative(fn, kSortWorkgroupSize);
     }
+    // A sort of runs (kiln-gpu-split-long-sorts) means something only to this kernel.
+    WalkResult result = getOperation()->walk([&](iree::SortOp sort) {
+      if (!RunLength(sort)) return WalkResult::advance();
+      auto fn = sort->getParentOfType<func::FuncOp>();
+      std::string why = "it is not the root of its dispatch";
+      if (fn) (void)MatchSort(fn, why);
+      sort.emitError() << "dispatch '" << (fn ? fn.getName() : StringRef()) << "' sorts runs of its lines ('"
+                       << kSortRunLengthAttr << "'), which only the GPU's sort strategy computes, and it cannot: "
+                       << why;
+      return WalkResult::interrupt();
+    });
+    if (result.wasInterrupted()) signalPassFailure();
   }
 };
 
 }  // namespace
 
 bool IsSortDispatch(func::FuncOp fn, std::string& why) { return succeeded(MatchSort(fn, why)); }
+
+int64_t SortLdsCapacity(ArrayRef<Type> kept_types) {
+  int64_t line_bytes = 4;  // the element's position
+  for (Type type : kept_types) line_bytes += ElementBytes(type);
+  // Each LDS array (the positions and one per kept operand) may start 16-byte aligned.
+  int64_t arrays = 1 + static_cast<int64_t>(kept_types.size());
+  return (kSortLdsBytes - 16 * arrays) / line_bytes;
+}
 
 }  // namespace kiln::compiler::gpu

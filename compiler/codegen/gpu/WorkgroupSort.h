@@ -6,9 +6,14 @@
 // A line that fits in LDS is loaded there with every element's position, sorted with the
 // position as the last key (so the order is the CPU's stable one), and written to the
 // output bindings: no temporary, and an output nothing reads is never written. A longer
-// line is sorted in place in the output bindings (global memory), where there is no room
-// for positions: elements the comparator ties may then come in another order than on
-// the CPU.
+// line that kiln-gpu-split-long-sorts left whole (the CPU is a target too) is sorted in
+// place in the output bindings (global memory), where there is no room for positions:
+// elements the comparator ties may then come in another order than on the CPU.
+//
+// A sort carrying kSortRunLengthAttr (made by kiln-gpu-split-long-sorts, GPU-only) sorts
+// each run of that many consecutive elements of every line on its own: one workgroup per
+// (line, run) unit, in LDS with positions, so each run is in the stable order; the merge
+// passes that follow (SplitLongSorts.h) make the runs one.
 //
 // iree_linalg_ext.topk with a static k and line takes the LDS path too: its candidates
 // are the outputs' k initial elements (which come before every input) and then the
@@ -19,6 +24,7 @@
 #include <string>
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Types.h"
 
 namespace kiln::compiler::gpu {
 
@@ -31,6 +37,15 @@ inline constexpr int64_t kSortWorkgroupSize = 256;
 // LDS a line may take (the whole of a workgroup's on every supported chip): a sorting
 // workgroup runs alone on its compute unit's LDS, which longer resident lines repay.
 inline constexpr int64_t kSortLdsBytes = 64 * 1024;
+
+// On an iree_linalg_ext.sort: each run of this many (an integer attribute) consecutive
+// elements of every line is sorted on its own, not the whole line. Only the GPU's sort
+// strategy computes such a sort (an error names any dispatch it cannot take).
+inline constexpr llvm::StringLiteral kSortRunLengthAttr = "kiln.sort_run_length";
+
+// The elements of a line the LDS path holds when the operands of `kept_types` are kept
+// (written out or read by the comparator), each with its position.
+int64_t SortLdsCapacity(llvm::ArrayRef<mlir::Type> kept_types);
 
 // Whether dispatch function `fn` (on tensors) is a sort the strategy computes: its root is
 // an iree_linalg_ext.sort without `ins` (or a topk as above), each operand read from a binding or computed

@@ -185,3 +185,58 @@ module @kiln_executable attributes {kiln.executable} {
     return
   }
 }
+
+// -----
+
+// Runs (kiln-gpu-split-long-sorts): each workgroup unit is one run of 4096 elements of a
+// line, sorted in LDS with its positions (the stable order within the run) at its offset
+// in the line; the last run of a line is shorter. No in-place path.
+// CHECK-LABEL: func.func @sort_runs(
+// CHECK-SAME: %{{[a-z0-9]+}}: memref<?x?xf32>, %[[OUT:[a-z0-9]+]]: memref<?x?xf32>, %[[ID:[a-z0-9]+]]: index, %[[COUNT:[a-z0-9]+]]: index)
+// CHECK: memref.alloc() : memref<4096xf32, #gpu.address_space<workgroup>>
+// CHECK: memref.alloc() : memref<4096xi32, #gpu.address_space<workgroup>>
+// CHECK: %[[N:.*]] = memref.dim %{{.*}}, %c1
+// CHECK: %[[RUNS:.*]] = arith.ceildivui %[[N]], %c4096
+// CHECK: %[[UNITS:.*]] = arith.muli %{{.*}}, %[[RUNS]]
+// CHECK: scf.for %[[UNIT:.*]] = %[[ID]] to %[[UNITS]] step %[[COUNT]]
+// CHECK:   %[[WHICH:.*]] = arith.remui %[[UNIT]], %[[RUNS]]
+// CHECK:   %[[OFFSET:.*]] = arith.muli %[[WHICH]], %c4096
+// CHECK:   %[[LEFT:.*]] = arith.subi %[[N]], %[[OFFSET]]
+// CHECK:   %[[LENGTH:.*]] = arith.minui %{{.*}}, %[[LEFT]]
+// CHECK:   scf.for %[[J:.*]] = %{{.*}} to %[[LENGTH]] step %c256
+// CHECK:     %[[AT:.*]] = arith.addi %[[OFFSET]], %[[J]]
+// CHECK:     memref.load %{{.*}}[%{{.*}}, %[[AT]]]
+// CHECK-NOT: scf.if
+// CHECK:   math.ctlz
+// CHECK:   scf.for %[[K:.*]] = %{{.*}} to %[[LENGTH]] step %c256
+// CHECK:     %[[TO:.*]] = arith.addi %[[OFFSET]], %[[K]]
+// CHECK:     memref.store {{.*}}, %[[OUT]][%{{.*}}, %[[TO]]]
+module @kiln_executable attributes {kiln.executable} {
+  func.func @sort_runs(%keys: memref<?x?xf32>, %out: memref<?x?xf32>, %id: index, %count: index) attributes {kiln.binding_dims = [array<i64: 0, 1>, array<i64: 0, 1>], kiln.input_count = 1 : i64} {
+    %0 = bufferization.to_tensor %keys restrict : memref<?x?xf32> to tensor<?x?xf32>
+    %r = iree_linalg_ext.sort {kiln.root, kiln.sort_run_length = 4096 : i64} dimension(1) outs(%0 : tensor<?x?xf32>) {
+    ^bb0(%a: f32, %b: f32):
+      %lt = arith.cmpf olt, %a, %b : f32
+      iree_linalg_ext.yield %lt : i1
+    } -> tensor<?x?xf32>
+    bufferization.materialize_in_destination %r in restrict writable %out : (tensor<?x?xf32>, memref<?x?xf32>) -> ()
+    return
+  }
+}
+
+// -----
+
+// Runs longer than an LDS line: only this strategy sorts runs, so it is an error.
+module @kiln_executable attributes {kiln.executable} {
+  func.func @sort_long_runs(%keys: memref<?xf32>, %out: memref<?xf32>, %id: index, %count: index) attributes {kiln.binding_dims = [array<i64: 0>, array<i64: 0>], kiln.input_count = 1 : i64} {
+    %0 = bufferization.to_tensor %keys restrict : memref<?xf32> to tensor<?xf32>
+    // expected-error @+1 {{dispatch 'sort_long_runs' sorts runs of its lines ('kiln.sort_run_length'), which only the GPU's sort strategy computes, and it cannot: its runs of 16384 elements exceed the 8188 an LDS line holds}}
+    %r = iree_linalg_ext.sort {kiln.root, kiln.sort_run_length = 16384 : i64} dimension(0) outs(%0 : tensor<?xf32>) {
+    ^bb0(%a: f32, %b: f32):
+      %lt = arith.cmpf olt, %a, %b : f32
+      iree_linalg_ext.yield %lt : i1
+    } -> tensor<?xf32>
+    bufferization.materialize_in_destination %r in restrict writable %out : (tensor<?xf32>, memref<?xf32>) -> ()
+    return
+  }
+}

@@ -1,8 +1,8 @@
 """Writes deterministic operands and numpy references for gpu_sort.mlir.
 
 Keys with many ties, so that the references (numpy's stable sort) pin the order of equal
-keys; the long lines' keys are distinct, since lines beyond the LDS are sorted without
-positions (WorkgroupSort.h). Usage: DIR
+keys; the long lines' keys are distinct (they predate the stable merge of long lines,
+SplitLongSorts.h). Usage: DIR
 """
 import os
 import sys
