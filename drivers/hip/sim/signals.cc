@@ -19,7 +19,9 @@ namespace {
 constexpr auto kActiveSpin = std::chrono::microseconds(20);
 constexpr auto kBlockedSpin = std::chrono::microseconds(2);
 
-Clock::duration SpinFor(hsa_wait_state_t hint) { return hint == HSA_WAIT_STATE_ACTIVE ? Clock::duration(kActiveSpin) : Clock::duration(kBlockedSpin); }
+Clock::duration SpinFor(hsa_wait_state_t hint) {
+  return hint == HSA_WAIT_STATE_ACTIVE ? Clock::duration(kActiveSpin) : Clock::duration(kBlockedSpin);
+}
 
 }  // namespace
 
