@@ -1,5 +1,8 @@
 #include "drivers/hip/hip_device.h"
 
+#include <pthread.h>
+#include <sched.h>
+
 #include <condition_variable>
 #include <cstring>
 #include <deque>
@@ -46,6 +49,19 @@ std::string FaultReasons(uint32_t mask) {
     if (mask & bit) out += StrCat(out.empty() ? "" : ", ", text);
   }
   return out.empty() ? "unknown reason" : out;
+}
+
+// Names the calling thread (for profilers; best effort) and gives it the SCHED_BATCH policy
+// (best effort: a sandbox may refuse it), for the completion thread: retiring a submission
+// is bookkeeping that may wait for a CPU, and a completion that wakes it then does not
+// preempt the application thread that is submitting the next work (each such preemption
+// costs that thread a context switch and the rest of its time slice). It still gets its fair
+// share of CPU time, and runs at once on an idle CPU.
+void BecomeBackgroundThread(const char* name) {
+  pthread_setname_np(pthread_self(), name);
+  sched_param param{};
+  param.sched_priority = 0;  // the only priority SCHED_BATCH has
+  (void)sched_setscheduler(0, SCHED_BATCH, &param);
 }
 
 // Workgroups of a distributed dispatch per compute unit (see worker_count).
@@ -312,6 +328,7 @@ class HipDevice final : public hal::Device {
   }
 
   void RetireLoop() {
+    BecomeBackgroundThread("kiln-hip-retire");
     const uint64_t timeout = std::max<uint64_t>(runtime_->timestamp_frequency() / 100, 1);  // 10 ms
     for (;;) {
       hsa_signal_t front{};

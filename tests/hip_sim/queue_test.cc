@@ -246,6 +246,33 @@ TEST_F(HsaSimQueueTest, WithoutBarrierBitDispatchesOverlap) {
   ASSERT_HSA_OK(hsa_queue_destroy(queue));
 }
 
+// A one-workgroup dispatch followed by a packet with the barrier bit (the driver's pattern:
+// a dispatch, then its submission's fence) is run by the packet processor itself while the
+// barrier packet waits. Order and results are as on the workers: the later packet waits for
+// the earlier one even while that one blocks, and sees its writes.
+TEST_F(HsaSimQueueTest, LoneDispatchBeforeABarrierPacketCompletesFirst) {
+  SetUpAgent();
+  hsa_queue_t* queue = CreateQueue(gpu_, 64);
+  int32_t* x = Buffer(4);
+  x[0] = 40;
+  int32_t* release_a = &x[3];
+  hsa_signal_t a_done = Signal(1), b_done = Signal(1);
+  hsa_kernel_dispatch_packet_t a = WaitAddOne(&x[0], &x[1], release_a, a_done);
+  hsa_kernel_dispatch_packet_t b = AddOne(&x[1], &x[2], 1, b_done, /*barrier=*/true);
+  Submit(queue, &a);
+  Submit(queue, &b);
+  // Neither may complete while a is held.
+  EXPECT_EQ(hsa_signal_wait_scacquire(b_done, HSA_SIGNAL_CONDITION_EQ, 0, 20'000'000, HSA_WAIT_STATE_BLOCKED), 1);
+  EXPECT_EQ(hsa_signal_load_scacquire(a_done), 1);
+  __atomic_store_n(release_a, 1, __ATOMIC_RELEASE);
+  ASSERT_EQ(WaitEq(b_done, 0), 0);
+  EXPECT_EQ(hsa_signal_load_scacquire(a_done), 0);
+  EXPECT_EQ(x[1], 41);
+  EXPECT_EQ(x[2], 42);  // b read a's result
+  EXPECT_EQ(kiln_hsa_sim_dispatches_completed(0), 2u);
+  ASSERT_HSA_OK(hsa_queue_destroy(queue));
+}
+
 TEST_F(HsaSimQueueTest, BarrierAndWaitsForASignalOfAnotherQueue) {
   SetUpAgent();
   hsa_queue_t* first = CreateQueue(gpu_, 64);

@@ -36,7 +36,7 @@ void CopyEngine::Stop() {
 }
 
 void CopyEngine::Main() {
-  StartSimThread(this);
+  StartSimThread(this, "hsa-sim-dma");
   while (true) {
     CopyJob job;
     {

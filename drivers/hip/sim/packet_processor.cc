@@ -114,7 +114,7 @@ void Queue::DeliverErrorAndIdle() {
 }
 
 void Queue::ProcessorMain() {
-  StartSimThread(this);
+  StartSimThread(this, "hsa-sim-cp");
   char* ring = static_cast<char*>(ring_);
   uint64_t index = 0;
   while (running() && WaitForPacket(index)) {
@@ -127,6 +127,9 @@ void Queue::ProcessorMain() {
     __atomic_store_n(reinterpret_cast<uint16_t*>(slot), uint16_t{HSA_PACKET_TYPE_INVALID}, __ATOMIC_RELAXED);
     read_index_.store(index + 1, std::memory_order_release);
     uint64_t id = index++;
+
+    // Unannounced work may wait for this packet only if the packet waits for it anyway.
+    if (!HeaderField(header, HSA_PACKET_HEADER_BARRIER, HSA_PACKET_HEADER_WIDTH_BARRIER)) AnnouncePendingWork();
 
     uint32_t type = PacketType(header);
     uint32_t acquire =
@@ -175,6 +178,8 @@ bool Queue::WaitForPacket(uint64_t index) {
     if (Clock::now() >= pause_end) break;
     for (int k = 0; k < 16; ++k) CpuRelax();
   }
+  // No packet right behind it: a dispatch not yet announced must not wait for one.
+  AnnouncePendingWork();
   for (Clock::time_point yield_end = start + kProcessorSpin;;) {
     if (ready()) return true;
     if (!running()) return false;
@@ -192,6 +197,7 @@ bool Queue::WaitForPacket(uint64_t index) {
 }
 
 bool Queue::WaitAllComplete() {
+  RunPendingWork();
   while (in_flight_.load(std::memory_order_acquire) > 0) {
     if (!running()) return false;
     processor_waiter_.SleepUntil(Clock::time_point::max());
@@ -324,15 +330,16 @@ void Queue::HandleKernelDispatch(uint64_t id, const hsa_kernel_dispatch_packet_t
   dispatch->release_scope =
       HeaderField(p.header, HSA_PACKET_HEADER_SCRELEASE_FENCE_SCOPE, HSA_PACKET_HEADER_WIDTH_SCRELEASE_FENCE_SCOPE);
   in_flight_.fetch_add(1, std::memory_order_acq_rel);
+  // One workgroup alone waits to be announced (see queue.h); more, or a dispatch behind
+  // another, go to the workers now.
+  bool announce;
   {
     std::lock_guard lock(work_mu_);
     pending_.push_back(std::move(dispatch));
+    announce = total > 1 || pending_.size() > 1;
+    unannounced_ = !announce;
   }
-  if (total > 1) {
-    work_cv_.notify_all();
-  } else {
-    work_cv_.notify_one();
-  }
+  if (announce) work_cv_.notify_all();
 }
 
 void Queue::HandleBarrier(uint64_t id, const hsa_barrier_and_packet_t& p, bool is_and) {

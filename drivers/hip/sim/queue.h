@@ -16,6 +16,16 @@
 // packet of the queue has completed. Barrier-AND/OR packets are handled by the processor
 // itself and hold up the packets behind them until they complete.
 //
+// The processor also runs workgroups itself, where that changes nothing an application can
+// observe: while a packet with the barrier bit waits for the packets before it, no later
+// packet may start anyway, so the processor runs the workgroups still unclaimed instead of
+// sleeping. A one-workgroup dispatch is therefore not announced to the workers at once: if
+// the next packet turns out to have the barrier bit, the processor runs it, and the two
+// thread hand-offs (to a worker and back) that cost more than the workgroup itself on a small
+// machine do not happen. Anything else announces it (at the latest when the processor starts
+// to wait for the next packet, after its short pause spin). Workers awake anyway take
+// unannounced work too.
+//
 // Errors (malformed packets, traps, injected faults) put the queue in the error state: the
 // processor calls the application's callback once, from its own thread, with
 // kiln_hsa_sim_last_error() returning the detail during the call; the queue then processes
@@ -26,6 +36,7 @@
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
+#include <cstdlib>
 #include <deque>
 #include <memory>
 #include <mutex>
@@ -99,6 +110,14 @@ class Queue {
 
   // Workers (workers.cc).
   void WorkerMain();
+  // Claims the next workgroup of the first pending dispatch that may start now (work_mu_
+  // held); false when none may, with *earliest the first time a SLOW one may.
+  bool ClaimWorkgroup(std::shared_ptr<Dispatch>* dispatch, uint64_t* workgroup, Clock::time_point* earliest);
+  // Processor: wakes the workers for pending work they were not told about.
+  void AnnouncePendingWork();
+  // Processor, waiting for every earlier packet: runs unclaimed workgroups on its own thread
+  // until none is left that may start now, then announces what is left (SLOW dispatches).
+  void RunPendingWork();
   void RunWorkgroup(Dispatch& dispatch, uint64_t workgroup, void* group_segment);
   void FinishWorkgroup(Dispatch& dispatch, bool ok);
 
@@ -128,6 +147,9 @@ class Queue {
   std::mutex work_mu_;
   std::condition_variable work_cv_;
   std::deque<std::shared_ptr<Dispatch>> pending_;  // dispatches with unclaimed workgroups
+  bool unannounced_ = false;  // guarded by work_mu_: pending_ holds work no worker was woken for
+  // The processor's group segment, for the workgroups it runs itself (RunPendingWork).
+  std::unique_ptr<void, void (*)(void*)> processor_group_{nullptr, &std::free};
 
   std::mutex stop_mu_;    // serializes Stop()
   bool stopped_ = false;  // guarded by stop_mu_

@@ -2,6 +2,7 @@
 // hsa_status_string and hsa_system_get_info.
 #include "drivers/hip/sim/runtime.h"
 
+#include <pthread.h>
 #include <sched.h>
 #include <unistd.h>
 
@@ -100,8 +101,9 @@ std::string Hex(uint64_t value) {
   return text;
 }
 
-void StartSimThread(const void* owner) {
+void StartSimThread(const void* owner, const char* name) {
   t_state.sim_thread_owner = owner;
+  pthread_setname_np(pthread_self(), name);  // best effort: for profilers and debuggers
   sched_param param{};
   param.sched_priority = 0;  // the only priority SCHED_BATCH has
   (void)sched_setscheduler(0, SCHED_BATCH, &param);  // best effort: a sandbox may refuse it

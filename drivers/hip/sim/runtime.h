@@ -110,6 +110,7 @@ bool SetConfiguredAgents(std::optional<std::vector<AgentConfig>> agents);
 
 // Called first on each simulator thread (packet processors, compute-unit workers, copy
 // engines), which stand in for the GPU's own hardware:
+// - names it `name` (at most 15 characters) for profilers and debuggers;
 // - marks the thread as working for `owner` (a queue, a copy engine): hsa_shut_down refuses
 //   to run on such a thread (it would have to join itself), and hsa_queue_destroy refuses to
 //   destroy the queue that owns the calling thread;
@@ -118,7 +119,7 @@ bool SetConfiguredAgents(std::optional<std::vector<AgentConfig>> agents);
 //   the compute units take no host CPU; here they share it, and on a small machine a woken
 //   processor would otherwise take the core of the thread that is submitting to it. The
 //   scheduler still gives them their fair share of CPU time.
-void StartSimThread(const void* owner);
+void StartSimThread(const void* owner, const char* name);
 const void* SimThreadOwner();
 
 // Nanoseconds of the HSA system timestamp (steady clock).

@@ -160,9 +160,9 @@ bool ConditionHolds(hsa_signal_condition_t condition, int64_t value, int64_t com
 Clock::time_point DeadlineAfter(uint64_t timeout_ns);
 
 // Waits until signals[i] satisfies conditions[i] against compare_values[i] for some i, the
-// deadline passes, or a signal is abandoned. Spins briefly, then sleeps. Returns that index
+// deadline passes, or a signal is abandoned. Spins for `spin`, then sleeps. Returns that index
 // (and its value in *observed), or -1 (with *observed the last value of signals[0]).
 int WaitAny(std::span<Signal* const> signals, const hsa_signal_condition_t* conditions, const int64_t* compare_values,
-            Clock::time_point deadline, std::memory_order order, int64_t* observed);
+            Clock::time_point deadline, Clock::duration spin, std::memory_order order, int64_t* observed);
 
 }  // namespace kiln::hsa_sim

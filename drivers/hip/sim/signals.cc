@@ -11,10 +11,17 @@
 namespace kiln::hsa_sim {
 namespace {
 
-// How long a waiter polls before it sleeps: long enough to catch a completion that is about
-// to happen without a context switch, short enough not to starve the simulator's threads on
-// a small machine.
-constexpr auto kSpinTime = std::chrono::microseconds(20);
+// How long a waiter polls before it sleeps, by its wait-state hint. ACTIVE: long enough to
+// catch a completion that is about to happen without a context switch, short enough not to
+// starve the simulator's threads on a small machine. BLOCKED: the caller prefers sleeping
+// (a driver's completion thread, say); it polls only briefly, so a thread that waits all the
+// time does not hold a core the simulated GPU needs.
+constexpr auto kActiveSpin = std::chrono::microseconds(20);
+constexpr auto kBlockedSpin = std::chrono::microseconds(2);
+
+Clock::duration SpinFor(hsa_wait_state_t hint) {
+  return hint == HSA_WAIT_STATE_ACTIVE ? Clock::duration(kActiveSpin) : Clock::duration(kBlockedSpin);
+}
 
 }  // namespace
 
@@ -79,7 +86,7 @@ Clock::time_point DeadlineAfter(uint64_t timeout_ns) {
 }
 
 int WaitAny(std::span<Signal* const> signals, const hsa_signal_condition_t* conditions, const int64_t* compare_values,
-            Clock::time_point deadline, std::memory_order order, int64_t* observed) {
+            Clock::time_point deadline, Clock::duration spin, std::memory_order order, int64_t* observed) {
   auto satisfied = [&]() -> int {
     for (size_t i = 0; i < signals.size(); ++i) {
       int64_t value = signals[i]->Load(order);
@@ -98,7 +105,7 @@ int WaitAny(std::span<Signal* const> signals, const hsa_signal_condition_t* cond
     return -1;
   };
 
-  Clock::time_point spin_end = std::min(deadline, Clock::now() + kSpinTime);
+  Clock::time_point spin_end = std::min(deadline, Clock::now() + spin);
   while (true) {
     if (int i = satisfied(); i >= 0) return i;
     if (abandoned()) return give_up();
@@ -135,7 +142,8 @@ bool ValidCondition(const hsa_signal_condition_t& condition) {
 }
 
 hsa_signal_value_t WaitOne(const char* function, hsa_signal_t signal, hsa_signal_condition_t condition,
-                           hsa_signal_value_t compare_value, uint64_t timeout_hint, std::memory_order order) {
+                           hsa_signal_value_t compare_value, uint64_t timeout_hint, hsa_wait_state_t hint,
+                           std::memory_order order) {
   std::shared_ptr<Signal> s = SignalFor(function, signal);
   if (!s) return 0;
   if (!ValidCondition(condition)) {
@@ -144,7 +152,7 @@ hsa_signal_value_t WaitOne(const char* function, hsa_signal_t signal, hsa_signal
   }
   Signal* signals[1] = {s.get()};
   int64_t observed = 0;
-  WaitAny(signals, &condition, &compare_value, DeadlineAfter(timeout_hint), order, &observed);
+  WaitAny(signals, &condition, &compare_value, DeadlineAfter(timeout_hint), SpinFor(hint), order, &observed);
   return observed;
 }
 
@@ -258,13 +266,13 @@ KILN_SIGNAL_RMW_ALL(xor, Xor)
 hsa_signal_value_t HSA_API hsa_signal_wait_scacquire(hsa_signal_t signal, hsa_signal_condition_t condition,
                                                      hsa_signal_value_t compare_value, uint64_t timeout_hint,
                                                      hsa_wait_state_t wait_state_hint) {
-  return WaitOne(__func__, signal, condition, compare_value, timeout_hint, std::memory_order_acquire);
+  return WaitOne(__func__, signal, condition, compare_value, timeout_hint, wait_state_hint, std::memory_order_acquire);
 }
 
 hsa_signal_value_t HSA_API hsa_signal_wait_relaxed(hsa_signal_t signal, hsa_signal_condition_t condition,
                                                    hsa_signal_value_t compare_value, uint64_t timeout_hint,
                                                    hsa_wait_state_t wait_state_hint) {
-  return WaitOne(__func__, signal, condition, compare_value, timeout_hint, std::memory_order_relaxed);
+  return WaitOne(__func__, signal, condition, compare_value, timeout_hint, wait_state_hint, std::memory_order_relaxed);
 }
 
 // HSA promises only relaxed ordering here; the simulator loads with acquire, which is allowed
@@ -293,7 +301,8 @@ uint32_t HSA_API hsa_amd_signal_wait_any(uint32_t signal_count, hsa_signal_t* si
     raw[i] = held[i].get();
   }
   int64_t observed = 0;
-  int index = WaitAny(raw, conds, values, DeadlineAfter(timeout_hint), std::memory_order_acquire, &observed);
+  int index = WaitAny(raw, conds, values, DeadlineAfter(timeout_hint), SpinFor(wait_hint), std::memory_order_acquire,
+                      &observed);
   if (index < 0) return UINT32_MAX;
   if (satisfying_value) *satisfying_value = observed;
   return static_cast<uint32_t>(index);

@@ -16,30 +16,43 @@ namespace {
 // workgroup entry, and a twin that reads LDS before writing it should not see zeros.
 constexpr int kGroupSegmentPoison = 0xa5;
 
+// A group segment for a thread that runs workgroups: one agent's LDS, 64-byte aligned; null when out of memory.
+std::unique_ptr<void, void (*)(void*)> AllocateGroupSegment(const AgentConfig& config) {
+  size_t bytes = (std::max<size_t>(config.lds_bytes, 64) + 63) / 64 * 64;
+  return {std::aligned_alloc(64, bytes), &std::free};
+}
+
 }  // namespace
 
+bool Queue::ClaimWorkgroup(std::shared_ptr<Dispatch>* dispatch, uint64_t* workgroup, Clock::time_point* earliest) {
+  *earliest = Clock::time_point::max();
+  Clock::time_point now = Clock::time_point::min();
+  for (auto it = pending_.begin(); it != pending_.end(); ++it) {
+    Dispatch& d = **it;
+    if (d.not_before != Clock::time_point::min()) {
+      if (now == Clock::time_point::min()) now = Clock::now();
+      if (d.not_before > now) {  // SLOW: not yet; later dispatches may go first
+        *earliest = std::min(*earliest, d.not_before);
+        continue;
+      }
+    }
+    *dispatch = *it;
+    *workgroup = d.next_workgroup++;
+    if (d.next_workgroup == d.total_workgroups) pending_.erase(it);
+    return true;
+  }
+  return false;
+}
+
 void Queue::WorkerMain() {
-  StartSimThread(this);
-  size_t group_bytes = (std::max<size_t>(agent_.config.lds_bytes, 64) + 63) / 64 * 64;
-  std::unique_ptr<void, decltype(&std::free)> group(std::aligned_alloc(64, group_bytes), &std::free);
+  StartSimThread(this, "hsa-sim-cu");
+  std::unique_ptr<void, void (*)(void*)> group = AllocateGroupSegment(agent_.config);
   std::unique_lock lock(work_mu_);
   while (!stop_.load(std::memory_order_acquire)) {
     std::shared_ptr<Dispatch> dispatch;
     uint64_t workgroup = 0;
-    Clock::time_point earliest = Clock::time_point::max();
-    Clock::time_point now = Clock::now();
-    for (auto it = pending_.begin(); it != pending_.end(); ++it) {
-      Dispatch& d = **it;
-      if (d.not_before > now) {  // SLOW: not yet; later dispatches may go first
-        earliest = std::min(earliest, d.not_before);
-        continue;
-      }
-      dispatch = *it;
-      workgroup = d.next_workgroup++;
-      if (d.next_workgroup == d.total_workgroups) pending_.erase(it);
-      break;
-    }
-    if (!dispatch) {
+    Clock::time_point earliest;
+    if (!ClaimWorkgroup(&dispatch, &workgroup, &earliest)) {
       if (earliest == Clock::time_point::max()) {
         work_cv_.wait(lock);
       } else {
@@ -57,6 +70,35 @@ void Queue::WorkerMain() {
     dispatch.reset();
     lock.lock();
   }
+}
+
+void Queue::AnnouncePendingWork() {
+  {
+    std::lock_guard lock(work_mu_);
+    if (!unannounced_) return;
+    unannounced_ = false;
+  }
+  work_cv_.notify_one();  // unannounced work is one workgroup
+}
+
+void Queue::RunPendingWork() {
+  if (!processor_group_) processor_group_ = AllocateGroupSegment(agent_.config);
+  std::unique_lock lock(work_mu_);
+  while (processor_group_ && running()) {
+    std::shared_ptr<Dispatch> dispatch;
+    uint64_t workgroup = 0;
+    Clock::time_point earliest;
+    if (!ClaimWorkgroup(&dispatch, &workgroup, &earliest)) break;
+    lock.unlock();
+    RunWorkgroup(*dispatch, workgroup, processor_group_.get());
+    dispatch.reset();
+    lock.lock();
+  }
+  // What is left may start later (SLOW) or is the workers' (no memory here): theirs now.
+  bool announce = unannounced_ && !pending_.empty();
+  unannounced_ = false;
+  lock.unlock();
+  if (announce) work_cv_.notify_all();
 }
 
 void Queue::RunWorkgroup(Dispatch& d, uint64_t workgroup, void* group_segment) {
