@@ -1,6 +1,6 @@
 // topk's vector filter (VectorTopk.h) against the sequential insertions it must
 // reproduce: remainders and rows shorter than a vector, ties, NaN, infinities, integer,
-// f16, f64 and i8 lines, kept outputs out of order, comparators with constants, k from 2
+// f16, bf16, f64 and i8 lines, kept outputs out of order, comparators with constants, k from 2
 // to 20 and dynamic, topk_v2. The expected values come from a plain model of the op's
 // loop (insert an element that beats the k-th after its equals), computed off-line; the
 // GPU (hip-sim) runs the scalar loops, the CPU the vector filter.
@@ -87,6 +87,22 @@ func.func @f16_rows() {
   } -> tensor<2x3xf16>, tensor<2x3xi32>
   check.expect_eq_const(%t#0, dense<[[10.0, 10.0, 9.5], [10.0, 10.0, 9.5]]> : tensor<2x3xf16>) : tensor<2x3xf16>
   check.expect_eq_const(%t#1, dense<[[24, 65, 7], [21, 62, 4]]> : tensor<2x3xi32>) : tensor<2x3xi32>
+  return
+}
+
+// bf16 rows of 70 (compared in f32 on x86).
+func.func @bf16_rows() {
+  %x = util.unfoldable_constant dense<[[-18.0, 13.0, 7.0, 1.0, -5.0, -11.0, -17.0, 14.0, 8.0, 2.0, -4.0, -10.0, -16.0, 15.0, 9.0, 3.0, -3.0, -9.0, -15.0, 16.0, 10.0, 4.0, -2.0, -8.0, -14.0, 17.0, 11.0, 5.0, -1.0, -7.0, -13.0, 18.0, 12.0, 6.0, 0.0, -6.0, -12.0, -18.0, 13.0, 7.0, 1.0, -5.0, -11.0, -17.0, 14.0, 8.0, 2.0, -4.0, -10.0, -16.0, 15.0, 9.0, 3.0, -3.0, -9.0, -15.0, 16.0, 10.0, 4.0, -2.0, -8.0, -14.0, 17.0, 11.0, 5.0, -1.0, -7.0, -13.0, 18.0, 12.0], [-11.0, -17.0, 14.0, 8.0, 2.0, -4.0, -10.0, -16.0, 15.0, 9.0, 3.0, -3.0, -9.0, -15.0, 16.0, 10.0, 4.0, -2.0, -8.0, -14.0, 17.0, 11.0, 5.0, -1.0, -7.0, -13.0, 18.0, 12.0, 6.0, 0.0, -6.0, -12.0, -18.0, 13.0, 7.0, 1.0, -5.0, -11.0, -17.0, 14.0, 8.0, 2.0, -4.0, -10.0, -16.0, 15.0, 9.0, 3.0, -3.0, -9.0, -15.0, 16.0, 10.0, 4.0, -2.0, -8.0, -14.0, 17.0, 11.0, 5.0, -1.0, -7.0, -13.0, 18.0, 12.0, 6.0, 0.0, -6.0, -12.0, -18.0]]> : tensor<2x70xbf16>
+  %v0 = util.unfoldable_constant dense<[[0xFF80, 0xFF80, 0xFF80], [0xFF80, 0xFF80, 0xFF80]]> : tensor<2x3xbf16>
+  %i0 = util.unfoldable_constant dense<[[0, 0, 0], [0, 0, 0]]> : tensor<2x3xi32>
+  %t:2 = iree_linalg_ext.topk dimension(1) ins(%x : tensor<2x70xbf16>)
+      outs(%v0, %i0 : tensor<2x3xbf16>, tensor<2x3xi32>) {
+  ^bb0(%a: bf16, %b: bf16):
+    %r = arith.cmpf ogt, %a, %b : bf16
+    iree_linalg_ext.yield %r : i1
+  } -> tensor<2x3xbf16>, tensor<2x3xi32>
+  check.expect_eq_const(%t#0, dense<[[18.0, 18.0, 17.0], [18.0, 18.0, 17.0]]> : tensor<2x3xbf16>) : tensor<2x3xbf16>
+  check.expect_eq_const(%t#1, dense<[[31, 68, 25], [26, 63, 20]]> : tensor<2x3xi32>) : tensor<2x3xi32>
   return
 }
 
