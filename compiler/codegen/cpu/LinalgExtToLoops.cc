@@ -291,7 +291,9 @@ void LowerTopk(OpBuilder& b, iree::TopkOp op, int64_t vector_bits) {
   auto before = [&](OpBuilder& cb, ValueRange x, ValueRange y) { return InlineYieldedValue(cb, comparator, {x[0], y[0]}); };
   Type index_type = cast<MemRefType>(op.getOutputs()[1].getType()).getElementType();
   int64_t static_k = cast<MemRefType>(op.getOutputs()[0].getType()).getDimSize(op.getDimension());
-  bool in_values = !ShapedType::isDynamic(static_k) && static_k >= 1 && static_k <= kMaxKeptInValues;
+  // Only for the CPU (vector_bits > 0): the GPU's work-items keep their loops as they were.
+  bool in_values =
+      vector_bits > 0 && !ShapedType::isDynamic(static_k) && static_k >= 1 && static_k <= kMaxKeptInValues;
   bool strict_order = MatchRadixComparator(comparator).has_value();
   ForEachTopkLine<iree::TopkOp>(b, op, [&](OpBuilder& lb, Location l, ArrayRef<Line> inputs, ArrayRef<Line> outputs,
                                           Value n, Value k) {

@@ -21,7 +21,8 @@ def LinalgExtToLoops : Pass<"kiln-cpu-linalg-ext-to-loops", "mlir::ModuleOp"> {
     contiguous and whose comparator is elementwise compare whole vectors with the current
     worst of the k first; only the lanes that beat it go through the insertion, in order,
     and the rest of the vector is compared again after each one (VectorTopk.h), so the
-    result is the scalar loop's.
+    result is the scalar loop's. With it, a topk with a static k of at most 16 also keeps
+    the k in values through each line and inserts with selects.
 
     With `check-indices`, each scatter index whose mask is set is checked against the
     offsets that keep its slice inside the original (`kiln.index_check`).
@@ -29,7 +30,7 @@ def LinalgExtToLoops : Pass<"kiln-cpu-linalg-ext-to-loops", "mlir::ModuleOp"> {
   let options = [Option<"checkIndices", "check-indices", "bool", /*default=*/"false",
                         "Check scatter slice offsets (kiln.index_check)">,
                  Option<"vectorBits", "vector-bits", "int64_t", /*default=*/"0",
-                        "Width of the vectors of the topk filter (0: scalar loops)">];
+                        "The CPU's vector register width, for topk's vector filter (0: the plain loops)">];
   let dependentDialects = ["::mlir::scf::SCFDialect", "::mlir::memref::MemRefDialect",
                            "::mlir::arith::ArithDialect", "::mlir::vector::VectorDialect",
                            "::mlir::math::MathDialect", "::kiln::compiler::KilnDialect"];

@@ -52,9 +52,18 @@ func.func @topk_negated(%x: memref<2x64xf32>, %v: memref<2x4xf32>, %i: memref<2x
 
 // -----
 
-// Lines along a strided dimension stay scalar.
+// Lines along a strided dimension stay scalar; with a static k of at most 16 the k kept
+// still go through the line as values (inserted with selects) and are stored at its end.
 // CHECK-LABEL: func.func @topk_columns
 // CHECK-NOT: vector.load
+// CHECK: scf.for %[[COL:.*]] = %c0 to %c2
+// CHECK: %[[LAST:.*]] = memref.load %{{.*}}[%c3, %[[COL]]] : memref<4x2xf32>
+// CHECK: %[[KEPT:.*]]:8 = scf.for %[[I:.*]] = %c0 to %c64 step %c1 iter_args({{.*}}, %[[KTH:.*]] = %[[LAST]], %{{.*}} = %{{.*}})
+// CHECK: %[[X:.*]] = memref.load %{{.*}}[%[[I]], %[[COL]]]
+// CHECK: %[[BETTER:.*]] = arith.cmpf ogt, %[[X]], %[[KTH]]
+// CHECK: scf.if %[[BETTER]]
+// CHECK: arith.select
+// CHECK: memref.store %[[KEPT]]#6, %{{.*}}[%c3, %[[COL]]]
 // CHECK: return
 func.func @topk_columns(%x: memref<64x2xf32>, %v: memref<4x2xf32>, %i: memref<4x2xi32>) {
   iree_linalg_ext.topk dimension(0) ins(%x : memref<64x2xf32>) outs(%v, %i : memref<4x2xf32>, memref<4x2xi32>) {
