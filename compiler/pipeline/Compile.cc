@@ -218,6 +218,7 @@ LogicalResult CompileCpuExecutable(ModuleOp executables, const CompileOptions& o
   cpu::BufferizePipelineOptions bufferize;
   bufferize.vector_bits = cpu::VectorRegisterBits({options.target_cpu});
   bufferize.check_indices = options.check_indices;
+  bufferize.vector_topk = true;
   bufferize.block_reductions = options.block_reductions;
   cpu::BuildCpuBufferizePipeline(bufferize_pm, bufferize);
   if (failed(bufferize_pm.run(executables))) return failure();

@@ -3,8 +3,10 @@
 // The line algorithms run per position of the other dimensions:
 // - sort: insertion sort of runs of kSortRun, then bottom-up merges between two
 //   contiguous scratch lines (stable, O(n log n), branch-free merge step);
-// - topk: an element better than the current k-th is inserted after its equals;
-// - topk_v2: a heap whose root is the worst of the k, heap-sorted when is_sorted;
+// - topk: an element better than the current k-th is inserted after its equals (with
+//   vector-bits, whole vectors of contiguous elements are compared with the k-th first);
+// - topk_v2: a heap whose root is the worst of the k, heap-sorted when is_sorted (the
+//   same vector filter);
 // - scan: one pass carrying the previous output;
 // - scatter: every update element whose slice fits inside the original and whose mask
 //   is set is combined into it, in order (so repeated indices combine deterministically).
@@ -12,6 +14,7 @@
 #include "compiler/codegen/cpu/Passes.h"
 #include "compiler/codegen/cpu/RadixSort.h"
 #include "compiler/codegen/cpu/ScatterSlices.h"
+#include "compiler/codegen/cpu/VectorTopk.h"
 #include "compiler/dialect/KilnDialect.h"
 #include "compiler/input/iree/IreeDialects.h"
 #include "compiler/utils/Locations.h"
@@ -31,6 +34,9 @@ using namespace mlir;
 
 // Runs of this many elements are insertion-sorted before merging.
 constexpr int64_t kSortRun = 16;
+// topk with at most this many outputs per line (static) keeps them in values (registers)
+// and inserts without branches.
+constexpr int64_t kMaxKeptInValues = 16;
 
 SmallVector<Value> LoadAll(OpBuilder& b, Location loc, ArrayRef<Line> lines, Value i) {
   SmallVector<Value> values;
@@ -103,6 +109,30 @@ void InsertDescending(OpBuilder& b, Location loc, ArrayRef<Line> lines, ValueRan
         return SmallVector<Value>{previous};
       });
   StoreAll(b, loc, lines, x, final_position[0]);
+}
+
+// The same insertion as InsertDescending from position k - 1, on k kept elements held in
+// values (`kept[j * lines + l]` is line l's element at j) instead of memory, without
+// branches: each position j takes its upper neighbour when `x` goes before every element
+// of [j - 1, k - 1), else `x` when it goes before every element of [j, k - 1), else keeps
+// its element. Returns the new kept elements.
+SmallVector<Value> InsertDescendingInValues(OpBuilder& b, Location loc, ValueRange kept, ValueRange x,
+                                            function_ref<Value(OpBuilder&, ValueRange, ValueRange)> before) {
+  size_t lines = x.size();
+  int64_t k = static_cast<int64_t>(kept.size() / lines);
+  auto at = [&](int64_t j) { return kept.slice(j * lines, lines); };
+  SmallVector<Value> next(kept.begin(), kept.end());
+  Value reaches = arith::ConstantIntOp::create(b, loc, 1, 1);  // x goes before all of [j, k - 1)
+  for (int64_t j = k - 1; j >= 0; --j) {
+    Value moves = j > 0 ? arith::AndIOp::create(b, loc, reaches, before(b, x, at(j - 1))).getResult() : Value();
+    for (size_t l = 0; l < lines; ++l) {
+      Value kept_or_x = arith::SelectOp::create(b, loc, reaches, x[l], at(j)[l]);
+      next[j * lines + l] = moves ? arith::SelectOp::create(b, loc, moves, at(j - 1)[l], kept_or_x).getResult()
+                                  : kept_or_x;
+    }
+    reaches = moves;
+  }
+  return next;
 }
 
 void LowerSortLine(OpBuilder& b, Location loc, iree::SortOp op, ArrayRef<Line> lines, ArrayRef<Line> scratch_a,
@@ -239,25 +269,65 @@ void ForEachTopkLine(OpBuilder& b, OpTy op,
   });
 }
 
-void LowerTopk(OpBuilder& b, iree::TopkOp op) {
+// Whether the k kept values (`kept[j * lines]`) are in the comparator's order, none going
+// before its predecessor, and none is NaN: what TopkBound needs of them.
+Value KeptInOrder(OpBuilder& b, Location loc, Block& comparator, ValueRange kept, size_t lines) {
+  Value in_order = arith::ConstantIntOp::create(b, loc, 1, 1);
+  Value true_value = in_order;
+  for (size_t j = 0; j < kept.size(); j += lines) {
+    Value v = kept[j];
+    if (isa<FloatType>(v.getType())) {
+      in_order = arith::AndIOp::create(b, loc, in_order, arith::CmpFOp::create(b, loc, arith::CmpFPredicate::ORD, v, v));
+    }
+    if (j == 0) continue;
+    Value jumps = InlineYieldedValue(b, comparator, {v, kept[j - lines]});
+    in_order = arith::AndIOp::create(b, loc, in_order, arith::XOrIOp::create(b, loc, jumps, true_value));
+  }
+  return in_order;
+}
+
+void LowerTopk(OpBuilder& b, iree::TopkOp op, int64_t vector_bits) {
   Block& comparator = op.getRegion().front();
+  auto before = [&](OpBuilder& cb, ValueRange x, ValueRange y) { return InlineYieldedValue(cb, comparator, {x[0], y[0]}); };
   Type index_type = cast<MemRefType>(op.getOutputs()[1].getType()).getElementType();
+  int64_t static_k = cast<MemRefType>(op.getOutputs()[0].getType()).getDimSize(op.getDimension());
+  // Only for the CPU (vector_bits > 0): the GPU's work-items keep their loops as they were.
+  bool in_values =
+      vector_bits > 0 && !ShapedType::isDynamic(static_k) && static_k >= 1 && static_k <= kMaxKeptInValues;
+  bool strict_order = MatchRadixComparator(comparator).has_value();
   ForEachTopkLine<iree::TopkOp>(b, op, [&](OpBuilder& lb, Location l, ArrayRef<Line> inputs, ArrayRef<Line> outputs,
                                           Value n, Value k) {
     Value zero = IndexConstant(lb, l, 0), one = IndexConstant(lb, l, 1);
     Value has_k = arith::CmpIOp::create(lb, l, arith::CmpIPredicate::ugt, k, zero);
     auto guard = scf::IfOp::create(lb, l, has_k, /*withElseRegion=*/false);
     OpBuilder gb = guard.getThenBodyBuilder();
+    int64_t lanes = TopkFilterLanes(inputs[0], comparator, vector_bits);
+    if (in_values) {
+      // The k kept live in values through the line and are stored once at its end.
+      TopkState kept;
+      for (int64_t j = 0; j < static_k; ++j) kept.append(LoadAll(gb, l, outputs, IndexConstant(gb, l, j)));
+      std::optional<TopkBound> bound;
+      if (strict_order && lanes >= static_k) bound = TopkBound{static_k, KeptInOrder(gb, l, comparator, kept, outputs.size())};
+      TopkState final_kept = ForEachBetterElement(
+          gb, l, comparator, inputs[0], n, lanes, bound ? &*bound : nullptr, kept,
+          [&](OpBuilder&, Location, ValueRange current) { return current[(static_k - 1) * outputs.size()]; },
+          [&](OpBuilder& ib, Location il, ValueRange current, Value i) -> TopkState {
+            return InsertDescendingInValues(ib, il, current, TopkCandidate(ib, il, inputs, index_type, i), before);
+          });
+      for (int64_t j = 0; j < static_k; ++j) {
+        StoreAll(gb, l, outputs, ValueRange(final_kept).slice(j * outputs.size(), outputs.size()),
+                 IndexConstant(gb, l, j));
+      }
+      return;
+    }
     Value last = arith::SubIOp::create(gb, l, k, one);
-    ForRange(gb, l, zero, n, [&](OpBuilder& fb, Location fl, Value i) {
-      SmallVector<Value> candidate = TopkCandidate(fb, fl, inputs, index_type, i);
-      Value better = InlineYieldedValue(fb, comparator, {candidate[0], outputs[0].Load(fb, fl, last)});
-      auto insert = scf::IfOp::create(fb, fl, better, /*withElseRegion=*/false);
-      OpBuilder ib = insert.getThenBodyBuilder();
-      InsertDescending(ib, fl, outputs, candidate, last, zero, [&](OpBuilder& cb, ValueRange x, ValueRange y) {
-        return InlineYieldedValue(cb, comparator, {x[0], y[0]});
-      });
-    });
+    ForEachBetterElement(
+        gb, l, comparator, inputs[0], n, lanes, /*bound=*/nullptr, {},
+        [&](OpBuilder& wb, Location wl, ValueRange) { return outputs[0].Load(wb, wl, last); },
+        [&](OpBuilder& ib, Location il, ValueRange, Value i) -> TopkState {
+          InsertDescending(ib, il, outputs, TopkCandidate(ib, il, inputs, index_type, i), last, zero, before);
+          return {};
+        });
   });
 }
 
@@ -300,7 +370,7 @@ void SiftDown(OpBuilder& b, Location loc, Block& comparator, ArrayRef<Line> heap
       });
 }
 
-void LowerTopkV2(OpBuilder& b, iree::TopkV2Op op) {
+void LowerTopkV2(OpBuilder& b, iree::TopkV2Op op, int64_t vector_bits) {
   Block& comparator = op.getRegion().front();
   Type index_type;
   if (op.getOutputs().size() > 1) index_type = cast<MemRefType>(op.getOutputs()[1].getType()).getElementType();
@@ -312,14 +382,14 @@ void LowerTopkV2(OpBuilder& b, iree::TopkV2Op op) {
     Value has_k = arith::CmpIOp::create(lb, l, arith::CmpIPredicate::ugt, k, zero);
     auto guard = scf::IfOp::create(lb, l, has_k, /*withElseRegion=*/false);
     OpBuilder gb = guard.getThenBodyBuilder();
-    ForRange(gb, l, zero, n, [&](OpBuilder& fb, Location fl, Value i) {
-      SmallVector<Value> candidate = TopkCandidate(fb, fl, inputs_used, index_type, i);
-      Value better = InlineYieldedValue(fb, comparator, {candidate[0], outputs[0].Load(fb, fl, zero)});
-      auto replace = scf::IfOp::create(fb, fl, better, /*withElseRegion=*/false);
-      OpBuilder rb = replace.getThenBodyBuilder();
-      StoreAll(rb, fl, outputs, candidate, zero);
-      SiftDown(rb, fl, comparator, outputs, k);
-    });
+    ForEachBetterElement(
+        gb, l, comparator, inputs[0], n, TopkFilterLanes(inputs[0], comparator, vector_bits), /*bound=*/nullptr, {},
+        [&](OpBuilder& wb, Location wl, ValueRange) { return outputs[0].Load(wb, wl, zero); },
+        [&](OpBuilder& rb, Location rl, ValueRange, Value i) -> TopkState {
+          StoreAll(rb, rl, outputs, TopkCandidate(rb, rl, inputs_used, index_type, i), zero);
+          SiftDown(rb, rl, comparator, outputs, k);
+          return {};
+        });
     if (!sorted) return;
     // Heap sort: the worst goes last, best ends first.
     Value last = arith::SubIOp::create(gb, l, k, one);
@@ -413,9 +483,9 @@ struct LinalgExtToLoopsPass : impl::LinalgExtToLoopsBase<LinalgExtToLoopsPass> {
       if (auto sort = dyn_cast<iree::SortOp>(op)) {
         LowerSort(b, sort);
       } else if (auto topk = dyn_cast<iree::TopkOp>(op)) {
-        LowerTopk(b, topk);
+        LowerTopk(b, topk, vectorBits);
       } else if (auto topk_v2 = dyn_cast<iree::TopkV2Op>(op)) {
-        LowerTopkV2(b, topk_v2);
+        LowerTopkV2(b, topk_v2, vectorBits);
       } else if (auto scan = dyn_cast<iree::ScanOp>(op)) {
         LowerScan(b, scan);
       } else if (auto scatter = dyn_cast<iree::ScatterOp>(op)) {

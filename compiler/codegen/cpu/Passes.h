@@ -28,6 +28,9 @@ namespace kiln::compiler::cpu {
 struct BufferizePipelineOptions {
   int64_t vector_bits = 128;  // width of the target's vector registers (VectorRegisterBits)
   bool check_indices = false;  // add scatter index checks and lower every kiln.index_check
+  // topk and topk_v2 filter their lines with vector_bits-wide compares (VectorTopk.h).
+  // Off: scalar loops (the GPU's work-items, whose lines are not worth vectors).
+  bool vector_topk = false;
   // 0: each workgroup takes one contiguous block of the root's first parallel loop; T > 0:
   // blocks of T iterations in a grid-stride loop (DistributeToWorkgroups' stride-tile).
   int64_t stride_tile = 0;

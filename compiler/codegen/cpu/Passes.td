@@ -17,13 +17,23 @@ def LinalgExtToLoops : Pass<"kiln-cpu-linalg-ext-to-loops", "mlir::ModuleOp"> {
     scatter visits every update element in order, skipping those whose mask is false or
     whose slice does not fit inside the original.
 
+    With `vector-bits` (the CPU's register width), topk and topk_v2 lines that are
+    contiguous and whose comparator is elementwise compare whole vectors with the current
+    worst of the k first; only the lanes that beat it go through the insertion, in order,
+    and the rest of the vector is compared again after each one (VectorTopk.h), so the
+    result is the scalar loop's. With it, a topk with a static k of at most 16 also keeps
+    the k in values through each line and inserts with selects.
+
     With `check-indices`, each scatter index whose mask is set is checked against the
     offsets that keep its slice inside the original (`kiln.index_check`).
   }];
   let options = [Option<"checkIndices", "check-indices", "bool", /*default=*/"false",
-                        "Check scatter slice offsets (kiln.index_check)">];
+                        "Check scatter slice offsets (kiln.index_check)">,
+                 Option<"vectorBits", "vector-bits", "int64_t", /*default=*/"0",
+                        "The CPU's vector register width, for topk's vector filter (0: the plain loops)">];
   let dependentDialects = ["::mlir::scf::SCFDialect", "::mlir::memref::MemRefDialect",
-                           "::mlir::arith::ArithDialect", "::kiln::compiler::KilnDialect"];
+                           "::mlir::arith::ArithDialect", "::mlir::vector::VectorDialect",
+                           "::mlir::math::MathDialect", "::kiln::compiler::KilnDialect"];
 }
 
 def HoistInputLoads : Pass<"kiln-cpu-hoist-input-loads", "mlir::ModuleOp"> {
