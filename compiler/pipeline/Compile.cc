@@ -61,8 +61,9 @@ void BuildHostPipeline(OpPassManager& pm, const CompileOptions& options, bool gp
   if (options.check_indices) pm.addPass(createCheckExtractIndices());
   if (gpu) pm.addPass(gpu::createKeepFlashAttention(gpu::KeepFlashAttentionOptions{cpu}));
   pm.addPass(createDecomposeLinalgExt(DecomposeLinalgExtOptions{options.check_indices}));
-  AddPipeline(pm, "canonicalize,cse,func.func(convert-elementwise-to-linalg),linalg-fuse-elementwise-ops,"
-                  "canonicalize,cse");
+  AddPipeline(pm, "canonicalize,cse,func.func(convert-elementwise-to-linalg)");
+  pm.addPass(createFuseElementwiseOps());
+  AddPipeline(pm, "canonicalize,cse");
   pm.addPass(createWidenReductionAccumulators());
   if (gpu) pm.addPass(createSplitLongReductions());
   pm.addPass(createFormDispatches());
