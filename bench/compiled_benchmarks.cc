@@ -62,20 +62,29 @@ StatusOr<Ref<hal::BufferView>> RandomView(std::string_view spec, hal::Allocator&
   return view;
 }
 
-// Loads `name`.kiln on `device` and creates its arguments from `inputs`: kiln-run's
-// value text, or random data ("random:...", see RandomView).
-StatusOr<Loaded> Load(const std::string& name, const std::string& device, const std::vector<std::string>& inputs) {
+// Loads `name`.kiln on `device` and creates the arguments of `function` from `inputs`:
+// kiln-run's value text (a scalar such as an index is its number), or random data
+// ("random:...", see RandomView).
+StatusOr<Loaded> Load(const std::string& name, const std::string& function, const std::string& device,
+                      const std::vector<std::string>& inputs) {
   KILN_ASSIGN_OR_RETURN(Ref<vm::Module> module,
                         vm::Module::LoadFromFile(std::string(KILN_BENCH_MODULE_DIR) + "/" + name + ".kiln"));
   Loaded loaded;
   KILN_ASSIGN_OR_RETURN(loaded.session, runtime::Session::Create(device, module));
+  KILN_ASSIGN_OR_RETURN(const vm::Signature* signature, loaded.session->FunctionSignature(function));
+  if (signature->args.size() != inputs.size()) {
+    return InvalidArgumentError(name, ".", function, " takes ", signature->args.size(), " inputs, ", inputs.size(),
+                                " were given");
+  }
   hal::Allocator& allocator = loaded.session->device().allocator();
-  for (const std::string& text : inputs) {
-    std::string_view random_prefix = "random:";
-    KILN_ASSIGN_OR_RETURN(Ref<hal::BufferView> view,
-                          text.starts_with(random_prefix)
-                              ? RandomView(std::string_view(text).substr(random_prefix.size()), allocator)
-                              : runtime::ParseBufferView(text, allocator));
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    std::string_view text = inputs[i], random_prefix = "random:";
+    if (!text.starts_with(random_prefix)) {
+      KILN_ASSIGN_OR_RETURN(vm::Value value, runtime::ParseValue(text, signature->args[i], allocator));
+      loaded.args.push_back(std::move(value));
+      continue;
+    }
+    KILN_ASSIGN_OR_RETURN(Ref<hal::BufferView> view, RandomView(text.substr(random_prefix.size()), allocator));
     loaded.args.push_back(vm::Value::Ref(vm::VmRef::Make(view)));
   }
   return loaded;
@@ -83,7 +92,7 @@ StatusOr<Loaded> Load(const std::string& name, const std::string& device, const 
 
 void RunFunction(benchmark::State& state, const std::string& module, const std::string& function,
                  const std::string& device, const std::vector<std::string>& inputs) {
-  StatusOr<Loaded> loaded = Load(module, device, inputs);
+  StatusOr<Loaded> loaded = Load(module, function, device, inputs);
   if (!loaded.ok()) return state.SkipWithError(loaded.status().ToString().c_str());
   for (auto _ : state) {
     StatusOr<std::vector<vm::Value>> results = loaded->session->Call(function, loaded->args);
@@ -129,6 +138,27 @@ void BM_Softmax512x4096(benchmark::State& state, const char* device) {
   RunFunction(state, "softmax_512x4096", "softmax", device, {"512x4096xf32=1"});
 }
 
+// A Llama-style decoder layer (llama_decoder_layer.mlir: hidden 2048, 16 heads of 128,
+// SwiGLU 5632, KV cache [16, 1024, 128]) on random inputs in [0, 1): prefill of 128 tokens
+// and one decode step at position 128 (attending over 129 positions). items/s are tokens/s;
+// flop count the seven linear layers (2 * tokens * 2048 * (4 * 2048 + 3 * 5632)).
+std::vector<std::string> LlamaLayerInputs(int64_t tokens) {
+  const std::string d = "2048", f = "5632", cache = "random:16x1024x128xf32";
+  std::vector<std::string> inputs = {"random:" + std::to_string(tokens) + "x" + d + "xf32", "random:" + d + "xf32"};
+  for (int i = 0; i < 4; ++i) inputs.push_back("random:" + d + "x" + d + "xf32");
+  inputs.insert(inputs.end(), {"random:" + d + "xf32", "random:" + f + "x" + d + "xf32", "random:" + f + "x" + d + "xf32",
+                               "random:" + d + "x" + f + "xf32", "random:1024x64xf32", "random:1024x64xf32", cache, cache});
+  return inputs;
+}
+void BM_LlamaLayer(benchmark::State& state, const char* device, const char* function) {
+  const int64_t tokens = std::string_view(function) == "prefill" ? 128 : 1;
+  std::vector<std::string> inputs = LlamaLayerInputs(tokens);
+  if (tokens == 1) inputs.push_back("128");
+  RunFunction(state, "llama_decoder_layer", function, device, inputs);
+  SetFlops(state, 2.0 * tokens * 2048 * (4 * 2048 + 3 * 5632));
+  state.SetItemsProcessed(tokens * state.iterations());
+}
+
 // f32 sums of 16M random elements (64 MiB read per call): the whole tensor, 1024 rows of
 // 16384 and 1024 columns of 16384, blocked (kiln-cpu-block-reductions) and unblocked (the
 // same program compiled with --block-reductions=false), in the same run.
@@ -171,6 +201,12 @@ KILN_BENCHMARK_ON_CPUS(BM_LinearDecode4096, ->ArgName("m")->Arg(1)->Arg(4)->Arg(
 KILN_BENCHMARK_ON_CPUS(BM_BatchMatmul16x256);
 KILN_BENCHMARK_ON_CPUS(BM_FusedExp16M);
 KILN_BENCHMARK_ON_CPUS(BM_Softmax512x4096);
+#define KILN_LLAMA_BENCHMARKS(function)                                                                 \
+  BENCHMARK_CAPTURE(BM_LlamaLayer, function##_cpu_sync, "cpu-sync", #function)->Unit(benchmark::kMillisecond) \
+      ->UseRealTime();                                                                                  \
+  BENCHMARK_CAPTURE(BM_LlamaLayer, function##_cpu, "cpu", #function)->Unit(benchmark::kMillisecond)->UseRealTime()
+KILN_LLAMA_BENCHMARKS(prefill);
+KILN_LLAMA_BENCHMARKS(decode);
 #define KILN_SUM_BENCHMARKS(function)                                                              \
   BENCHMARK_CAPTURE(BM_Sum16M, function##_blocked_cpu_sync, "cpu-sync", #function, true)                 \
       ->Unit(benchmark::kMillisecond)->UseRealTime();                                                    \

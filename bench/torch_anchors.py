@@ -2,8 +2,11 @@
 """PyTorch anchors for kiln-bench-compiled (docs/PERFORMANCE.md): the same operations on
 the same shapes, eager mode, CPU, 1 and 2 threads. Prints one line per measurement:
   name threads median_ms
+Runs without OPENBLAS_CORETYPE and OPENBLAS_L2_SIZE (see without_openblas_tuning).
 Needs Debian's python3-torch (scripts/install-deps.sh --bench)."""
+import os
 import statistics
+import sys
 import time
 
 import torch
@@ -19,6 +22,51 @@ def median_ms(fn, repeats=15):
     return statistics.median(times)
 
 
+class LlamaLayer:
+    """bench/programs/llama_decoder_layer.mlir in eager PyTorch, as a user would write it:
+    F.linear with W[out, in], rotate-half rotary embeddings from cos/sin [1024, 64], the KV
+    cache [16, 1024, 128] updated in place, attention over its filled positions (a causal
+    mask in prefill), a SwiGLU MLP. Random inputs in [0, 1) like kiln-bench-compiled's."""
+
+    def __init__(self, hidden=2048, heads=16, ffn=5632, cache=1024):
+        self.heads, self.head_dim = heads, hidden // heads
+        r = torch.rand
+        self.attn_norm, self.mlp_norm = r(hidden), r(hidden)
+        self.wq, self.wk, self.wv, self.wo = (r(hidden, hidden) for _ in range(4))
+        self.w_gate, self.w_up, self.w_down = r(ffn, hidden), r(ffn, hidden), r(hidden, ffn)
+        self.cos, self.sin = r(cache, self.head_dim // 2), r(cache, self.head_dim // 2)
+        self.k_cache, self.v_cache = r(heads, cache, self.head_dim), r(heads, cache, self.head_dim)
+
+    @staticmethod
+    def rmsnorm(x, weight):
+        return x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + 1e-5) * weight
+
+    def rope(self, x, start):  # x [T, H, head_dim]
+        t = x.shape[0]
+        cos, sin = self.cos[start:start + t, None, :], self.sin[start:start + t, None, :]
+        first, second = x.chunk(2, dim=-1)
+        return torch.cat([first * cos - second * sin, second * cos + first * sin], dim=-1)
+
+    def __call__(self, x, start):
+        F = torch.nn.functional
+        t = x.shape[0]
+        n = self.rmsnorm(x, self.attn_norm)
+        q = self.rope(F.linear(n, self.wq).view(t, self.heads, self.head_dim), start)
+        k = self.rope(F.linear(n, self.wk).view(t, self.heads, self.head_dim), start)
+        v = F.linear(n, self.wv).view(t, self.heads, self.head_dim)
+        self.k_cache[:, start:start + t] = k.transpose(0, 1)
+        self.v_cache[:, start:start + t] = v.transpose(0, 1)
+        keys, values = self.k_cache[:, :start + t], self.v_cache[:, :start + t]
+        scores = torch.matmul(q.transpose(0, 1), keys.transpose(1, 2)) / self.head_dim ** 0.5
+        if t > 1:
+            causal = torch.ones(t, start + t, dtype=torch.bool).tril(start)
+            scores = scores.masked_fill(~causal, float("-inf"))
+        attn = torch.matmul(torch.softmax(scores, dim=-1), values).transpose(0, 1).reshape(t, -1)
+        h = x + F.linear(attn, self.wo)
+        n = self.rmsnorm(h, self.mlp_norm)
+        return h + F.linear(F.silu(F.linear(n, self.w_gate)) * F.linear(n, self.w_up), self.w_down)
+
+
 def main():
     x = torch.full((16 << 20,), 0.5)
     y = torch.full((16 << 20,), 0.25)
@@ -30,6 +78,8 @@ def main():
     wide = torch.rand(4096, 1024)
     narrow = torch.rand(16384, 64)
     keys = torch.rand(1 << 20)
+    layer = LlamaLayer()
+    prefill_x, decode_x = torch.rand(128, 2048), torch.rand(1, 2048)
     for threads in (1, 2):
         torch.set_num_threads(threads)
         print(f"exp((x+y)*z)_16M {threads} {median_ms(lambda: torch.exp((x + y) * z)):.2f}")
@@ -38,7 +88,22 @@ def main():
         print(f"topk_4096x1024_k8 {threads} {median_ms(lambda: torch.topk(wide, 8, dim=1)):.2f}")
         print(f"topk_16384x64_k2 {threads} {median_ms(lambda: torch.topk(narrow, 2, dim=1)):.2f}")
         print(f"sort_1m {threads} {median_ms(lambda: torch.sort(keys), repeats=7):.2f}")
+        with torch.no_grad():
+            print(f"llama_layer_prefill_128 {threads} {median_ms(lambda: layer(prefill_x, 0), repeats=7):.2f}")
+            print(f"llama_layer_decode {threads} {median_ms(lambda: layer(decode_x, 128)):.2f}")
+
+
+def without_openblas_tuning():
+    """Re-executes without OPENBLAS_CORETYPE and OPENBLAS_L2_SIZE, which some machines here set
+    to a slower kernel (PyTorch's linear layers run on Debian's OpenBLAS), as kiln-bench-compiled
+    does for its OpenBLAS anchor; says on stderr what was unset."""
+    tuning = {k: v for k, v in os.environ.items() if k in ("OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE")}
+    if tuning:
+        print("unset for this run: " + " ".join(f"{k}={v}" for k, v in sorted(tuning.items())), file=sys.stderr)
+        env = {k: v for k, v in os.environ.items() if k not in tuning}
+        os.execve(sys.executable, [sys.executable] + sys.argv, env)
 
 
 if __name__ == "__main__":
+    without_openblas_tuning()
     main()

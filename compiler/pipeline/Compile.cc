@@ -64,8 +64,9 @@ void BuildHostPipeline(OpPassManager& pm, const CompileOptions& options, bool gp
   if (gpu) pm.addPass(gpu::createKeepFlashAttention(gpu::KeepFlashAttentionOptions{cpu}));
   if (gpu && !cpu) pm.addPass(gpu::createSplitLongSorts());
   pm.addPass(createDecomposeLinalgExt(DecomposeLinalgExtOptions{options.check_indices}));
-  AddPipeline(pm, "canonicalize,cse,func.func(convert-elementwise-to-linalg),linalg-fuse-elementwise-ops,"
-                  "canonicalize,cse");
+  AddPipeline(pm, "canonicalize,cse,func.func(convert-elementwise-to-linalg)");
+  pm.addPass(createFuseElementwiseOps());
+  AddPipeline(pm, "canonicalize,cse");
   pm.addPass(createWidenReductionAccumulators());
   if (gpu) pm.addPass(createSplitLongReductions());
   pm.addPass(createFormDispatches());

@@ -113,6 +113,20 @@ def DecomposeLinalgExt : Pass<"kiln-decompose-linalg-ext", "mlir::ModuleOp"> {
                            "::kiln::compiler::KilnDialect"];
 }
 
+def FuseElementwiseOps : Pass<"kiln-fuse-elementwise-ops", "mlir::ModuleOp"> {
+  let summary = "Fuses elementwise linalg ops and propagates reshapes, keeping contractions' loops";
+  let description = [{
+    MLIR's linalg-fuse-elementwise-ops (elementwise producers fused into their only
+    consumer, reshapes folded into linalg ops by expanding their loops, constant folding),
+    except that a reshape is not moved through a contraction: a matmul whose result is
+    split into attention heads by a tensor.expand_shape (or whose input is a collapse of
+    heads) stays a matmul with one M, N and K loop, which the contraction codegen tiles
+    and vectorises, instead of a generic with several N loops that runs as one workgroup.
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect", "::mlir::tensor::TensorDialect",
+                           "::mlir::affine::AffineDialect", "::mlir::arith::ArithDialect"];
+}
+
 def WidenReductionAccumulators : Pass<"kiln-widen-reduction-accumulators", "mlir::ModuleOp"> {
   let summary = "Sums f16 and bf16 values in f32 and rounds once at the end";
   let description = [{
