@@ -1,0 +1,43 @@
+"""Writes deterministic operands and numpy references for sort_cpu_line.mlir.
+
+One long line per sort (what a split of the line across CPU workers must get exactly
+right), with many ties so that the references (numpy's stable sorts) pin the order of
+equal keys. Usage: DIR
+"""
+import os
+import sys
+
+import numpy as np
+
+
+def main(out):
+    os.makedirs(out, exist_ok=True)
+    save = lambda name, array: np.save(os.path.join(out, name + ".npy"), array)
+
+    def keys(count, distinct, dtype=np.float32):
+        # A fixed pseudo-random permutation folded onto `distinct` values, centred on 0.
+        return (np.arange(count, dtype=np.int64) * 7919 % 1000003 % distinct - distinct // 2).astype(dtype)
+
+    def reference(name, values, descending=False):
+        order = np.argsort(-values if descending else values, kind="stable")
+        save(name + "_keys", values[order])
+        save(name + "_indices", order.astype(np.int32))
+
+    # 2^20 keys in [-10000, 10000), and -0.0 beside +0.0 (equal for the comparator).
+    million = keys(1 << 20, 20000)
+    million[::3][million[::3] == 0] = np.float32(-0.0)
+    save("million", million)
+    reference("million_ascending", million)
+    # An odd length (not a multiple of any chunk count), keys in [-2500, 2500).
+    odd = keys(1000003, 5000)
+    save("odd", odd)
+    reference("odd_ascending", odd)
+    reference("odd_descending", odd, descending=True)
+    # Signed integer keys, descending, with every key repeated ~200 times.
+    ints = keys(1000003, 5000, np.int32) * 1000
+    save("ints", ints)
+    reference("ints_descending", ints, descending=True)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])

@@ -1,0 +1,79 @@
+// iree_linalg_ext.sort of one long line on the CPU (cpu: 2 workers, cpu-sync: 1), against
+// numpy's stable sorts (ties keep their order): 1M f32 ascending with -0.0 beside +0.0, an
+// odd length (1000003) ascending and descending, and i32 keys descending. Every sort here
+// has a plain comparator (the radix path, RadixSort.h).
+// RUN: rm -rf %t && %python %S/Inputs/sort_cpu_line_operands.py %t
+// RUN: kiln-compile --target=cpu %s -o %t/cpu.kiln
+// RUN: for device in cpu cpu-sync; do \
+// RUN:   run() { kiln-run --module=%t/cpu.kiln --device=$device --atol=0 --rtol=0 "$@" > /dev/null || exit 1; }; \
+// RUN:   run --function=million_ascending --input=@%t/million.npy --expected_output=@%t/million_ascending_keys.npy --expected_output=@%t/million_ascending_indices.npy; \
+// RUN:   run --function=odd_ascending --input=@%t/odd.npy --expected_output=@%t/odd_ascending_keys.npy --expected_output=@%t/odd_ascending_indices.npy; \
+// RUN:   run --function=odd_descending --input=@%t/odd.npy --expected_output=@%t/odd_descending_keys.npy --expected_output=@%t/odd_descending_indices.npy; \
+// RUN:   run --function=ints_descending --input=@%t/ints.npy --expected_output=@%t/ints_descending_keys.npy --expected_output=@%t/ints_descending_indices.npy; \
+// RUN: done
+
+#id = affine_map<(d0) -> (d0)>
+
+func.func @million_ascending(%keys: tensor<1048576xf32>) -> (tensor<1048576xf32>, tensor<1048576xi32>) {
+  %e = tensor.empty() : tensor<1048576xi32>
+  %indices = linalg.generic {indexing_maps = [#id], iterator_types = ["parallel"]} outs(%e : tensor<1048576xi32>) {
+  ^bb0(%out: i32):
+    %i = linalg.index 0 : index
+    %ii = arith.index_cast %i : index to i32
+    linalg.yield %ii : i32
+  } -> tensor<1048576xi32>
+  %r:2 = iree_linalg_ext.sort dimension(0) outs(%keys, %indices : tensor<1048576xf32>, tensor<1048576xi32>) {
+  ^bb0(%a: f32, %b: f32, %x: i32, %y: i32):
+    %before = arith.cmpf olt, %a, %b : f32
+    iree_linalg_ext.yield %before : i1
+  } -> tensor<1048576xf32>, tensor<1048576xi32>
+  return %r#0, %r#1 : tensor<1048576xf32>, tensor<1048576xi32>
+}
+
+func.func @odd_ascending(%keys: tensor<1000003xf32>) -> (tensor<1000003xf32>, tensor<1000003xi32>) {
+  %e = tensor.empty() : tensor<1000003xi32>
+  %indices = linalg.generic {indexing_maps = [#id], iterator_types = ["parallel"]} outs(%e : tensor<1000003xi32>) {
+  ^bb0(%out: i32):
+    %i = linalg.index 0 : index
+    %ii = arith.index_cast %i : index to i32
+    linalg.yield %ii : i32
+  } -> tensor<1000003xi32>
+  %r:2 = iree_linalg_ext.sort dimension(0) outs(%keys, %indices : tensor<1000003xf32>, tensor<1000003xi32>) {
+  ^bb0(%a: f32, %b: f32, %x: i32, %y: i32):
+    %before = arith.cmpf olt, %a, %b : f32
+    iree_linalg_ext.yield %before : i1
+  } -> tensor<1000003xf32>, tensor<1000003xi32>
+  return %r#0, %r#1 : tensor<1000003xf32>, tensor<1000003xi32>
+}
+
+func.func @odd_descending(%keys: tensor<1000003xf32>) -> (tensor<1000003xf32>, tensor<1000003xi32>) {
+  %e = tensor.empty() : tensor<1000003xi32>
+  %indices = linalg.generic {indexing_maps = [#id], iterator_types = ["parallel"]} outs(%e : tensor<1000003xi32>) {
+  ^bb0(%out: i32):
+    %i = linalg.index 0 : index
+    %ii = arith.index_cast %i : index to i32
+    linalg.yield %ii : i32
+  } -> tensor<1000003xi32>
+  %r:2 = iree_linalg_ext.sort dimension(0) outs(%keys, %indices : tensor<1000003xf32>, tensor<1000003xi32>) {
+  ^bb0(%a: f32, %b: f32, %x: i32, %y: i32):
+    %before = arith.cmpf ogt, %a, %b : f32
+    iree_linalg_ext.yield %before : i1
+  } -> tensor<1000003xf32>, tensor<1000003xi32>
+  return %r#0, %r#1 : tensor<1000003xf32>, tensor<1000003xi32>
+}
+
+func.func @ints_descending(%keys: tensor<1000003xi32>) -> (tensor<1000003xi32>, tensor<1000003xi32>) {
+  %e = tensor.empty() : tensor<1000003xi32>
+  %indices = linalg.generic {indexing_maps = [#id], iterator_types = ["parallel"]} outs(%e : tensor<1000003xi32>) {
+  ^bb0(%out: i32):
+    %i = linalg.index 0 : index
+    %ii = arith.index_cast %i : index to i32
+    linalg.yield %ii : i32
+  } -> tensor<1000003xi32>
+  %r:2 = iree_linalg_ext.sort dimension(0) outs(%keys, %indices : tensor<1000003xi32>, tensor<1000003xi32>) {
+  ^bb0(%a: i32, %b: i32, %x: i32, %y: i32):
+    %before = arith.cmpi sgt, %a, %b : i32
+    iree_linalg_ext.yield %before : i1
+  } -> tensor<1000003xi32>, tensor<1000003xi32>
+  return %r#0, %r#1 : tensor<1000003xi32>, tensor<1000003xi32>
+}
