@@ -22,6 +22,45 @@ using namespace mlir;
 
 namespace {
 
+// What topk's comparator is known to be: the bitonic network gives the CPU loop's result
+// only for a strict weak order (see TopkFastPathHolds).
+enum class TopkOrder {
+  kUnknown,       // any other comparator: only the sequential insertions are exact
+  kStrict,        // a strict total order (integers' slt/sgt/ult/ugt)
+  kStrictOrdered  // floats' olt/ogt: strict on numbers, a NaN is neither before nor after anything
+};
+
+// A comparator whose only op is one compare of its two arguments (either way round).
+TopkOrder MatchTopkOrder(Block& comparator) {
+  if (comparator.getNumArguments() != 2 || !llvm::hasSingleElement(comparator.without_terminator())) {
+    return TopkOrder::kUnknown;
+  }
+  Operation& compare = comparator.front();
+  if (comparator.getTerminator()->getOperand(0) != compare.getResult(0) || compare.getNumOperands() != 2) {
+    return TopkOrder::kUnknown;
+  }
+  Value a = comparator.getArgument(0), b = comparator.getArgument(1);
+  if (!(compare.getOperand(0) == a && compare.getOperand(1) == b) &&
+      !(compare.getOperand(0) == b && compare.getOperand(1) == a)) {
+    return TopkOrder::kUnknown;
+  }
+  if (auto cmpf = dyn_cast<arith::CmpFOp>(compare)) {
+    auto p = cmpf.getPredicate();
+    return p == arith::CmpFPredicate::OLT || p == arith::CmpFPredicate::OGT ? TopkOrder::kStrictOrdered
+                                                                            : TopkOrder::kUnknown;
+  }
+  if (auto cmpi = dyn_cast<arith::CmpIOp>(compare)) {
+    switch (cmpi.getPredicate()) {
+      case arith::CmpIPredicate::slt:
+      case arith::CmpIPredicate::sgt:
+      case arith::CmpIPredicate::ult:
+      case arith::CmpIPredicate::ugt: return TopkOrder::kStrict;
+      default: return TopkOrder::kUnknown;
+    }
+  }
+  return TopkOrder::kUnknown;
+}
+
 // A sort dispatch as the strategy computes it.
 struct SortPlan {
   Operation* root = nullptr;     // an iree::SortOp or an iree::TopkOp
@@ -40,6 +79,7 @@ struct SortPlan {
   // topk: candidates are the outputs' initial contents (k of them) then the inputs.
   bool topk = false;
   int64_t k = 0;
+  TopkOrder order = TopkOrder::kUnknown;
   Value input_values, input_indices;  // input_indices may be null: positions are indices
   // The operands whose lines are sorted: the sort's outputs, or topk's (values, indices).
   ValueRange Operands() const { return root->getOperands().take_back(root->getNumResults()); }
@@ -97,6 +137,7 @@ LogicalResult MatchTopkInputs(iree::TopkOp topk, SortPlan& plan, llvm::SetVector
     return failure();
   }
   plan.k = out_type.getDimSize(plan.dimension);
+  plan.order = MatchTopkOrder(topk.getRegion().front());
   plan.line = plan.k + in_type.getDimSize(plan.dimension);
   plan.input_values = topk.getInputs()[0];
   if (topk.getInputs().size() > 1) plan.input_indices = topk.getInputs()[1];
@@ -299,10 +340,21 @@ class SortKernelBuilder {
     body(loop.getInductionVar());
   }
 
-  // Whether the comparator orders `left` before `right` (values per kept operand).
+  // topk's comparator on two values.
+  Value Compare(Value left, Value right) { return InlineYieldedValue(b_, *plan_.comparator, {left, right}); }
+
+  // Whether the network orders `left` before `right` (values per kept operand). For topk
+  // with floats' olt/ogt, a NaN goes after every number (the CPU loop never inserts it).
   Value Less(ArrayRef<Value> left, ArrayRef<Value> right) {
     Block& comparator = *plan_.comparator;
-    if (plan_.topk) return InlineYieldedValue(b_, comparator, {left[0], right[0]});
+    if (plan_.topk) {
+      Value before = Compare(left[0], right[0]);
+      if (plan_.order != TopkOrder::kStrictOrdered) return before;
+      Value number_before_nan = arith::AndIOp::create(
+          b_, loc_, arith::CmpFOp::create(b_, loc_, arith::CmpFPredicate::ORD, left[0], left[0]),
+          arith::CmpFOp::create(b_, loc_, arith::CmpFPredicate::UNO, right[0], right[0]));
+      return arith::OrIOp::create(b_, loc_, before, number_before_nan);
+    }
     SmallVector<Value> args;
     for (size_t k = 0; k < left.size(); ++k) {
       // An operand that is not kept is unread: its arguments have no uses to map.
@@ -386,7 +438,7 @@ class SortKernelBuilder {
   // The line in LDS, each element with its position as the last key: the stable order.
   void SortInLds() {
     if (plan_.topk) {
-      LoadTopkCandidates();
+      TopkInLds();
     } else {
       ForEachElement(n_, [&](Value j) {
         SmallVector<Value> indices = At(j);
@@ -395,10 +447,113 @@ class SortKernelBuilder {
         }
         StorePosition(j);
       });
+      Barrier();
+      SortLdsLine();
+    }
+    // topk keeps the first k of its sorted candidates.
+    ForEachElement(plan_.topk ? Const(plan_.k) : n_, [&](Value j) {
+      for (auto [output, lds] : llvm::zip(plan_.outputs, lds_)) {
+        if (output) memref::StoreOp::create(b_, loc_, memref::LoadOp::create(b_, loc_, lds, ValueRange{j}), output, At(j));
+      }
+    });
+    // Every work-item is done with the LDS before the next line overwrites it.
+    Barrier();
+  }
+
+  // topk's k results at the start of the LDS line. The CPU loop (LinalgExtToLoops.cc)
+  // inserts each input element in turn into the k outputs, after its equals, when it goes
+  // before the k-th. That is the first k of the stable sort of (the initial outputs, the
+  // input line) when the comparator is a strict weak order on the candidates and the
+  // initial outputs are in its order: then the bitonic network computes it (a NaN, which
+  // the loop never inserts past a number, sorted last). Otherwise (another comparator, initial
+  // outputs out of order or with a NaN) work-item 0 runs the loop itself. The barriers
+  // stay outside both choices (the host twin needs them under uniform control).
+  void TopkInLds() {
+    Value fast = TopkFastPathHolds();
+    LoadTopkCandidates();
+    Barrier();
+    SortLdsLine(fast);
+    Value first = arith::CmpIOp::create(b_, loc_, arith::CmpIPredicate::eq, thread_, Const(0));
+    Value slow = arith::XOrIOp::create(b_, loc_, fast, arith::ConstantIntOp::create(b_, loc_, /*value=*/1, /*width=*/1));
+    auto sequential = scf::IfOp::create(b_, loc_, arith::AndIOp::create(b_, loc_, first, slow), /*withElseRegion=*/false);
+    {
+      OpBuilder::InsertionGuard inner(b_);
+      b_.setInsertionPointToStart(sequential.thenBlock());
+      InsertSequentially();
     }
     Barrier();
+  }
+
+  // Whether the current line's initial outputs are numbers in the comparator's order (none
+  // goes before its predecessor), for a comparator known to be a strict weak order on
+  // numbers; every work-item computes the same answer.
+  Value TopkFastPathHolds() {
+    Value true_value = arith::ConstantIntOp::create(b_, loc_, 1, 1);
+    if (plan_.order == TopkOrder::kUnknown) return arith::ConstantIntOp::create(b_, loc_, /*value=*/0, /*width=*/1);
+    if (plan_.k == 0) return true_value;
+    Value initial = plan_.Operands()[0];
+    auto loop = scf::ForOp::create(b_, loc_, Const(0), Const(plan_.k), Const(1), ValueRange{true_value});
+    OpBuilder::InsertionGuard guard(b_);
+    b_.setInsertionPointToStart(loop.getBody());
+    Value j = loop.getInductionVar(), holds = loop.getRegionIterArgs()[0];
+    Value v = Element(initial, At(j));
+    if (plan_.order == TopkOrder::kStrictOrdered) {
+      holds = arith::AndIOp::create(b_, loc_, holds, arith::CmpFOp::create(b_, loc_, arith::CmpFPredicate::ORD, v, v));
+    }
+    // At j = 0 the element is compared with itself, which a strict order never puts first.
+    Value previous = Element(initial, At(arith::MaxUIOp::create(b_, loc_, arith::SubIOp::create(b_, loc_, j, Const(1)),
+                                                              Const(0))));
+    Value in_order = arith::XOrIOp::create(b_, loc_, Compare(v, previous), true_value);
+    scf::YieldOp::create(b_, loc_, ValueRange{arith::AndIOp::create(b_, loc_, holds, in_order).getResult()});
+    return loop.getResult(0);
+  }
+
+  // The CPU loop on the LDS line as LoadTopkCandidates left it (the initial outputs in
+  // slots [0, k), the input line after them), by the one work-item that calls it: the k
+  // results end in slots [0, k).
+  void InsertSequentially() {
+    if (plan_.k == 0) return;
+    auto line = scf::ForOp::create(b_, loc_, Const(plan_.k), Const(*plan_.line), Const(1));
+    OpBuilder::InsertionGuard guard(b_);
+    b_.setInsertionPointToStart(line.getBody());
+    SmallVector<Value> x = LoadAll(lds_, {line.getInductionVar()});
+    Value last = Const(plan_.k - 1);
+    Value worst = memref::LoadOp::create(b_, loc_, lds_[0], ValueRange{last});
+    auto better = scf::IfOp::create(b_, loc_, Compare(x[0], worst), /*withElseRegion=*/false);
+    b_.setInsertionPointToStart(better.thenBlock());
+    Type index = b_.getIndexType();
+    // Moves down each element x goes before, from the k-th up.
+    auto shift = scf::WhileOp::create(
+        b_, loc_, TypeRange{index}, ValueRange{last},
+        [&](OpBuilder&, Location, ValueRange args) {
+          Value j = args[0];
+          Value above = arith::CmpIOp::create(b_, loc_, arith::CmpIPredicate::ugt, j, Const(0));
+          Value previous = arith::SubIOp::create(b_, loc_, arith::MaxUIOp::create(b_, loc_, j, Const(1)), Const(1));
+          Value moves = Compare(x[0], memref::LoadOp::create(b_, loc_, lds_[0], ValueRange{previous}));
+          scf::ConditionOp::create(b_, loc_, arith::AndIOp::create(b_, loc_, above, moves), args);
+        },
+        [&](OpBuilder&, Location, ValueRange args) {
+          Value previous = arith::SubIOp::create(b_, loc_, args[0], Const(1));
+          for (Value lds : lds_) {
+            if (lds) {
+              memref::StoreOp::create(b_, loc_, memref::LoadOp::create(b_, loc_, lds, ValueRange{previous}), lds,
+                                      ValueRange{args[0]});
+            }
+          }
+          scf::YieldOp::create(b_, loc_, ValueRange{previous});
+        });
+    for (auto [value, lds] : llvm::zip(x, lds_)) {
+      if (lds) memref::StoreOp::create(b_, loc_, value, lds, ValueRange{shift.getResult(0)});
+    }
+  }
+
+  // The network over the LDS line; with `only_if`, each exchange happens only where it
+  // holds (every work-item still reaches the network's barriers).
+  void SortLdsLine(Value only_if = Value()) {
     auto in_lds = [](Value i) { return SmallVector<Value>{i}; };
     Network([&](Value i, Value j) {
+      OpBuilder::InsertionGuard guard(b_);
+      if (only_if) b_.setInsertionPointToStart(scf::IfOp::create(b_, loc_, only_if, /*withElseRegion=*/false).thenBlock());
       SmallVector<Value> at_i = LoadAll(lds_, {i}), at_j = LoadAll(lds_, {j});
       Value pi = memref::LoadOp::create(b_, loc_, positions_, ValueRange{i});
       Value pj = memref::LoadOp::create(b_, loc_, positions_, ValueRange{j});
@@ -411,14 +566,6 @@ class SortKernelBuilder {
       StorePair(lds_, in_lds, swap, at_i, at_j, i, j);
       StorePair({positions_}, in_lds, swap, {pi}, {pj}, i, j);
     });
-    // topk keeps the first k of its sorted candidates.
-    ForEachElement(plan_.topk ? Const(plan_.k) : n_, [&](Value j) {
-      for (auto [output, lds] : llvm::zip(plan_.outputs, lds_)) {
-        if (output) memref::StoreOp::create(b_, loc_, memref::LoadOp::create(b_, loc_, lds, ValueRange{j}), output, At(j));
-      }
-    });
-    // Every work-item is done with the LDS before the next line overwrites it.
-    Barrier();
   }
 
   void StorePosition(Value j) {
@@ -438,15 +585,23 @@ class SortKernelBuilder {
     });
     ForEachElement(Const(*plan_.line - plan_.k), [&](Value j) {
       Value slot = arith::AddIOp::create(b_, loc_, j, Const(plan_.k));
-      memref::StoreOp::create(b_, loc_, Element(plan_.input_values, At(j)), lds_[0], ValueRange{slot});
-      if (Value lds = lds_[1]) {
-        Type index_type = getElementTypeOrSelf(outputs[1].getType());
-        Value index = plan_.input_indices ? Element(plan_.input_indices, At(j))
-                                          : arith::IndexCastOp::create(b_, loc_, index_type, j).getResult();
-        memref::StoreOp::create(b_, loc_, index, lds, ValueRange{slot});
+      for (auto [value, lds] : llvm::zip(TopkInput(j), lds_)) {
+        if (lds) memref::StoreOp::create(b_, loc_, value, lds, ValueRange{slot});
       }
       StorePosition(slot);
     });
+  }
+
+  // Element j of topk's input line: its value, and its index (from the indices input or
+  // its position) when the indices are kept.
+  SmallVector<Value> TopkInput(Value j) {
+    SmallVector<Value> candidate{Element(plan_.input_values, At(j))};
+    if (lds_[1]) {
+      Type index_type = getElementTypeOrSelf(plan_.Operands()[1].getType());
+      candidate.push_back(plan_.input_indices ? Element(plan_.input_indices, At(j))
+                                              : arith::IndexCastOp::create(b_, loc_, index_type, j).getResult());
+    }
+    return candidate;
   }
 
   // The line in its output bindings: no room for positions, so ties are unordered.
@@ -489,6 +644,11 @@ struct TileSortsPass : impl::TileSortsBase<TileSortsPass> {
         fn.emitRemark() << "dispatch '" << fn.getName() << "' sorts lines longer than " << plan->capacity
                         << " elements in its output bindings: elements the comparator ties may come in another "
                            "order than on the CPU";
+      }
+      if (plan->topk && plan->order == TopkOrder::kUnknown) {
+        fn.emitRemark() << "dispatch '" << fn.getName() << "' inserts topk's elements one by one on one work-item "
+                           "per line (the CPU loop): its comparator is not one compare known to be a strict order, "
+                           "for which the bitonic network would give the same result";
       }
       SortKernelBuilder(fn, *plan).Build();
       // The sort's tensors are dead now: the kernel reads and writes the bindings.

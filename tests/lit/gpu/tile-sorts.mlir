@@ -144,24 +144,40 @@ module @kiln_executable attributes {kiln.executable} {
 // -----
 
 // topk: its k = 4 initial candidates (the fills) take LDS slots 0-3 and the line's 100
-// elements slots 4-103, their indices being their positions along the line; after the
-// network the first k go to the outputs.
+// elements slots 4-103, their indices being their positions along the line. When the
+// initial outputs are numbers in the comparator's order (checked per line) the network
+// sorts them, a NaN after every number; else work-item 0 inserts the elements one by one
+// as the CPU loop does. Then the first k go to the outputs.
 // CHECK-LABEL: func.func @top4(
 // CHECK-SAME: %[[X:[a-z0-9]+]]: memref<3x100xf32>, %[[OUT_V:[a-z0-9]+]]: memref<3x4xf32>, %[[OUT_I:[a-z0-9]+]]: memref<3x4xi32>
 // CHECK-SAME: kiln.gpu.workgroup_workers
 // CHECK-DAG: %[[LDS_V:.*]] = memref.alloc() : memref<104xf32, #gpu.address_space<workgroup>>
 // CHECK-DAG: %[[LDS_I:.*]] = memref.alloc() : memref<104xi32, #gpu.address_space<workgroup>>
+// CHECK: %[[HOLDS:.*]] = scf.for {{.*}} -> (i1)
+// CHECK:   arith.cmpf ord
+// CHECK:   arith.cmpf ogt
 // CHECK: scf.for %[[J:.*]] = %{{.*}} to %c4{{.*}} step %c256
 // CHECK:   memref.store %cst, %[[LDS_V]][%[[J]]]
 // CHECK:   memref.store %c0_i32, %[[LDS_I]][%[[J]]]
 // CHECK: scf.for %[[L:.*]] = %{{.*}} to %c100{{.*}} step %c256
 // CHECK:   %[[SLOT:.*]] = arith.addi %[[L]], %c4
 // CHECK:   %[[V:.*]] = memref.load %[[X]]
-// CHECK:   memref.store %[[V]], %[[LDS_V]][%[[SLOT]]]
 // CHECK:   %[[I:.*]] = arith.index_cast %[[L]] : index to i32
+// CHECK:   memref.store %[[V]], %[[LDS_V]][%[[SLOT]]]
 // CHECK:   memref.store %[[I]], %[[LDS_I]][%[[SLOT]]]
 // CHECK: kiln.workgroup_barrier
-// CHECK: arith.cmpf ogt
+// CHECK: scf.if %[[HOLDS]] {
+// CHECK:   arith.cmpf ogt
+// CHECK:   arith.cmpf uno
+// CHECK: kiln.workgroup_barrier
+// CHECK: %[[SLOW:.*]] = arith.xori %[[HOLDS]]
+// CHECK: %[[ONE:.*]] = arith.andi %{{.*}}, %[[SLOW]]
+// CHECK: scf.if %[[ONE]] {
+// CHECK:   scf.for {{.*}} = %c4{{.*}} to %c104
+// CHECK:     memref.load %[[LDS_V]]
+// CHECK:     scf.if
+// CHECK:       scf.while
+// CHECK: kiln.workgroup_barrier
 // CHECK: scf.for %[[K:.*]] = %{{.*}} to %c4{{.*}} step %c256
 // CHECK:   memref.store {{.*}}, %[[OUT_V]]
 // CHECK:   memref.store {{.*}}, %[[OUT_I]]
