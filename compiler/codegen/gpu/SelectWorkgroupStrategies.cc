@@ -3,6 +3,7 @@
 #include "compiler/codegen/gpu/Passes.h"
 #include "compiler/codegen/gpu/WorkgroupContraction.h"
 #include "compiler/codegen/gpu/WorkgroupScatter.h"
+#include "compiler/codegen/gpu/WorkgroupSort.h"
 #include "compiler/codegen/gpu/WorkgroupStrategy.h"
 #include "compiler/dialect/KilnDialect.h"
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
@@ -28,6 +29,14 @@ struct SelectWorkgroupStrategiesPass : impl::SelectWorkgroupStrategiesBase<Selec
       }
       if (FindRoot<iree::ScatterOp>(fn)) {
         fn.emitRemark() << "dispatch '" << fn.getName() << "' runs its scatter on one work-item: " << why;
+        continue;
+      }
+      // A sort or topk the sort strategy does not take runs each line on one work-item.
+      if (Operation* lines = FindRoot<Operation*>(fn); isa_and_nonnull<iree::SortOp, iree::TopkOp, iree::TopkV2Op>(lines)) {
+        std::string sort_why;
+        (void)IsSortDispatch(fn, sort_why);
+        fn.emitRemark() << "dispatch '" << fn.getName() << "' runs its '" << lines->getName().getStringRef()
+                        << "' one line per work-item, without LDS: " << sort_why;
         continue;
       }
       // A contraction or convolution on the per-work-item path gets neither LDS tiles nor

@@ -210,3 +210,29 @@ module @kiln_executable attributes {kiln.executable} {
     return
   }
 }
+
+// -----
+
+// A topk whose line does not fit in LDS keeps one line per work-item, with a remark.
+// CHECK-LABEL: func.func @long_topk(
+// CHECK-NOT: kiln.workgroup_strategy
+module @kiln_executable attributes {kiln.executable} {
+  // expected-remark @+1 {{dispatch 'long_topk' runs its 'iree_linalg_ext.topk' one line per work-item, without LDS: its topk's candidates (k + the line) exceed the}}
+  func.func @long_topk(%x: memref<2x100000xf32>, %v: memref<2x8xf32>, %i: memref<2x8xi32>, %id: index, %count: index) attributes {kiln.binding_dims = [array<i64: -1, -1>, array<i64: -1, -1>, array<i64: -1, -1>], kiln.input_count = 1 : i64} {
+    %low = arith.constant 0xFF800000 : f32
+    %zero = arith.constant 0 : i32
+    %0 = bufferization.to_tensor %x restrict : memref<2x100000xf32> to tensor<2x100000xf32>
+    %ev = tensor.empty() : tensor<2x8xf32>
+    %ei = tensor.empty() : tensor<2x8xi32>
+    %fv = linalg.fill ins(%low : f32) outs(%ev : tensor<2x8xf32>) -> tensor<2x8xf32>
+    %fi = linalg.fill ins(%zero : i32) outs(%ei : tensor<2x8xi32>) -> tensor<2x8xi32>
+    %r:2 = iree_linalg_ext.topk {kiln.root} dimension(1) ins(%0 : tensor<2x100000xf32>) outs(%fv, %fi : tensor<2x8xf32>, tensor<2x8xi32>) {
+    ^bb0(%a: f32, %b: f32):
+      %c = arith.cmpf ogt, %a, %b : f32
+      iree_linalg_ext.yield %c : i1
+    } -> tensor<2x8xf32>, tensor<2x8xi32>
+    bufferization.materialize_in_destination %r#0 in restrict writable %v : (tensor<2x8xf32>, memref<2x8xf32>) -> ()
+    bufferization.materialize_in_destination %r#1 in restrict writable %i : (tensor<2x8xi32>, memref<2x8xi32>) -> ()
+    return
+  }
+}
