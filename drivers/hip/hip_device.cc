@@ -273,6 +273,8 @@ class HipDevice final : public hal::Device {
   // memory for kernel arguments), or that meets a failed device, is accepted and fails its
   // signals, as if it had failed running.
   Status Submit(std::unique_ptr<InFlight> owned) {
+    trace::Recorder* recorder = trace::Active();
+    owned->traced = recorder != nullptr;
     if (Status status = PrepareSubmission(*owned, *runtime_, *host_arena_); !status.ok()) {
       hal::FailAll(owned->signal, status.With("in queue_execute on ", name_));
       records_.Give(std::move(owned));
@@ -285,7 +287,8 @@ class HipDevice final : public hal::Device {
       return OkStatus();
     }
     InFlight& sub = *owned;
-    if (trace::Recorder* recorder = trace::Active()) TraceSubmission(*recorder, sub);
+    if (sub.traced != profiling_) SetProfiling(sub.traced);
+    if (recorder) TraceSubmission(*recorder, sub);
     for (const hal::SemaphoreValue& sv : sub.signal) runtime_->AddTimepoint(sv.semaphore.get(), sv.value, sub.completion);
     {
       std::lock_guard lock(mutex_);
@@ -296,9 +299,27 @@ class HipDevice final : public hal::Device {
     return OkStatus();
   }
 
-  // Notes when `sub` goes to the queue and what it runs: the GPU's own timestamps are not
-  // read, so its event spans from the hand-over to the retirement, which bounds the
-  // execution (queueing behind earlier work included).
+  // Turns the queue's dispatch profiling on for a traced submission (its dispatches' GPU
+  // timestamps are recorded in their completion signals) and off again for an untraced one
+  // once no traced submission is in flight (its dispatches may not have started yet). Called
+  // with the queue's batch held, before the submission's packets, so it is serialized and
+  // applies to them.
+  void SetProfiling(bool enable) {
+    if (!enable) {
+      std::lock_guard lock(mutex_);
+      for (const auto& sub : in_flight_) {
+        if (sub->traced) return;
+      }
+    }
+    // A failure only costs the trace its dispatch events (their times cannot be read).
+    if (hsa_.hsa_amd_profiling_set_profiler_enabled(queue_->handle(), enable ? 1 : 0) == HSA_STATUS_SUCCESS) {
+      profiling_ = enable;
+    }
+  }
+
+  // Notes when `sub` goes to the queue and what it runs: its event spans from the hand-over
+  // to the retirement, which bounds the execution (queueing behind earlier work included);
+  // its dispatches get events of their own from the GPU's timestamps (TraceDispatches).
   static void TraceSubmission(trace::Recorder& recorder, InFlight& sub) {
     sub.trace_start_ns = recorder.NowNs();
     std::string names;
@@ -325,6 +346,53 @@ class HipDevice final : public hal::Device {
     event.tid = trace::CurrentThreadId();
     event.args = sub.trace_args;
     recorder->Add(std::move(event));
+    TraceDispatches(*recorder, sub, trace::CurrentThreadId());
+  }
+
+  // One event per dispatch of a traced submission, from the start to the end the GPU
+  // recorded for it (HSA system clock ticks, mapped to the recorder's clock), named and with
+  // the args of the cpu driver's dispatch events. A dispatch whose times cannot be read (the
+  // runtime refused to profile the queue) gets none.
+  void TraceDispatches(trace::Recorder& recorder, const InFlight& sub, uint32_t tid) {
+    for (size_t k = 0; k < sub.dispatch_signals.size() && k < sub.dispatches.size(); ++k) {
+      hsa_amd_profiling_dispatch_time_t time{};
+      if (hsa_.hsa_amd_profiling_get_dispatch_time(gpu_.agent, sub.dispatch_signals[k]->handle(), &time) !=
+          HSA_STATUS_SUCCESS) {
+        continue;
+      }
+      const hal::DispatchCommand& d = *sub.dispatches[k].second;
+      const hal::ExportInfo& info = d.executable->exports()[d.export_ordinal];
+      trace::Event event;
+      event.name = info.name;
+      event.category = "dispatch";
+      event.start_ns = SystemTicksToRecorderNs(recorder, time.start);
+      event.duration_ns = SystemTicksToRecorderNs(recorder, time.end) - event.start_ns;
+      event.tid = tid;
+      event.args = StrCat("\"executable\": ", trace::JsonString(d.executable->debug_name()),
+                          ", \"export\": ", d.export_ordinal,
+                          ", \"source_location\": ", trace::JsonString(info.source_location),
+                          ", \"workgroup_count\": [", d.workgroup_count[0], ", ", d.workgroup_count[1], ", ",
+                          d.workgroup_count[2], "]");
+      recorder.Add(std::move(event));
+    }
+  }
+
+  // HSA system clock ticks (HSA_SYSTEM_INFO_TIMESTAMP, runtime_->timestamp_frequency() per
+  // second) as nanoseconds of `recorder`'s clock: the two clocks are sampled together once
+  // per recorder (the recorder's read before and after, halved) and ticks are counted from
+  // there. On the retirement thread only.
+  int64_t SystemTicksToRecorderNs(const trace::Recorder& recorder, uint64_t ticks) {
+    if (clock_recorder_ != &recorder) {
+      int64_t before = recorder.NowNs();
+      uint64_t now = 0;
+      (void)hsa_.hsa_system_get_info(HSA_SYSTEM_INFO_TIMESTAMP, &now);
+      int64_t after = recorder.NowNs();
+      clock_ticks_ = now;
+      clock_ns_ = before + (after - before) / 2;
+      clock_recorder_ = &recorder;
+    }
+    const __int128 delta = static_cast<__int128>(static_cast<int64_t>(ticks - clock_ticks_)) * 1'000'000'000;
+    return clock_ns_ + static_cast<int64_t>(delta / static_cast<__int128>(runtime_->timestamp_frequency()));
   }
 
   void RetireLoop() {
@@ -439,13 +507,26 @@ class HipDevice final : public hal::Device {
     uint64_t read = queue_->read_index();
     std::lock_guard lock(mutex_);
     for (const auto& sub : in_flight_) {
-      hsa_signal_value_t remaining = hsa_.hsa_signal_load_scacquire(sub->completion->handle());
-      int64_t completed = static_cast<int64_t>(sub->dispatches.size()) + 1 - remaining;
+      int64_t completed = CompletedDispatches(*sub);
       if (completed < 0 || completed >= static_cast<int64_t>(sub->dispatches.size())) continue;
       const auto& [index, command] = sub->dispatches[completed];
       if (index < read) return StrCat(DescribeDispatch(*command), ", packet ", index);
     }
     return "while no dispatch was running";
+  }
+
+  // How many of `sub`'s dispatches (in packet order) have completed, as its signals say.
+  int64_t CompletedDispatches(const InFlight& sub) const {
+    if (sub.traced) {
+      int64_t completed = 0;
+      for (const Ref<PooledSignal>& signal : sub.dispatch_signals) {
+        if (hsa_.hsa_signal_load_scacquire(signal->handle()) >= 1) break;
+        ++completed;
+      }
+      return completed;
+    }
+    hsa_signal_value_t remaining = hsa_.hsa_signal_load_scacquire(sub.completion->handle());
+    return static_cast<int64_t>(sub.dispatches.size()) + 1 - remaining;
   }
 
   void Fail(Status status) {
@@ -480,6 +561,11 @@ class HipDevice final : public hal::Device {
   std::unique_ptr<AqlQueue> queue_;
   std::shared_ptr<DeviceLink> link_;
   uint64_t submitting_ = 0;  // guarded by link_->mutex
+  bool profiling_ = false;   // the queue's dispatch profiling; guarded by the queue's batch
+  // The clock mapping of SystemTicksToRecorderNs (retirement thread only).
+  const trace::Recorder* clock_recorder_ = nullptr;
+  uint64_t clock_ticks_ = 0;
+  int64_t clock_ns_ = 0;
   InFlightPool records_;
 
   mutable std::mutex mutex_;
