@@ -11,6 +11,7 @@
 #include "base/trace.h"
 #include "drivers/hip/aql_queue.h"
 #include "drivers/hip/command_program.h"
+#include "drivers/hip/dispatch_trace.h"
 #include "drivers/hip/hip_allocator.h"
 #include "drivers/hip/hip_executable.h"
 #include "drivers/hip/host_arena.h"
@@ -72,7 +73,7 @@ class HipDevice final : public hal::Device {
   HipDevice(std::string driver_name, std::shared_ptr<HsaRuntime> runtime, const GpuAgent& gpu, uint32_t index)
       : runtime_(std::move(runtime)), hsa_(runtime_->hsa()), gpu_(gpu), allocator_(runtime_, gpu),
         host_arena_(HostArena::Create(runtime_, runtime_->kernarg_pool(), "kernarg", gpu.agent)),
-        link_(std::make_shared<DeviceLink>()) {
+        link_(std::make_shared<DeviceLink>()), dispatch_tracer_(hsa_, gpu.agent, runtime_->timestamp_frequency()) {
     name_ = StrCat(driver_name, ":", index);
     info_.driver = std::move(driver_name);
     info_.name = StrCat(name_, " ", gpu.Summary());
@@ -319,7 +320,7 @@ class HipDevice final : public hal::Device {
 
   // Notes when `sub` goes to the queue and what it runs: its event spans from the hand-over
   // to the retirement, which bounds the execution (queueing behind earlier work included);
-  // its dispatches get events of their own from the GPU's timestamps (TraceDispatches).
+  // its dispatches get events of their own from the GPU's timestamps (DispatchTracer).
   static void TraceSubmission(trace::Recorder& recorder, InFlight& sub) {
     sub.trace_start_ns = recorder.NowNs();
     std::string names;
@@ -346,53 +347,7 @@ class HipDevice final : public hal::Device {
     event.tid = trace::CurrentThreadId();
     event.args = sub.trace_args;
     recorder->Add(std::move(event));
-    TraceDispatches(*recorder, sub, trace::CurrentThreadId());
-  }
-
-  // One event per dispatch of a traced submission, from the start to the end the GPU
-  // recorded for it (HSA system clock ticks, mapped to the recorder's clock), named and with
-  // the args of the cpu driver's dispatch events. A dispatch whose times cannot be read (the
-  // runtime refused to profile the queue) gets none.
-  void TraceDispatches(trace::Recorder& recorder, const InFlight& sub, uint32_t tid) {
-    for (size_t k = 0; k < sub.dispatch_signals.size() && k < sub.dispatches.size(); ++k) {
-      hsa_amd_profiling_dispatch_time_t time{};
-      if (hsa_.hsa_amd_profiling_get_dispatch_time(gpu_.agent, sub.dispatch_signals[k]->handle(), &time) !=
-          HSA_STATUS_SUCCESS) {
-        continue;
-      }
-      const hal::DispatchCommand& d = *sub.dispatches[k].second;
-      const hal::ExportInfo& info = d.executable->exports()[d.export_ordinal];
-      trace::Event event;
-      event.name = info.name;
-      event.category = "dispatch";
-      event.start_ns = SystemTicksToRecorderNs(recorder, time.start);
-      event.duration_ns = SystemTicksToRecorderNs(recorder, time.end) - event.start_ns;
-      event.tid = tid;
-      event.args = StrCat("\"executable\": ", trace::JsonString(d.executable->debug_name()),
-                          ", \"export\": ", d.export_ordinal,
-                          ", \"source_location\": ", trace::JsonString(info.source_location),
-                          ", \"workgroup_count\": [", d.workgroup_count[0], ", ", d.workgroup_count[1], ", ",
-                          d.workgroup_count[2], "]");
-      recorder.Add(std::move(event));
-    }
-  }
-
-  // HSA system clock ticks (HSA_SYSTEM_INFO_TIMESTAMP, runtime_->timestamp_frequency() per
-  // second) as nanoseconds of `recorder`'s clock: the two clocks are sampled together once
-  // per recorder (the recorder's read before and after, halved) and ticks are counted from
-  // there. On the retirement thread only.
-  int64_t SystemTicksToRecorderNs(const trace::Recorder& recorder, uint64_t ticks) {
-    if (clock_recorder_ != &recorder) {
-      int64_t before = recorder.NowNs();
-      uint64_t now = 0;
-      (void)hsa_.hsa_system_get_info(HSA_SYSTEM_INFO_TIMESTAMP, &now);
-      int64_t after = recorder.NowNs();
-      clock_ticks_ = now;
-      clock_ns_ = before + (after - before) / 2;
-      clock_recorder_ = &recorder;
-    }
-    const __int128 delta = static_cast<__int128>(static_cast<int64_t>(ticks - clock_ticks_)) * 1'000'000'000;
-    return clock_ns_ + static_cast<int64_t>(delta / static_cast<__int128>(runtime_->timestamp_frequency()));
+    dispatch_tracer_.Emit(*recorder, sub, trace::CurrentThreadId());
   }
 
   void RetireLoop() {
@@ -562,10 +517,7 @@ class HipDevice final : public hal::Device {
   std::shared_ptr<DeviceLink> link_;
   uint64_t submitting_ = 0;  // guarded by link_->mutex
   bool profiling_ = false;   // the queue's dispatch profiling; guarded by the queue's batch
-  // The clock mapping of SystemTicksToRecorderNs (retirement thread only).
-  const trace::Recorder* clock_recorder_ = nullptr;
-  uint64_t clock_ticks_ = 0;
-  int64_t clock_ns_ = 0;
+  DispatchTracer dispatch_tracer_;  // retirement thread only
   InFlightPool records_;
 
   mutable std::mutex mutex_;
