@@ -11,6 +11,7 @@
 #include "base/trace.h"
 #include "drivers/hip/aql_queue.h"
 #include "drivers/hip/command_program.h"
+#include "drivers/hip/dispatch_trace.h"
 #include "drivers/hip/hip_allocator.h"
 #include "drivers/hip/hip_executable.h"
 #include "drivers/hip/host_arena.h"
@@ -72,7 +73,7 @@ class HipDevice final : public hal::Device {
   HipDevice(std::string driver_name, std::shared_ptr<HsaRuntime> runtime, const GpuAgent& gpu, uint32_t index)
       : runtime_(std::move(runtime)), hsa_(runtime_->hsa()), gpu_(gpu), allocator_(runtime_, gpu),
         host_arena_(HostArena::Create(runtime_, runtime_->kernarg_pool(), "kernarg", gpu.agent)),
-        link_(std::make_shared<DeviceLink>()) {
+        link_(std::make_shared<DeviceLink>()), dispatch_tracer_(hsa_, gpu.agent, runtime_->timestamp_frequency()) {
     name_ = StrCat(driver_name, ":", index);
     info_.driver = std::move(driver_name);
     info_.name = StrCat(name_, " ", gpu.Summary());
@@ -273,6 +274,8 @@ class HipDevice final : public hal::Device {
   // memory for kernel arguments), or that meets a failed device, is accepted and fails its
   // signals, as if it had failed running.
   Status Submit(std::unique_ptr<InFlight> owned) {
+    trace::Recorder* recorder = trace::Active();
+    owned->traced = recorder != nullptr;
     if (Status status = PrepareSubmission(*owned, *runtime_, *host_arena_); !status.ok()) {
       hal::FailAll(owned->signal, status.With("in queue_execute on ", name_));
       records_.Give(std::move(owned));
@@ -285,7 +288,8 @@ class HipDevice final : public hal::Device {
       return OkStatus();
     }
     InFlight& sub = *owned;
-    if (trace::Recorder* recorder = trace::Active()) TraceSubmission(*recorder, sub);
+    if (sub.traced != profiling_) SetProfiling(sub.traced);
+    if (recorder) TraceSubmission(*recorder, sub);
     for (const hal::SemaphoreValue& sv : sub.signal) runtime_->AddTimepoint(sv.semaphore.get(), sv.value, sub.completion);
     {
       std::lock_guard lock(mutex_);
@@ -296,9 +300,27 @@ class HipDevice final : public hal::Device {
     return OkStatus();
   }
 
-  // Notes when `sub` goes to the queue and what it runs: the GPU's own timestamps are not
-  // read, so its event spans from the hand-over to the retirement, which bounds the
-  // execution (queueing behind earlier work included).
+  // Turns the queue's dispatch profiling on for a traced submission (its dispatches' GPU
+  // timestamps are recorded in their completion signals) and off again for an untraced one
+  // once no traced submission is in flight (its dispatches may not have started yet). Called
+  // with the queue's batch held, before the submission's packets, so it is serialized and
+  // applies to them.
+  void SetProfiling(bool enable) {
+    if (!enable) {
+      std::lock_guard lock(mutex_);
+      for (const auto& sub : in_flight_) {
+        if (sub->traced) return;
+      }
+    }
+    // A failure only costs the trace its dispatch events (their times cannot be read).
+    if (hsa_.hsa_amd_profiling_set_profiler_enabled(queue_->handle(), enable ? 1 : 0) == HSA_STATUS_SUCCESS) {
+      profiling_ = enable;
+    }
+  }
+
+  // Notes when `sub` goes to the queue and what it runs: its event spans from the hand-over
+  // to the retirement, which bounds the execution (queueing behind earlier work included);
+  // its dispatches get events of their own from the GPU's timestamps (DispatchTracer).
   static void TraceSubmission(trace::Recorder& recorder, InFlight& sub) {
     sub.trace_start_ns = recorder.NowNs();
     std::string names;
@@ -325,6 +347,7 @@ class HipDevice final : public hal::Device {
     event.tid = trace::CurrentThreadId();
     event.args = sub.trace_args;
     recorder->Add(std::move(event));
+    dispatch_tracer_.Emit(*recorder, sub, trace::CurrentThreadId());
   }
 
   void RetireLoop() {
@@ -439,13 +462,26 @@ class HipDevice final : public hal::Device {
     uint64_t read = queue_->read_index();
     std::lock_guard lock(mutex_);
     for (const auto& sub : in_flight_) {
-      hsa_signal_value_t remaining = hsa_.hsa_signal_load_scacquire(sub->completion->handle());
-      int64_t completed = static_cast<int64_t>(sub->dispatches.size()) + 1 - remaining;
+      int64_t completed = CompletedDispatches(*sub);
       if (completed < 0 || completed >= static_cast<int64_t>(sub->dispatches.size())) continue;
       const auto& [index, command] = sub->dispatches[completed];
       if (index < read) return StrCat(DescribeDispatch(*command), ", packet ", index);
     }
     return "while no dispatch was running";
+  }
+
+  // How many of `sub`'s dispatches (in packet order) have completed, as its signals say.
+  int64_t CompletedDispatches(const InFlight& sub) const {
+    if (sub.traced) {
+      int64_t completed = 0;
+      for (const Ref<PooledSignal>& signal : sub.dispatch_signals) {
+        if (hsa_.hsa_signal_load_scacquire(signal->handle()) >= 1) break;
+        ++completed;
+      }
+      return completed;
+    }
+    hsa_signal_value_t remaining = hsa_.hsa_signal_load_scacquire(sub.completion->handle());
+    return static_cast<int64_t>(sub.dispatches.size()) + 1 - remaining;
   }
 
   void Fail(Status status) {
@@ -480,6 +516,8 @@ class HipDevice final : public hal::Device {
   std::unique_ptr<AqlQueue> queue_;
   std::shared_ptr<DeviceLink> link_;
   uint64_t submitting_ = 0;  // guarded by link_->mutex
+  bool profiling_ = false;   // the queue's dispatch profiling; guarded by the queue's batch
+  DispatchTracer dispatch_tracer_;  // retirement thread only
   InFlightPool records_;
 
   mutable std::mutex mutex_;

@@ -12,6 +12,8 @@ void InFlight::Clear() {
   run_signals.clear();
   copy_runs.clear();
   dispatch_count = 0;
+  traced = false;
+  dispatch_signals.clear();
   dispatches.clear();
   failure = OkStatus();
   emitting = true;

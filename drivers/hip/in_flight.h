@@ -28,7 +28,12 @@ struct InFlight {
   std::vector<Ref<PooledSignal>> run_signals;
   std::vector<hsa_signal_t> copy_runs;  // each run's done signal; negative when a copy failed
   size_t dispatch_count = 0;
-  // Each dispatch and the final fence decrement it. A cleared record keeps it, and the
+  // Traced (trace::Active() at submission): each dispatch completes a signal of its own
+  // (dispatch_signals, in packet order), which its GPU timestamps are read from at retirement.
+  // Untraced, dispatch_signals stays empty and the dispatches share `completion`.
+  bool traced = false;
+  std::vector<Ref<PooledSignal>> dispatch_signals;
+  // Each dispatch of an untraced submission and the final fence decrement it. A cleared record keeps it, and the
   // record's next submission reuses it if no one else holds it (HsaRuntime::ReuseSignal).
   Ref<PooledSignal> completion;
 

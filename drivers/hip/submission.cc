@@ -33,8 +33,10 @@ Status PrepareSubmission(InFlight& sub, HsaRuntime& runtime, HostArena& arena) {
     }
     KILN_RETURN_IF_ERROR(sub.programs.back()->CheckCommitted(), "in command buffer ", i);
   }
-  // Every dispatch packet decrements the completion signal too, so its value tells how far
-  // the submission got (which dispatch a fault hit); the final fence takes it to zero.
+  // Every dispatch packet of an untraced submission decrements the completion signal too, so
+  // its value tells how far the submission got (which dispatch a fault hit); the final fence
+  // takes it to zero. A traced one's dispatches complete signals of their own instead (their
+  // GPU timestamps are read from them), which tell the same.
   for (Program* program : sub.programs) {
     const std::vector<Step>& steps = program->steps();
     for (size_t i = 0; i < steps.size();) {
@@ -51,7 +53,13 @@ Status PrepareSubmission(InFlight& sub, HsaRuntime& runtime, HostArena& arena) {
       i = end;
     }
   }
-  return runtime.ReuseSignal(sub.completion, static_cast<int64_t>(sub.dispatch_count) + 1);
+  if (!sub.traced) return runtime.ReuseSignal(sub.completion, static_cast<int64_t>(sub.dispatch_count) + 1);
+  sub.dispatch_signals.reserve(sub.dispatch_count);
+  for (size_t k = 0; k < sub.dispatch_count; ++k) {
+    KILN_ASSIGN_OR_RETURN(Ref<PooledSignal> own, runtime.AcquireSignal(1), "for the timestamps of dispatch ", k);
+    sub.dispatch_signals.push_back(std::move(own));
+  }
+  return runtime.ReuseSignal(sub.completion, 1);
 }
 
 void EmitSubmission(InFlight& sub, AqlQueue::Batch& batch, const HsaLibrary& hsa, hsa_agent_t gpu,
@@ -97,7 +105,8 @@ void EmitSubmission(InFlight& sub, AqlQueue::Batch& batch, const HsaLibrary& hsa
         }
         auto* p = batch.Next<hsa_kernel_dispatch_packet_t>();
         std::memcpy(reinterpret_cast<uint8_t*>(p) + 4, reinterpret_cast<const uint8_t*>(&d->packet) + 4, 60);
-        p->completion_signal = sub.completion->handle();
+        const size_t ordinal = sub.dispatches.size();
+        p->completion_signal = sub.traced ? sub.dispatch_signals[ordinal]->handle() : sub.completion->handle();
         {
           std::lock_guard lock(shared_mutex);
           sub.dispatches.emplace_back(batch.index(), d->command);

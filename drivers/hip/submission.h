@@ -11,8 +11,8 @@
 namespace kiln::hip {
 
 // Prepares the command buffers (once per command buffer, kept with it) and takes the
-// submission's signals (sub.programs, run_signals, copy_runs, dispatch_count, completion).
-// Nothing is written to the queue.
+// submission's signals (sub.programs, run_signals, copy_runs, dispatch_count, completion,
+// and dispatch_signals when sub.traced). Nothing is written to the queue.
 Status PrepareSubmission(InFlight& sub, HsaRuntime& runtime, HostArena& arena);
 
 // Writes the packets into `batch` and starts the copies: barrier packets for the device

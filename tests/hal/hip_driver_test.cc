@@ -4,6 +4,9 @@
 // what the real runtime says on a machine without a GPU.
 #include <gtest/gtest.h>
 
+#include <regex>
+
+#include "base/trace.h"
 #include "drivers/builtin_drivers.h"
 #include "hal/abi/gpu_kernel_abi.h"
 #include "hal/hal.h"
@@ -212,6 +215,94 @@ TEST_F(HipSimTest, MemoryFaultFailsTheDispatchItHitAndTheDevice) {
   Ref<Buffer> counter = HostBuffer(*fresh, {0});
   KILN_EXPECT_OK(Run(*fresh, Steps(*fresh, fresh_exe, "write_ids", counter, 2)));
   EXPECT_EQ(Contents(counter)[0], 2u);
+}
+
+// A complete event of a trace's JSON, as far as these tests read it.
+struct TracedEvent {
+  std::string name, category, args;
+  double ts = 0, dur = 0;
+  int tid = 0;
+};
+std::vector<TracedEvent> CompleteEvents(const std::string& json) {
+  static const std::regex kEvent(
+      R"re(\{"ph": "X", "name": "([^"]*)", "cat": "([^"]*)", "ts": ([-0-9.]+), "dur": ([-0-9.]+), "pid": 1, "tid": ([0-9]+), "args": \{(.*)\}\})re");
+  std::vector<TracedEvent> out;
+  for (auto it = std::sregex_iterator(json.begin(), json.end(), kEvent); it != std::sregex_iterator(); ++it) {
+    const std::smatch& m = *it;
+    out.push_back({m[1], m[2], m[6], std::stod(m[3]), std::stod(m[4]), std::stoi(m[5])});
+  }
+  return out;
+}
+
+// While tracing, each dispatch gets an event from the GPU's own timestamps: named after its
+// export, with the cpu driver's args, inside its submission's event, in order, and as long
+// as the simulator held it (a slowed dispatch lasts at least its delay).
+TEST_F(HipSimTest, TracedDispatchesGetEventsFromTheGpuTimestamps) {
+  Ref<Device> device = Create();
+  Ref<Executable> exe = Kernels(*device);
+  Ref<Buffer> counter = HostBuffer(*device, {0});
+  Ref<CommandBuffer> cb = Steps(*device, exe, "write_ids", counter, 3);
+  KILN_ASSERT_OK(Run(*device, cb));  // untraced first: no profiling, no dispatch events
+  constexpr uint64_t kSlowUs = 20'000;
+  ASSERT_EQ(sim_.inject(KILN_HSA_SIM_FAULT_SLOW, 0, 1, kSlowUs), 0);  // the 2nd dispatch on
+  trace::Recorder recorder;
+  trace::Recorder::SetActive(&recorder);
+  Status traced = Run(*device, cb);
+  trace::Recorder::SetActive(nullptr);
+  KILN_ASSERT_OK(traced);
+  KILN_ASSERT_OK(device->WaitIdle(Deadline::After(30s)));
+  sim_.clear_faults();
+  EXPECT_EQ(Contents(counter)[0], 6u);
+  KILN_EXPECT_OK(Run(*device, cb));  // untraced again (profiling off) still runs
+
+  std::vector<TracedEvent> events = CompleteEvents(recorder.ToJson());
+  std::vector<TracedEvent> submissions, dispatches;
+  for (const TracedEvent& e : events) {
+    if (e.name == "queue_execute on device") submissions.push_back(e);
+    if (e.category == "dispatch") dispatches.push_back(e);
+  }
+  ASSERT_EQ(submissions.size(), 1u) << recorder.ToJson();
+  ASSERT_EQ(dispatches.size(), 3u) << recorder.ToJson();
+  const TracedEvent& sub = submissions[0];
+  for (size_t k = 0; k < dispatches.size(); ++k) {
+    const TracedEvent& d = dispatches[k];
+    EXPECT_EQ(d.name, "write_ids");
+    EXPECT_EQ(d.tid, sub.tid);
+    EXPECT_NE(d.args.find(R"("executable": "test_kernels")"), std::string::npos) << d.args;
+    EXPECT_NE(d.args.find(StrCat(R"("export": )", *exe->LookupExport("write_ids"), R"(, "source_location": )")),
+              std::string::npos)
+        << d.args;
+    EXPECT_NE(d.args.find(R"("workgroup_count": [1, 1, 1])"), std::string::npos) << d.args;
+    EXPECT_GE(d.dur, 0);
+    EXPECT_GE(d.ts, sub.ts) << "dispatch " << k << " starts before its submission";
+    EXPECT_LE(d.ts + d.dur, sub.ts + sub.dur) << "dispatch " << k << " ends after its submission retired";
+    if (k > 0) {
+      EXPECT_GE(d.ts, dispatches[k - 1].ts + dispatches[k - 1].dur) << "barriers order the dispatches";
+    }
+  }
+  EXPECT_GE(dispatches[1].dur, kSlowUs) << "the slowed dispatch's event does not cover its delay";
+  EXPECT_LT(dispatches[0].dur, kSlowUs);
+}
+
+// A fault in a traced submission (whose dispatches complete signals of their own) still
+// names the dispatch it hit.
+TEST_F(HipSimTest, TracedMemoryFaultNamesTheDispatch) {
+  Ref<Device> device = Create();
+  Ref<Executable> exe = Kernels(*device);
+  Ref<Buffer> buf = HostBuffer(*device, {0});
+  Ref<CommandBuffer> cb = device->CreateCommandBuffer();
+  BufferBinding ids{buf};
+  KILN_ASSERT_OK(cb->Dispatch(exe, *exe->LookupExport("write_ids"), {1, 1, 1}, {}, {&ids, 1}));
+  KILN_ASSERT_OK(cb->ExecutionBarrier());
+  KILN_ASSERT_OK(cb->Dispatch(exe, *exe->LookupExport("noop"), {1, 1, 1}, {}, {}));
+  KILN_ASSERT_OK(cb->Finalize());
+  ASSERT_EQ(sim_.inject(KILN_HSA_SIM_FAULT_MEMORY, 0, 1, 0xdead000), 0);
+  trace::Recorder recorder;
+  trace::Recorder::SetActive(&recorder);
+  Status status = Run(*device, cb);
+  trace::Recorder::SetActive(nullptr);
+  ExpectError(status, StatusCode::kAborted, "in dispatch 'noop' of executable 'test_kernels'");
+  (void)device->WaitIdle(Deadline::After(30s));
 }
 
 TEST_F(HipSimTest, QueueErrorNamesTheDispatch) {

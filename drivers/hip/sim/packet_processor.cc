@@ -299,7 +299,9 @@ void Queue::HandleKernelDispatch(uint64_t id, const hsa_kernel_dispatch_packet_t
       HeaderField(p.header, HSA_PACKET_HEADER_SCACQUIRE_FENCE_SCOPE, HSA_PACKET_HEADER_WIDTH_SCACQUIRE_FENCE_SCOPE),
       std::memory_order_acquire);
 
-  // The packet starts here: this is what fault ordinals count.
+  // The packet starts here: this is what fault ordinals count, and its profiled start.
+  const bool profiled = completion && profiling_.load(std::memory_order_relaxed);
+  const uint64_t start_ticks = profiled ? TimestampNs() : 0;
   FaultTable::Effects effects = agent_.faults.OnDispatchStart();
   if (effects.memory_fault) {
     std::string detail = StrCat("kernel dispatch packet ", id, where(), ": injected GPU memory fault at ",
@@ -324,6 +326,8 @@ void Queue::HandleKernelDispatch(uint64_t id, const hsa_kernel_dispatch_packet_t
   dispatch->packet = p;
   dispatch->kernel = std::move(kernel);
   dispatch->completion = std::move(completion);
+  dispatch->profiled = profiled;
+  dispatch->start_ticks = start_ticks;
   dispatch->total_workgroups = total;
   dispatch->not_before =
       effects.slow_us ? Clock::now() + std::chrono::microseconds(effects.slow_us) : Clock::time_point::min();

@@ -67,6 +67,8 @@ struct Dispatch {
   hsa_kernel_dispatch_packet_t packet{};
   std::shared_ptr<KernelSymbol> kernel;
   std::shared_ptr<Signal> completion;  // null for the 0 handle
+  bool profiled = false;               // its queue profiled it: record its times on completion
+  uint64_t start_ticks = 0;            // when it started (system-timestamp ticks), if profiled
   uint32_t workgroup_count[3] = {1, 1, 1};
   uint64_t total_workgroups = 1;
   Clock::time_point not_before;                   // SLOW faults: no workgroup starts earlier
@@ -90,6 +92,10 @@ class Queue {
   Agent& agent() const { return agent_; }
   std::atomic<uint64_t>& write_index() { return write_index_; }
   std::atomic<uint64_t>& read_index() { return read_index_; }
+
+  // hsa_amd_profiling_set_profiler_enabled: dispatch packets with a completion signal that
+  // the processor starts from now on record their start and end times in that signal.
+  void set_profiling(bool enabled) { profiling_.store(enabled, std::memory_order_relaxed); }
 
   // Stops and joins every thread of the queue, whatever state it is in. Packets not yet
   // completed never complete. Idempotent.
@@ -136,6 +142,7 @@ class Queue {
   alignas(64) std::atomic<uint64_t> read_index_{0};
 
   std::atomic<bool> stop_{false};
+  std::atomic<bool> profiling_{false};
   Waiter processor_waiter_;             // doorbell, completions, errors, Stop()
   std::atomic<uint32_t> in_flight_{0};  // dispatches launched and not finished
 

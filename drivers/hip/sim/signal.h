@@ -126,6 +126,23 @@ class Signal {
   // A queue's doorbell: the application must not destroy it.
   bool is_doorbell() const { return is_doorbell_; }
 
+  // Profiling (hsa_amd_profiling_get_dispatch_time): the system-timestamp ticks of the last
+  // dispatch of a profiling queue that completed this signal, recorded by the agent that ran
+  // it just before it decremented the signal (so whoever saw the decrement sees them).
+  struct DispatchTime {
+    const void* agent = nullptr;  // the Agent that ran it; null: none recorded
+    uint64_t start = 0;
+    uint64_t end = 0;
+  };
+  void RecordDispatchTime(const DispatchTime& time) {
+    std::lock_guard lock(profile_mu_);
+    dispatch_time_ = time;
+  }
+  DispatchTime dispatch_time() const {
+    std::lock_guard lock(profile_mu_);
+    return dispatch_time_;
+  }
+
  private:
   void Notify();
 
@@ -135,6 +152,8 @@ class Signal {
   std::atomic<uint32_t> waiter_count_{0};
   std::mutex waiters_mu_;
   std::vector<Waiter*> waiters_;
+  mutable std::mutex profile_mu_;
+  DispatchTime dispatch_time_;  // guarded by profile_mu_
 };
 
 // Registers a waiter on a set of signals for the lifetime of the object.

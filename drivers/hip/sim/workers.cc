@@ -135,6 +135,7 @@ void Queue::FinishWorkgroup(Dispatch& d, bool ok) {
   if (!d.failed.load(std::memory_order_relaxed) && running()) {
     ApplyFence(d.release_scope, std::memory_order_release);
     agent_.dispatches_completed.fetch_add(1, std::memory_order_relaxed);
+    if (d.profiled) d.completion->RecordDispatchTime({&agent_, d.start_ticks, TimestampNs()});
     if (d.completion) d.completion->Subtract(1, std::memory_order_release);
   }
   in_flight_.fetch_sub(1, std::memory_order_acq_rel);

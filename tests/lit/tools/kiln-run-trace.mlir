@@ -13,10 +13,13 @@
 // RUN: %python %S/Inputs/check_trace.py %t.disp.json two 2 | FileCheck %s --check-prefix=TRACE
 // RUN: FileCheck %s --check-prefix=JSON < %t.cpu.json
 // On hip-sim each submission is one event from its hand-over to the queue to its
-// retirement, naming its dispatches (the GPU's own timestamps are not read yet), beside
-// the host's queue_execute call.
+// retirement, naming its dispatches, beside the host's queue_execute call; inside it, one
+// event per dispatch from the GPU's own timestamps, in order (--device).
 // RUN: kiln-run --module=%s --device=hip-sim --input=64x64xf32=1 --trace=%t.hip.json > /dev/null
 // RUN: FileCheck %s --check-prefix=HIP < %t.hip.json
+// RUN: %python %S/Inputs/check_trace.py %t.hip.json two 2 --device | FileCheck %s --check-prefix=TRACE
+// RUN: kiln-benchmark-module --module=%s --device=hip-sim --input=64x64xf32=1 --benchmark_min_time=2x --trace=%t.hipbench.json > /dev/null
+// RUN: %python %S/Inputs/check_trace.py %t.hipbench.json two 2 --device | FileCheck %s --check-prefix=TRACE
 
 // RUN: not kiln-run --module=%t.kiln --input=64x64xf32=1 --trace=%t.missing/trace.json 2>&1 | FileCheck %s --check-prefix=ERR
 // RUN: not kiln-benchmark-module --module=%t.kiln --input=64x64xf32=1 --trace=%t.missing/trace.json 2>&1 | FileCheck %s --check-prefix=BENCH-ERR
@@ -30,6 +33,7 @@
 // JSON-DAG: "cat": "dispatch"{{.*}}"source_location": "{{.*}}kiln-run-trace.mlir:{{[0-9]+}}:{{[0-9]+}}"
 // HIP-DAG: "name": "queue_execute", "cat": "queue"
 // HIP-DAG: "name": "queue_execute on device", "cat": "queue"{{.*}}"dispatches": ["two_dispatch_{{[0-9]+}}_matmul", "two_dispatch_{{[0-9]+}}_matmul"]
+// HIP-DAG: "cat": "dispatch"{{.*}}"source_location": "{{.*}}kiln-run-trace.mlir:{{[0-9]+}}:{{[0-9]+}}", "workgroup_count": [{{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}]
 // ERR: kiln-run: PERMISSION_DENIED: cannot open trace file '{{.*}}missing/trace.json' for writing: No such file or directory; in --trace
 // BENCH-ERR: kiln-benchmark-module: PERMISSION_DENIED: cannot open trace file
 

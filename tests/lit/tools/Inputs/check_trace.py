@@ -2,7 +2,12 @@
 MIN_DISPATCHES dispatch events (named, with source locations and workgroup counts), each
 inside the call in time, and every worker's workgroup events inside their dispatch.
 
-usage: check_trace.py TRACE.json FUNCTION MIN_DISPATCHES
+With --device (hip, hip-sim: dispatch events from the GPU's timestamps), also every
+dispatch event inside a "queue_execute on device" event of its thread, and each of those
+holding exactly its dispatches, in the order its "dispatches" arg lists them, starting in
+that order.
+
+usage: check_trace.py TRACE.json FUNCTION MIN_DISPATCHES [--device]
 """
 import json
 import sys
@@ -17,8 +22,32 @@ def end(event):
     return event["ts"] + event["dur"]
 
 
+def check_device_spans(complete, dispatches, eps):
+    spans = [e for e in complete if e["cat"] == "queue" and e["name"] == "queue_execute on device"]
+    if not spans:
+        fail("no 'queue_execute on device' event")
+    owner = {}
+    for i, d in enumerate(dispatches):
+        inside = [s for s in spans if s["tid"] == d["tid"] and s["ts"] - eps <= d["ts"] and end(d) <= end(s) + eps]
+        if len(inside) != 1:
+            fail("dispatch %s [%f, %f] is inside %d 'queue_execute on device' events, not one" %
+                 (d["name"], d["ts"], end(d), len(inside)))
+        owner.setdefault(id(inside[0]), []).append(i)
+    for s in spans:
+        mine = [dispatches[i] for i in owner.get(id(s), [])]  # sorted by start already
+        listed = s["args"].get("dispatches", [])
+        if [d["name"] for d in mine] != listed:
+            fail("the submission [%f, %f] lists dispatches %r but holds %r" %
+                 (s["ts"], end(s), listed, [d["name"] for d in mine]))
+        for a, b in zip(mine, mine[1:]):
+            if not a["ts"] < b["ts"]:
+                fail("dispatches %s and %s of one submission start at %f and %f, not in order" %
+                     (a["name"], b["name"], a["ts"], b["ts"]))
+
+
 def main():
     path, function, min_dispatches = sys.argv[1], sys.argv[2], int(sys.argv[3])
+    device = sys.argv[4:] == ["--device"]
     with open(path) as f:
         trace = json.load(f)
     events = trace["traceEvents"]
@@ -52,9 +81,12 @@ def main():
                   d["ts"] - eps <= w["ts"] and end(w) <= end(d) + eps]
         if not owners:
             fail("workgroup range of %s on thread %d is inside no dispatch of that name" % (w["name"], w["tid"]))
-    for category in ("vm.import", "queue", "wait", "allocation"):
+    # The hip drivers allocate no transient buffer for this program (and trace no allocator).
+    for category in ("vm.import", "queue", "wait") + (() if device else ("allocation",)):
         if not any(e["cat"] == category for e in complete):
             fail("no %r event" % category)
+    if device:
+        check_device_spans(complete, dispatches, eps)
     names = sorted(set(d["name"] for d in dispatches))
     print("trace ok: %d dispatches inside @%s (%s), %d workgroup ranges on %d threads" %
           (len(dispatches), function, " ".join(names), len(workgroups), len(set(w["tid"] for w in workgroups))))
