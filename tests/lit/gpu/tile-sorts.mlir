@@ -123,11 +123,12 @@ module @kiln_executable attributes {kiln.executable} {
 
 // A dynamic line whose comparator reads an operand nothing else reads: longer lines
 // would need global memory for it, which the dispatch lacks. The per-work-item path
-// keeps it (the strategy is not chosen).
+// keeps it (the strategy is not chosen), with a remark.
 // CHECK-LABEL: func.func @sort_unwritten_key(
 // CHECK-NOT: kiln.gpu.workgroup_workers
 // CHECK: iree_linalg_ext.sort
 module @kiln_executable attributes {kiln.executable} {
+  // expected-remark @+1 {{dispatch 'sort_unwritten_key' runs its 'iree_linalg_ext.sort' one line per work-item, without LDS: a line longer than 5457 elements is sorted in its output bindings, and an operand the comparator reads has none}}
   func.func @sort_unwritten_key(%keys: memref<?xf32>, %values: memref<?xi32>, %out: memref<?xi32>, %id: index, %count: index) attributes {kiln.binding_dims = [array<i64: 0>, array<i64: 1>, array<i64: 2>], kiln.input_count = 2 : i64} {
     %0 = bufferization.to_tensor %keys restrict : memref<?xf32> to tensor<?xf32>
     %1 = bufferization.to_tensor %values restrict : memref<?xi32> to tensor<?xi32>
@@ -244,6 +245,7 @@ module @kiln_executable attributes {kiln.executable} {
 
 // Runs longer than an LDS line: only this strategy sorts runs, so it is an error.
 module @kiln_executable attributes {kiln.executable} {
+  // expected-remark @+1 {{dispatch 'sort_long_runs' runs its 'iree_linalg_ext.sort' one line per work-item, without LDS: its runs of 16384 elements exceed the 8188 an LDS line holds}}
   func.func @sort_long_runs(%keys: memref<?xf32>, %out: memref<?xf32>, %id: index, %count: index) attributes {kiln.binding_dims = [array<i64: 0>, array<i64: 0>], kiln.input_count = 1 : i64} {
     %0 = bufferization.to_tensor %keys restrict : memref<?xf32> to tensor<?xf32>
     // expected-error @+1 {{dispatch 'sort_long_runs' sorts runs of its lines ('kiln.sort_run_length'), which only the GPU's sort strategy computes, and it cannot: its runs of 16384 elements exceed the 8188 an LDS line holds}}
