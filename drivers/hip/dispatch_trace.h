@@ -21,15 +21,16 @@ class DispatchTracer {
   void Emit(trace::Recorder& recorder, const InFlight& sub, uint32_t tid);
 
  private:
-  // HSA system clock ticks as nanoseconds of `recorder`'s clock: both clocks are read
-  // together once per recorder (the recorder's before and after, halved) and ticks are
-  // counted from there.
-  int64_t ToRecorderNs(const trace::Recorder& recorder, uint64_t ticks);
+  // Reads both clocks together (the recorder's before and after, halved): the anchor that
+  // ToRecorderNs counts ticks from. Taken once per Emit, so a new recorder (whose clock
+  // starts at its construction) never inherits another's anchor.
+  void Anchor(const trace::Recorder& recorder);
+  // HSA system clock ticks as nanoseconds of the anchored recorder's clock.
+  int64_t ToRecorderNs(uint64_t ticks) const;
 
   const HsaLibrary& hsa_;
   hsa_agent_t gpu_;
   uint64_t frequency_;  // ticks per second
-  const trace::Recorder* clock_recorder_ = nullptr;
   uint64_t clock_ticks_ = 0;
   int64_t clock_ns_ = 0;
 };
