@@ -222,6 +222,7 @@ void Split(RewriterBase& rewriter, linalg::GenericOp op, const SplitPlan& plan, 
       break;
     }
   }
+  if (!extent) return;  // no input reads the loop (linalg's verifier rules this out)
   OpFoldResult chunks = plan.chunks ? rewriter.getIndexAttr(*plan.chunks) : math.Div(extent, plan.chunk);
   OpFoldResult whole = math.Mul(chunks, plan.chunk);
 
