@@ -915,8 +915,8 @@ FailureOr<std::vector<uint8_t>> HostWriter::Write() {
 
 }  // namespace
 
-FailureOr<std::vector<uint8_t>> WriteHostModule(ModuleOp module, ArrayRef<HostExecutable> executables) {
-  for (const HostExecutable& other : executables.drop_front()) {
+FailureOr<std::vector<uint8_t>> WriteHostModule(ModuleOp module, std::vector<HostExecutable> executables) {
+  for (const HostExecutable& other : llvm::ArrayRef(executables).drop_front()) {
     const HostExecutable& first = executables.front();
     auto disagree = [&](const llvm::Twine& what) {
       return module.emitError() << "the " << first.format << " and " << other.format
@@ -940,12 +940,11 @@ FailureOr<std::vector<uint8_t>> WriteHostModule(ModuleOp module, ArrayRef<HostEx
   // A distributed kernel runs correctly as one workgroup, not the other way round: a
   // dispatch one target computes in a single workgroup (a CPU reduction with no parallel
   // loop) runs as one workgroup on every target.
-  std::vector<HostExecutable> agreed(executables.begin(), executables.end());
-  for (size_t i = 0; i < agreed.front().exports.size(); ++i) {
-    bool distributed = llvm::all_of(agreed, [&](const HostExecutable& e) { return e.exports[i].distributed; });
-    for (HostExecutable& executable : agreed) executable.exports[i].distributed = distributed;
+  for (size_t i = 0; i < executables.front().exports.size(); ++i) {
+    bool distributed = llvm::all_of(executables, [&](const HostExecutable& e) { return e.exports[i].distributed; });
+    for (HostExecutable& executable : executables) executable.exports[i].distributed = distributed;
   }
-  return HostWriter(module, agreed).Write();
+  return HostWriter(module, executables).Write();
 }
 
 }  // namespace kiln::compiler

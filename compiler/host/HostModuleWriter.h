@@ -43,8 +43,8 @@ struct HostExecutable {
 // Writes the VM module for the host functions of `module` (every func.func outside the
 // executable module; public ones are exported). Ops the host cannot run get a diagnostic
 // naming them. `executables` (at least one) are the dispatch functions compiled for each
-// target, with identical export tables; the module carries them all.
-mlir::FailureOr<std::vector<uint8_t>> WriteHostModule(mlir::ModuleOp module,
-                                                      llvm::ArrayRef<HostExecutable> executables);
+// target, with identical export tables (a dispatch one target runs as a single workgroup
+// runs as one on every target); the module carries them all.
+mlir::FailureOr<std::vector<uint8_t>> WriteHostModule(mlir::ModuleOp module, std::vector<HostExecutable> executables);
 
 }  // namespace kiln::compiler

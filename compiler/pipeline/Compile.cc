@@ -326,7 +326,7 @@ FailureOr<std::vector<uint8_t>> CompileSource(MLIRContext& context, llvm::Source
     executables.push_back(HostExecutable{"kiln_executable", "elf-x86_64", {}, {}});
   }
   if (!options.report.empty() && failed(WriteReport(*module, options.report, report))) return failure();
-  return WriteHostModule(*module, executables);
+  return WriteHostModule(*module, std::move(executables));
 }
 
 }  // namespace kiln::compiler
