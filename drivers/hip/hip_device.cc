@@ -108,7 +108,7 @@ class HipDevice final : public hal::Device {
       // Deferred operations that have not resolved will fail when they do; the submitted
       // ones retire (or fail, if the device failed) before the queue goes.
       std::unique_lock lock(mutex_);
-      idle_cv_.wait(lock, [&] { return in_flight_.empty(); });
+      idle_cv_.wait(lock, [&] { return in_flight_.empty() && retiring_ == 0; });
       stopping_ = true;
     }
     work_cv_.notify_all();
@@ -207,7 +207,7 @@ class HipDevice final : public hal::Device {
 
   Status WaitIdle(Deadline deadline) override {
     std::unique_lock lock(mutex_);
-    auto idle = [&] { return in_flight_.empty() && deferred_ == 0; };
+    auto idle = [&] { return in_flight_.empty() && retiring_ == 0 && deferred_ == 0; };
     if (deadline.is_infinite()) {
       idle_cv_.wait(lock, idle);
     } else if (!idle_cv_.wait_until(lock, deadline.at(), idle)) {
@@ -371,6 +371,7 @@ class HipDevice final : public hal::Device {
           TraceRetirement(*in_flight_.front());
           done = std::move(in_flight_.front());
           in_flight_.pop_front();
+          ++retiring_;
         }
         // Its fence published the failure (if any) before its signal reached zero.
         Status status = !done->failure.ok() ? done->failure.With("in queue_execute on ", name_)
@@ -378,6 +379,7 @@ class HipDevice final : public hal::Device {
                                             : IndexCheckStatus(*done);
         Retire(*done, status);
         records_.Give(std::move(done));
+        FinishRetiring(1);
       } else if (ReleaseFailedCopies()) {
         continue;
       } else if (Status failed = failure(); !failed.ok()) {
@@ -389,14 +391,23 @@ class HipDevice final : public hal::Device {
             failing.push_back(std::move(in_flight_.front()));
             in_flight_.pop_front();
           }
+          retiring_ += failing.size();
         }
         for (auto& sub : failing) {
           Retire(*sub, failed);
           records_.Give(std::move(sub));
         }
+        FinishRetiring(failing.size());
       }
       idle_cv_.notify_all();
     }
+  }
+
+  // `count` submissions taken off in_flight_ have signalled their semaphores: only now is
+  // the device idle for WaitIdle (which would otherwise return between the two).
+  void FinishRetiring(size_t count) {
+    std::lock_guard lock(mutex_);
+    retiring_ -= count;
   }
 
   // A copy the engine failed sets its run's signal negative, which holds the barrier packet
@@ -524,6 +535,7 @@ class HipDevice final : public hal::Device {
   std::condition_variable work_cv_;
   std::condition_variable idle_cv_;
   std::deque<std::unique_ptr<InFlight>> in_flight_;
+  size_t retiring_ = 0;  // taken off in_flight_, semaphores not yet signalled
   uint64_t deferred_ = 0;
   bool stopping_ = false;
   std::atomic<bool> failed_{false};
