@@ -9,6 +9,7 @@
 
 #include "runtime/benchmark_module.h"
 #include "runtime/file_io.h"
+#include "tools/dispatch_dumps.h"
 #include "tools/flags.h"
 #include "tools/load_module.h"
 #include "tools/trace_call.h"
@@ -19,7 +20,7 @@ struct Flags {
   kiln::tools::CallFlags call;
   kiln::runtime::BenchmarkOptions options;
   bool dispatches = false;
-  std::string trace;
+  std::string trace, dump_dispatch_benchmarks;
 };
 
 constexpr std::string_view kUsage =
@@ -40,6 +41,9 @@ constexpr std::string_view kAbout =
     "Timing goes in rounds: a call, then each dispatch alone in the call's order (so each reads\n"
     "what it read in the call), at least --benchmark_repetitions (at least 5) rounds and\n"
     "--benchmark_min_time per thing timed; a sample is --batch_size calls or dispatches.\n"
+    "With --dump_dispatch_benchmarks=DIR as well (and a .mlir module), each dispatch of that call\n"
+    "is also written to DIR/NAME.mlir as a program of its own with the shapes it ran with (the\n"
+    "values of its push constants), which kiln-benchmark-module runs directly.\n"
     "\n"
     "Exit code: 0 on success, 1 on any error (one line on stderr, \"kiln-benchmark-module: CODE: ...\").\n";
 constexpr std::string_view kExamples =
@@ -48,6 +52,7 @@ constexpr std::string_view kExamples =
     "  kiln-benchmark-module --module=model.kiln --benchmark_format=json --benchmark_repetitions=5\n"
     "  kiln-benchmark-module --module=model.kiln --input=@x.npy --dispatches --benchmark_format=json\n"
     "  kiln-benchmark-module --module=model.mlir --device=hip-sim --dispatches --benchmark_min_time=20x\n"
+    "  kiln-benchmark-module --module=model.mlir --input=@x.npy --dispatches --dump_dispatch_benchmarks=dir\n"
     "  kiln-benchmark-module --module=model.mlir --input=4x8xf32=1 --trace=trace.json\n";
 
 kiln::tools::FlagParser MakeParser(Flags& flags) {
@@ -55,6 +60,9 @@ kiln::tools::FlagParser MakeParser(Flags& flags) {
   kiln::tools::AddCallFlags(p, flags.call, "time");
   p.Bool("--dispatches", &flags.dispatches,
          "Time each dispatch of one call alone instead of the whole call (see above).");
+  p.String("--dump_dispatch_benchmarks", "DIR", &flags.dump_dispatch_benchmarks,
+           "With --dispatches and a .mlir module: write each dispatch of the call to DIR as a\n"
+           "program of its own with the shapes it ran with (see above).");
   p.Number("--batch_size", &flags.options.batch_size,
            "Calls per benchmark iteration (with --dispatches: dispatches per sample, back to back);\n"
            "times are per iteration, and items_per_second counts calls.");
@@ -76,6 +84,13 @@ kiln::StatusOr<int> Run(const Flags& flags) {
         "--module=FILE.kiln (or FILE.mlir, or - for stdin) is required; see kiln-benchmark-module --help");
   }
   KILN_RETURN_IF_ERROR(kiln::runtime::ValidateBenchmarkOptions(flags.options));
+  if (!flags.dump_dispatch_benchmarks.empty() && !flags.dispatches) {
+    return kiln::InvalidArgumentError("--dump_dispatch_benchmarks writes the dispatches of the call --dispatches "
+                                      "records; add --dispatches");
+  }
+  if (!flags.dump_dispatch_benchmarks.empty()) {
+    KILN_RETURN_IF_ERROR(kiln::tools::CheckDispatchDumpSource(flags.call.module));
+  }
   std::unique_ptr<kiln::tools::CallTrace> trace;
   if (!flags.trace.empty()) {
     KILN_ASSIGN_OR_RETURN(trace, kiln::tools::CallTrace::Open(flags.trace));
@@ -92,6 +107,16 @@ kiln::StatusOr<int> Run(const Flags& flags) {
   }
   KILN_ASSIGN_OR_RETURN(kiln::runtime::DispatchesReport report,
                         kiln::runtime::BenchmarkDispatches(*call.session, call.function, call.args, flags.options));
+  if (!flags.dump_dispatch_benchmarks.empty()) {
+    std::vector<kiln::tools::RecordedDispatch> recorded;
+    for (const kiln::runtime::DispatchReport& dispatch : report.dispatches) {
+      recorded.push_back({dispatch.name, dispatch.constants});
+    }
+    KILN_RETURN_IF_ERROR(kiln::tools::DumpRecordedDispatches(flags.call.module,
+                                                             kiln::tools::CompileTargetFor(call.session->device().info()),
+                                                             recorded, flags.dump_dispatch_benchmarks),
+                         "--dump_dispatch_benchmarks='", flags.dump_dispatch_benchmarks, "'");
+  }
   std::fputs(kiln::runtime::FormatDispatchesReport(report, flags.options.format).c_str(), stdout);
   std::fflush(stdout);
   if (!flags.options.out.empty()) {

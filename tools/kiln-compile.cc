@@ -49,8 +49,8 @@ int main(int argc, char** argv) {
                                        cl::value_desc("DIR"), cl::cat(category));
   cl::opt<std::string> dump_dispatch_benchmarks(
       "dump-dispatch-benchmarks",
-      cl::desc("Write each dispatch with static shapes to DIR/NAME.mlir as a program that kiln-benchmark-module "
-               "times"),
+      cl::desc("Write each dispatch to DIR/NAME.mlir as a program that kiln-benchmark-module times (dynamic "
+               "shapes stay dynamic; kiln-benchmark-module --dump_dispatch_benchmarks gives them a run's values)"),
       cl::value_desc("DIR"), cl::cat(category));
   cl::opt<bool> check_indices("check-indices",
                               cl::desc("Checked mode: a dispatch meeting an out-of-range gather, scatter or "

@@ -266,25 +266,50 @@ LogicalResult WriteReport(ModuleOp module, const std::string& path, llvm::String
   return success();
 }
 
-}  // namespace
-
-FailureOr<std::vector<uint8_t>> CompileSource(MLIRContext& context, llvm::SourceMgr& sources,
-                                              const CompileOptions& options) {
-  // Registered after the caller's handlers, so it sees every diagnostic first: remarks stop
-  // here unless asked for, everything else falls through to the caller.
-  ScopedDiagnosticHandler drop_remarks(&context, [&](Diagnostic& diagnostic) {
-    return success(!options.remarks && diagnostic.getSeverity() == DiagnosticSeverity::Remark);
-  });
-  FailureOr<Targets> targets = ParseTargets(context, options);
-  if (failed(targets)) return failure();
+// Parses the module in `sources` and runs stages 1-4 on it for `targets`.
+FailureOr<OwningOpRef<ModuleOp>> FormHostModule(MLIRContext& context, llvm::SourceMgr& sources,
+                                                const CompileOptions& options, const Targets& targets) {
   RegisterCompilerPasses();
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sources, &context);
   if (!module) return failure();
-
   PassManager host_pm(&context);
   ConfigureDumps(host_pm, options);
-  BuildHostPipeline(host_pm, options, !targets->gpus.empty(), targets->cpu);
+  BuildHostPipeline(host_pm, options, !targets.gpus.empty(), targets.cpu);
   if (failed(host_pm.run(*module))) return failure();
+  return module;
+}
+
+// A diagnostic handler that takes remarks unless options.remarks (taken: not shown).
+// Registered after the caller's handlers, it sees every diagnostic first; everything else
+// falls through to the caller.
+auto DropRemarksUnlessAsked(const CompileOptions& options) {
+  return [&options](Diagnostic& diagnostic) {
+    return success(!options.remarks && diagnostic.getSeverity() == DiagnosticSeverity::Remark);
+  };
+}
+
+}  // namespace
+
+LogicalResult DumpDispatchBenchmarksOfRun(MLIRContext& context, llvm::SourceMgr& sources,
+                                          const CompileOptions& options, const DispatchRuns& runs) {
+  ScopedDiagnosticHandler drop_remarks(&context, DropRemarksUnlessAsked(options));
+  FailureOr<Targets> targets = ParseTargets(context, options);
+  if (failed(targets)) return failure();
+  FailureOr<OwningOpRef<ModuleOp>> module = FormHostModule(context, sources, options, *targets);
+  if (failed(module)) return failure();
+  ModuleOp executables = FindExecutables(**module);
+  if (!executables) return (**module).emitError() << "the module makes no dispatch";
+  return DumpDispatchBenchmarksOfRun(executables, options.dump_dispatch_benchmarks_dir, runs);
+}
+
+FailureOr<std::vector<uint8_t>> CompileSource(MLIRContext& context, llvm::SourceMgr& sources,
+                                              const CompileOptions& options) {
+  ScopedDiagnosticHandler drop_remarks(&context, DropRemarksUnlessAsked(options));
+  FailureOr<Targets> targets = ParseTargets(context, options);
+  if (failed(targets)) return failure();
+  FailureOr<OwningOpRef<ModuleOp>> formed = FormHostModule(context, sources, options, *targets);
+  if (failed(formed)) return failure();
+  OwningOpRef<ModuleOp> module = std::move(*formed);
 
   std::string report;
   llvm::raw_string_ostream report_os(report);

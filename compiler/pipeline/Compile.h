@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "compiler/pipeline/DispatchBenchmarks.h"
 #include "llvm/Support/SourceMgr.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
@@ -21,8 +22,8 @@ struct CompileOptions {
   std::string dump_ir_after;
   // When set, every executable function is written to DIR/NAME.mlir before code generation.
   std::string dump_dispatches_dir;
-  // When set, every dispatch with static shapes is written to DIR/NAME.mlir as a program of
-  // its own that kiln-benchmark-module times (DispatchBenchmarks.h).
+  // When set, every dispatch is written to DIR/NAME.mlir as a program of its own that
+  // kiln-benchmark-module times (DispatchBenchmarks.h).
   std::string dump_dispatch_benchmarks_dir;
   // When set, per-dispatch resources of GPU code (registers, LDS, scratch, occupancy) are
   // written to this file, or to stdout for "-".
@@ -51,5 +52,12 @@ void RegisterCompilerDialects(mlir::DialectRegistry& registry);
 // error was emitted.
 mlir::FailureOr<std::vector<uint8_t>> CompileSource(mlir::MLIRContext& context, llvm::SourceMgr& sources,
                                                     const CompileOptions& options);
+
+// Compiles the module held by `sources` up to dispatch formation and writes the dispatches
+// one call made, with the push constants they ran with, to
+// options.dump_dispatch_benchmarks_dir (DumpDispatchBenchmarksOfRun in
+// DispatchBenchmarks.h). `options` must be the ones the running module was compiled with.
+mlir::LogicalResult DumpDispatchBenchmarksOfRun(mlir::MLIRContext& context, llvm::SourceMgr& sources,
+                                                const CompileOptions& options, const DispatchRuns& runs);
 
 }  // namespace kiln::compiler

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "compiler/dialect/KilnDialect.h"
+#include "compiler/utils/EntryArguments.h"
 #include "llvm/ADT/BitVector.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -12,6 +13,8 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/OperationSupport.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/Passes.h"
 
 namespace kiln::compiler {
 
@@ -45,12 +48,62 @@ std::string InputFlag(Type type) {
   return text;
 }
 
+// The value of each push constant of `fn` from the words it ran with (EntryArguments.h:
+// one word per index or narrow scalar, sign-extended for index; two for 64-bit ones), or
+// why they cannot be.
+FailureOr<SmallVector<TypedAttr>> ConstantValues(func::FuncOp fn, ArrayAttr binding_dims,
+                                                 const std::vector<uint32_t>& words, std::string& why) {
+  FailureOr<DispatchArguments> args = ReadDispatchArguments(fn, binding_dims);
+  if (failed(args)) {
+    why = "its signature is not a dispatch's";
+    return failure();
+  }
+  if (static_cast<size_t>(args->words) != words.size()) {
+    why = "it ran with " + std::to_string(words.size()) + " push-constant words; its signature takes " +
+          std::to_string(args->words);
+    return failure();
+  }
+  Builder b(fn.getContext());
+  SmallVector<TypedAttr> values;
+  for (auto [type, first] : llvm::zip(args->constant_types, args->word_of_constant)) {
+    uint64_t bits = words[first];
+    if (PushConstantWordCount(type) == 2) bits |= static_cast<uint64_t>(words[first + 1]) << 32;
+    if (type.isIndex()) {
+      values.push_back(b.getIndexAttr(static_cast<int32_t>(bits)));
+      continue;
+    }
+    unsigned width = type.getIntOrFloatBitWidth();
+    APInt value(width, bits, /*isSigned=*/false, /*implicitTrunc=*/true);
+    if (auto float_type = dyn_cast<FloatType>(type)) {
+      values.push_back(FloatAttr::get(type, APFloat(float_type.getFloatSemantics(), value)));
+    } else {
+      values.push_back(IntegerAttr::get(type, value));
+    }
+  }
+  // Sizes: what a binding's dynamic dimension reads must be a size.
+  for (Attribute dims : binding_dims) {
+    for (int64_t index : cast<DenseI64ArrayAttr>(dims).asArrayRef()) {
+      auto size = index >= 0 ? dyn_cast<IntegerAttr>(values[index]) : IntegerAttr();
+      if (index >= 0 && (!size || size.getInt() < 0)) {
+        why = "push constant " + std::to_string(index) + ", a size, ran with a negative or non-integer value";
+        return failure();
+      }
+    }
+  }
+  return values;
+}
+
 // The dispatch function `fn` (memref bindings, push constants, workgroup id and count) as a
 // function on tensors in `module`, or why it cannot be. A push constant that is a dynamic
 // size of an input binding becomes that input's tensor.dim; any other push constant the
 // body reads (a size only an output has, an offset) becomes a scalar argument after the
 // tensors.
-FailureOr<func::FuncOp> Standalone(func::FuncOp fn, ModuleOp module, std::string& why) {
+//
+// With `values` (what each push constant held when the dispatch ran: ConstantValues) every
+// push constant is that value instead: input and output tensors take the sizes they had,
+// and nothing is left to choose.
+FailureOr<func::FuncOp> Standalone(func::FuncOp fn, ModuleOp module, ArrayRef<TypedAttr> values,
+                                   bool specialise, std::string& why) {
   auto binding_dims = fn->getAttrOfType<ArrayAttr>(kBindingDimsAttr);
   auto input_count = fn->getAttrOfType<IntegerAttr>(kInputCountAttr);
   size_t bindings = binding_dims.size(), inputs = input_count.getInt();
@@ -60,6 +113,17 @@ FailureOr<func::FuncOp> Standalone(func::FuncOp fn, ModuleOp module, std::string
     return failure();
   }
   size_t constants = fn.getNumArguments() - bindings - 2;
+  // A binding's type with the sizes its push constants held (or as declared, without words).
+  auto concrete = [&](size_t i) {
+    auto type = cast<MemRefType>(fn.getArgument(i).getType());
+    SmallVector<int64_t> shape(type.getShape());
+    if (specialise) {
+      for (auto [d, index] : llvm::enumerate(cast<DenseI64ArrayAttr>(binding_dims[i]).asArrayRef())) {
+        if (index >= 0) shape[d] = cast<IntegerAttr>(values[index]).getInt();
+      }
+    }
+    return RankedTensorType::get(shape, type.getElementType());
+  };
   for (size_t i = 0; i < bindings; ++i) {
     auto type = dyn_cast<MemRefType>(fn.getArgument(i).getType());
     if (!type || !type.getLayout().isIdentity()) {
@@ -79,15 +143,15 @@ FailureOr<func::FuncOp> Standalone(func::FuncOp fn, ModuleOp module, std::string
   b.setInsertionPointToStart(&entry);
   SmallVector<Value> tensors(inputs);
   for (size_t i = 0; i < inputs; ++i) {
-    auto type = cast<MemRefType>(clone.getArgument(i).getType());
-    tensors[i] = entry.addArgument(RankedTensorType::get(type.getShape(), type.getElementType()),
-                                   clone.getArgument(i).getLoc());
+    tensors[i] = entry.addArgument(concrete(i), clone.getArgument(i).getLoc());
   }
-  // Push constants: sizes of inputs first, then scalar arguments for the rest.
+  // Push constants: the values they ran with; without those, sizes of inputs first, then
+  // scalar arguments for the rest.
   for (size_t c = 0; c < constants; ++c) {
     BlockArgument constant = clone.getArgument(bindings + c);
     if (constant.use_empty()) continue;
     Value replacement;
+    if (specialise) replacement = arith::ConstantOp::create(b, constant.getLoc(), values[c]);
     for (size_t i = 0; i < inputs && !replacement; ++i) {
       for (auto [d, index] : llvm::enumerate(cast<DenseI64ArrayAttr>(binding_dims[i]).asArrayRef())) {
         if (index != static_cast<int64_t>(c)) continue;
@@ -107,9 +171,19 @@ FailureOr<func::FuncOp> Standalone(func::FuncOp fn, ModuleOp module, std::string
     BlockArgument arg = clone.getArgument(i);
     for (Operation* user : arg.getUsers()) {
       if (auto to_tensor = dyn_cast<bufferization::ToTensorOp>(user); to_tensor && i < inputs) {
-        to_tensor.getResult().replaceAllUsesWith(tensors[i]);
+        b.setInsertionPoint(to_tensor);
+        Value input = tensors[i];
+        if (input.getType() != to_tensor.getType()) {
+          input = tensor::CastOp::create(b, to_tensor.getLoc(), to_tensor.getType(), input);
+        }
+        to_tensor.getResult().replaceAllUsesWith(input);
       } else if (auto store = dyn_cast<bufferization::MaterializeInDestinationOp>(user); store && i >= inputs) {
-        results[i - inputs] = store.getSource();
+        b.setInsertionPoint(store);
+        Value result = store.getSource();
+        if (RankedTensorType type = concrete(i); type != result.getType()) {
+          result = tensor::CastOp::create(b, store.getLoc(), type, result);
+        }
+        results[i - inputs] = result;
       } else {
         why = "a binding is used other than read whole or written whole";
         clone.erase();
@@ -141,41 +215,87 @@ FailureOr<func::FuncOp> Standalone(func::FuncOp fn, ModuleOp module, std::string
   return clone;
 }
 
-}  // namespace
+// Writes `fn` as a standalone program to DIR/FILE (with `words`, specialised to them); a
+// dispatch that cannot be written gets a warning, an unwritable file an error.
+LogicalResult WriteBenchmark(func::FuncOp fn, llvm::StringRef dir, llvm::StringRef file,
+                             const std::vector<uint32_t>* words) {
+  OwningOpRef<ModuleOp> module = ModuleOp::create(fn.getLoc());
+  std::string why;
+  FailureOr<SmallVector<TypedAttr>> values = SmallVector<TypedAttr>();
+  if (words) values = ConstantValues(fn, fn->getAttrOfType<ArrayAttr>(kBindingDimsAttr), *words, why);
+  FailureOr<func::FuncOp> standalone =
+      succeeded(values) ? Standalone(fn, *module, *values, words != nullptr, why) : FailureOr<func::FuncOp>(failure());
+  if (failed(standalone)) {
+    fn.emitWarning() << "--dump-dispatch-benchmarks: dispatch '" << fn.getName() << "' is not written: " << why
+                     << "; time it with kiln-benchmark-module --dispatches on real inputs";
+    return success();
+  }
+  if (words) {
+    // The constants fold into the ops: static shapes throughout, as a compiler given these
+    // sizes would see them.
+    PassManager pm(module->getContext());
+    pm.addPass(createCanonicalizerPass());
+    if (failed(pm.run(*module))) return fn.emitError() << "cannot simplify dispatch '" << fn.getName() << "'";
+  }
+  llvm::SmallString<256> path(dir);
+  llvm::sys::path::append(path, file);
+  std::error_code ec;
+  llvm::raw_fd_ostream os(path, ec);
+  if (ec) return fn.emitError() << "cannot write '" << path << "': " << ec.message();
+  bool sized = llvm::all_of(standalone->getArgumentTypes(), [](Type type) {
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    return tensor && tensor.hasStaticShape();
+  });
+  os << "// Dispatch " << fn.getName();
+  if (auto location = fn->getAttrOfType<StringAttr>(kSourceLocationAttr)) os << " of " << location.getValue();
+  if (words) {
+    os << " with the push constants it ran with (";
+    llvm::interleaveComma(*values, os);
+    os << ")";
+  }
+  os << " as a program of its own. Time it with"
+     << (sized ? "" : " (give each ? a value: the sizes and scalars the dispatch ran with)")
+     << ":\n//   kiln-benchmark-module --module=" << path;
+  for (Type type : standalone->getArgumentTypes()) os << " --input=" << InputFlag(type);
+  os << "\n";
+  // With locations, so that the dispatch keeps naming the source line it came from.
+  module->print(os, OpPrintingFlags().enableDebugInfo(/*enable=*/true, /*prettyForm=*/false));
+  os << "\n";
+  return success();
+}
 
-LogicalResult DumpDispatchBenchmarks(ModuleOp executables, llvm::StringRef dir) {
+LogicalResult CreateDirectory(ModuleOp executables, llvm::StringRef dir) {
   if (std::error_code ec = llvm::sys::fs::create_directories(dir)) {
     return executables.emitError() << "cannot create --dump-dispatch-benchmarks directory '" << dir
                                    << "': " << ec.message();
   }
+  return success();
+}
+
+bool IsDispatch(func::FuncOp fn) { return fn->hasAttr(kBindingDimsAttr) && fn->hasAttr(kInputCountAttr); }
+
+}  // namespace
+
+LogicalResult DumpDispatchBenchmarks(ModuleOp executables, llvm::StringRef dir) {
+  if (failed(CreateDirectory(executables, dir))) return failure();
   for (func::FuncOp fn : executables.getOps<func::FuncOp>()) {
-    if (!fn->hasAttr(kBindingDimsAttr) || !fn->hasAttr(kInputCountAttr)) continue;
-    OwningOpRef<ModuleOp> module = ModuleOp::create(fn.getLoc());
-    std::string why;
-    FailureOr<func::FuncOp> standalone = Standalone(fn, *module, why);
-    if (failed(standalone)) {
-      fn.emitWarning() << "--dump-dispatch-benchmarks: dispatch '" << fn.getName() << "' is not written: " << why
-                       << "; time it with kiln-benchmark-module --dispatches on real inputs";
-      continue;
+    if (IsDispatch(fn) && failed(WriteBenchmark(fn, dir, (fn.getName() + ".mlir").str(), nullptr))) return failure();
+  }
+  return success();
+}
+
+LogicalResult DumpDispatchBenchmarksOfRun(ModuleOp executables, llvm::StringRef dir, const DispatchRuns& runs) {
+  if (failed(CreateDirectory(executables, dir))) return failure();
+  for (const auto& [name, word_lists] : runs) {
+    auto fn = executables.lookupSymbol<func::FuncOp>(name);
+    if (!fn || !IsDispatch(fn)) {
+      return executables.emitError() << "the call ran dispatch '" << name
+                                     << "', which compiling the source again does not make";
     }
-    llvm::SmallString<256> path(dir);
-    llvm::sys::path::append(path, fn.getName() + ".mlir");
-    std::error_code ec;
-    llvm::raw_fd_ostream os(path, ec);
-    if (ec) return fn.emitError() << "cannot write '" << path << "': " << ec.message();
-    bool sized = llvm::all_of(standalone->getArgumentTypes(), [](Type type) {
-      auto tensor = dyn_cast<RankedTensorType>(type);
-      return tensor && tensor.hasStaticShape();
-    });
-    os << "// Dispatch " << fn.getName();
-    if (auto location = fn->getAttrOfType<StringAttr>(kSourceLocationAttr)) os << " of " << location.getValue();
-    os << " as a program of its own. Time it with" << (sized ? "" : " (give each ? a value: the sizes and scalars the dispatch ran with)")
-       << ":\n//   kiln-benchmark-module --module=" << path;
-    for (Type type : standalone->getArgumentTypes()) os << " --input=" << InputFlag(type);
-    os << "\n";
-    // With locations, so that the dispatch keeps naming the source line it came from.
-    module->print(os, OpPrintingFlags().enableDebugInfo(/*enable=*/true, /*prettyForm=*/false));
-    os << "\n";
+    for (auto [n, words] : llvm::enumerate(word_lists)) {
+      std::string file = n == 0 ? (name + ".mlir") : (name + "." + std::to_string(n + 1) + ".mlir");
+      if (failed(WriteBenchmark(fn, dir, file, &words))) return failure();
+    }
   }
   return success();
 }

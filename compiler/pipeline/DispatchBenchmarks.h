@@ -2,6 +2,12 @@
 // kiln-benchmark-module runs directly (docs/tools.md, "Microbenchmarks").
 #pragma once
 
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
 #include "llvm/ADT/StringRef.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Support/LogicalResult.h"
@@ -15,5 +21,19 @@ namespace kiln::compiler {
 // dynamic shape (its dynamic sizes read off them) and, after them, a scalar argument per
 // other push constant it reads; its command line has a "?" for each value to choose.
 mlir::LogicalResult DumpDispatchBenchmarks(mlir::ModuleOp executables, llvm::StringRef dir);
+
+// The push-constant words of each dispatch of one call, as kiln-benchmark-module
+// --dispatches records them: per executable function name, the distinct word lists it
+// ran with, in the order they first ran.
+using DispatchRuns = std::map<std::string, std::vector<std::vector<uint32_t>>, std::less<>>;
+
+// Writes each dispatch of `runs` as DumpDispatchBenchmarks does, with every push constant
+// replaced by the value it ran with, so that its arguments and results have the concrete
+// shapes of that call and its command line needs no "?": DIR/NAME.mlir for the first word
+// list of NAME, DIR/NAME.2.mlir, DIR/NAME.3.mlir, ... for the others. A dispatch the call
+// did not make is not written; one `executables` lacks, or words that do not fit its
+// signature, are errors.
+mlir::LogicalResult DumpDispatchBenchmarksOfRun(mlir::ModuleOp executables, llvm::StringRef dir,
+                                               const DispatchRuns& runs);
 
 }  // namespace kiln::compiler

@@ -129,6 +129,7 @@
 // RUN: kiln-benchmark-module --help | FileCheck %s --check-prefix=HELP
 // HELP: usage: kiln-benchmark-module --module=FILE.kiln|FILE.mlir|-
 // HELP: --dispatches
+// HELP: --dump_dispatch_benchmarks=DIR
 // HELP: --batch_size=N
 // HELP: --benchmark_format=console|json|csv
 // HELP: --benchmark_repetitions=N

@@ -1,0 +1,45 @@
+#include "tools/dispatch_dumps.h"
+
+#include <algorithm>
+
+#if KILN_HAVE_COMPILER
+#include "compiler/pipeline/CompileFile.h"
+#endif
+
+namespace kiln::tools {
+
+Status CheckDispatchDumpSource(const std::string& path) {
+  if (!path.ends_with(".mlir")) {
+    return InvalidArgumentError("--dump_dispatch_benchmarks needs the module's MLIR source (--module=FILE.mlir): the "
+                                "dispatches are compiled again with the sizes they ran with; '",
+                                path, "' is a compiled module");
+  }
+#if !KILN_HAVE_COMPILER
+  return UnimplementedError("--dump_dispatch_benchmarks needs the compiler, and this build has none "
+                            "(KILN_BUILD_COMPILER=OFF)");
+#endif
+  return OkStatus();
+}
+
+Status DumpRecordedDispatches(const std::string& path, const std::string& target,
+                              std::span<const RecordedDispatch> dispatches, const std::string& dir) {
+  KILN_RETURN_IF_ERROR(CheckDispatchDumpSource(path));
+#if KILN_HAVE_COMPILER
+  compiler::DispatchRuns runs;
+  for (const RecordedDispatch& dispatch : dispatches) {
+    std::vector<std::vector<uint32_t>>& seen = runs[dispatch.name];
+    if (std::find(seen.begin(), seen.end(), dispatch.words) == seen.end()) seen.push_back(dispatch.words);
+  }
+  compiler::CompileOptions options;
+  options.target = target;
+  options.dump_dispatch_benchmarks_dir = dir;
+  return compiler::DumpDispatchBenchmarksOfRunFile(path, options, runs);
+#else
+  (void)target;
+  (void)dispatches;
+  (void)dir;
+  return OkStatus();  // not reached: CheckDispatchDumpSource fails without the compiler
+#endif
+}
+
+}  // namespace kiln::tools
