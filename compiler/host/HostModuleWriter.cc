@@ -325,6 +325,26 @@ class FunctionWriter {
     }
     return *executable_;
   }
+  // A distributed dispatch's workgroups: one per worker, or fewer when fewer have work
+  // (at least one: a dispatch of zero workgroups is not launched the same on every driver).
+  Reg WorkgroupCount(const HostExecutableExport& exported, const std::vector<Reg>& words) {
+    const std::optional<WorkgroupBound>& bound = exported.workgroup_bound;
+    if (!bound || bound->divisor <= 0 || bound->word >= static_cast<int64_t>(words.size())) return WorkerCount();
+    Reg useful;
+    if (bound->word < 0) {
+      int64_t count = std::max<int64_t>(1, llvm::divideCeil(bound->extent, bound->divisor));
+      useful = ConstI32(static_cast<int32_t>(std::min<int64_t>(count, INT32_MAX)));
+    } else {
+      // ceil(word / divisor), from unsigned 32-bit words: (word + divisor - 1) would wrap.
+      Reg divisor = ConstI32(static_cast<int32_t>(bound->divisor));
+      Reg quotient = Binary(Opcode::kDivI32U, words[bound->word], divisor, false);
+      Reg remainder = Binary(Opcode::kRemI32U, words[bound->word], divisor, false);
+      Reg partial = f_.NewI32();
+      f_.Emit(Opcode::kCmpNzI32, {partial.index(), remainder.index()});
+      useful = Binary(Opcode::kMaxI32U, Binary(Opcode::kAddI32, quotient, partial, false), ConstI32(1), false);
+    }
+    return Binary(Opcode::kMinI32U, WorkerCount(), useful, false);
+  }
   Reg WorkerCount() {
     if (!workers_) {
       Reg count64 = f_.NewI64();
@@ -673,7 +693,7 @@ class FunctionWriter {
              failure();
     }
     std::vector<Reg> args = {Reg{}, Executable(), ConstI32(*ordinal), Reg{}, ConstI32(1), ConstI32(1)};
-    args[3] = exported.distributed ? WorkerCount() : ConstI32(1);
+    args[3] = exported.distributed ? WorkgroupCount(exported, words) : ConstI32(1);
     for (Value input : op.getInputs()) {
       Reg buffer = f_.NewRef(), length = f_.NewI64();
       Call("buffer_view.buffer", {Get(input)}, {buffer});
@@ -940,9 +960,17 @@ FailureOr<std::vector<uint8_t>> WriteHostModule(ModuleOp module, std::vector<Hos
   // A distributed kernel runs correctly as one workgroup, not the other way round: a
   // dispatch one target computes in a single workgroup (a CPU reduction with no parallel
   // loop) runs as one workgroup on every target.
+  // Likewise the workgroup bound holds only where every target states the same one.
   for (size_t i = 0; i < executables.front().exports.size(); ++i) {
     bool distributed = llvm::all_of(executables, [&](const HostExecutable& e) { return e.exports[i].distributed; });
-    for (HostExecutable& executable : executables) executable.exports[i].distributed = distributed;
+    std::optional<WorkgroupBound> bound = executables.front().exports[i].workgroup_bound;
+    if (!llvm::all_of(executables, [&](const HostExecutable& e) { return e.exports[i].workgroup_bound == bound; })) {
+      bound = std::nullopt;
+    }
+    for (HostExecutable& executable : executables) {
+      executable.exports[i].distributed = distributed;
+      executable.exports[i].workgroup_bound = distributed ? bound : std::nullopt;
+    }
   }
   return HostWriter(module, executables).Write();
 }

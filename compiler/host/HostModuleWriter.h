@@ -14,6 +14,8 @@
 //     per context on first use and kept in a global.
 #pragma once
 
+#include "compiler/utils/WorkgroupBound.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -31,6 +33,9 @@ struct HostExecutableExport {
   uint32_t constant_count = 0;  // 32-bit push-constant words
   bool distributed = false;     // may run as any number of workgroups
   std::optional<vm::DispatchCostSpec> cost = std::nullopt;  // kiln.cost of the dispatch function
+  // Of a distributed export: at most this many workgroups have work (WorkgroupBound.h); the
+  // host launches no more than that. None: a workgroup per worker.
+  std::optional<WorkgroupBound> workgroup_bound = std::nullopt;
 };
 
 struct HostExecutable {

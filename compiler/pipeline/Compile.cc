@@ -249,6 +249,7 @@ LogicalResult CompileGpuExecutable(ModuleOp executables, const gpu::GpuTarget& t
   executable.data = std::move(compiled->container);
   for (const gpu::GpuExport& e : compiled->exports) {
     executable.exports.push_back({e.name, e.binding_count, e.constant_count, e.distributed});
+    executable.exports.back().workgroup_bound = e.workgroup_bound;
   }
   return success();
 }

@@ -2,6 +2,7 @@
 #include "compiler/codegen/cpu/IndexCheckRecord.h"
 #include "compiler/codegen/cpu/Passes.h"
 #include "compiler/codegen/gpu/Passes.h"
+#include "compiler/codegen/gpu/WorkerBound.h"
 #include "compiler/codegen/gpu/WorkgroupContraction.h"
 #include "compiler/dialect/KilnDialect.h"
 #include "compiler/utils/EntryArguments.h"
@@ -83,6 +84,14 @@ LogicalResult FormKernel(func::FuncOp body, int64_t workgroup_size) {
     workgroup_size = size[0];
   }
   kernel->setAttr(kWorkgroupSizeAttr, b.getDenseI32ArrayAttr({static_cast<int32_t>(workgroup_size), 1, 1}));
+  if (body->hasAttr(kDistributedAttr)) {
+    // Workers are workgroups of a cooperative body, work-items otherwise.
+    if (std::optional<WorkgroupBound> bound = FindWorkerBound(body, binding_count, signature->word_of_constant)) {
+      int64_t workers_per_workgroup = workgroup_workers ? 1 : workgroup_size;
+      kernel->setAttr(kWorkgroupBoundAttr,
+                      b.getDenseI64ArrayAttr({bound->extent, bound->word, bound->divisor * workers_per_workgroup}));
+    }
+  }
   kernel->setAttr(kKernelBodyAttr, FlatSymbolRefAttr::get(body.getSymNameAttr()));
   Block* entry = kernel.addEntryBlock();
   b.setInsertionPointToStart(entry);

@@ -3,8 +3,11 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
+
+#include "compiler/utils/WorkgroupBound.h"
 
 #include "compiler/codegen/gpu/GpuTarget.h"
 
@@ -20,6 +23,7 @@ struct GpuExport {
   // From the code object's metadata (KernelResources) and WavesPerSimd.
   uint32_t vgpr_count = 0, sgpr_count = 0, agpr_count = 0, scratch_bytes = 0, waves_per_simd = 0;
   bool distributed = false;  // may run as any number of workgroups (not in the container)
+  std::optional<WorkgroupBound> workgroup_bound;  // of a distributed kernel, when known (not in the container)
   std::vector<std::string> check_sites;  // index check sites (checked mode); the kernel then takes the records
 };
 

@@ -47,6 +47,9 @@ std::vector<GpuExport> CollectExports(ModuleOp executables) {
     for (int d = 0; d < 3; ++d) e.workgroup_size[d] = static_cast<uint32_t>(size[d]);
     if (auto loc = body->getAttrOfType<StringAttr>(kSourceLocationAttr)) e.source_location = loc.str();
     e.distributed = body->hasAttr(kDistributedAttr);
+    if (auto bound = kernel->getAttrOfType<DenseI64ArrayAttr>(kWorkgroupBoundAttr); bound && e.distributed) {
+      e.workgroup_bound = WorkgroupBound{bound[0], bound[1], bound[2]};
+    }
     exports.push_back(std::move(e));
   }
   return exports;
@@ -91,6 +94,15 @@ void PrintResourceReport(llvm::raw_ostream& os, const GpuTarget& target, const s
        << e.scratch_bytes << " B/work-item, occupancy " << e.waves_per_simd << "/" << target.max_waves_per_simd
        << " waves per SIMD";
     if (!e.source_location.empty()) os << ", at " << e.source_location;
+    if (const std::optional<WorkgroupBound>& bound = e.workgroup_bound) {
+      os << "; at most ";
+      if (bound->word < 0) {
+        int64_t count = std::max<int64_t>(1, llvm::divideCeil(bound->extent, bound->divisor));
+        os << count << (count == 1 ? " workgroup" : " workgroups");
+      } else {
+        os << "ceil(c" << bound->word << " / " << bound->divisor << ") workgroups";
+      }
+    }
     os << "\n";
   }
 }

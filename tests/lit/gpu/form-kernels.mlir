@@ -150,3 +150,82 @@ module @kiln_executable attributes {kiln.executable} {
     return
   }
 }
+
+// -----
+
+// Workgroup bounds: a body whose work is one grid-stride loop from its worker id tells how
+// many workgroups have work, ceil(E / (T * workers per workgroup)) for a loop to E in steps
+// of T: the host launches no more (array<i64: E, push-constant word of E or -1, divisor>).
+// CHECK-LABEL: func.func @static_rows(
+// CHECK-SAME: kiln.gpu.workgroup_bound = array<i64: 100, -1, 64>
+// CHECK-LABEL: func.func @blocks_of_four(
+// CHECK-SAME: kiln.gpu.workgroup_bound = array<i64: 100, -1, 256>
+// The extent is push constant 1 (word 2: the f64 before it takes two), read directly or
+// through the size of the binding it gives.
+// CHECK-LABEL: func.func @dynamic_rows(
+// CHECK-SAME: kiln.gpu.workgroup_bound = array<i64: 0, 2, 64>
+// CHECK-LABEL: func.func @binding_rows(
+// CHECK-SAME: kiln.gpu.workgroup_bound = array<i64: 0, 0, 64>
+// A store outside the loop runs in every worker: no bound.
+// CHECK-LABEL: func.func @store_outside(
+// CHECK-NOT: workgroup_bound
+// CHECK-SAME: {
+// Not distributed: one workgroup anyway.
+// CHECK-LABEL: func.func @single(
+// CHECK-NOT: workgroup_bound
+// CHECK-SAME: {
+module @kiln_executable attributes {kiln.executable} {
+  func.func @static_rows(%out: memref<100xf32>, %id: index, %count: index) attributes {kiln.binding_dims = [array<i64: -1>], kiln.input_count = 0 : i64, kiln.distributed} {
+    %c100 = arith.constant 100 : index
+    %one = arith.constant 1.0 : f32
+    scf.for %i = %id to %c100 step %count {
+      memref.store %one, %out[%i] : memref<100xf32>
+    }
+    return
+  }
+  func.func @blocks_of_four(%out: memref<100xf32>, %id: index, %count: index) attributes {kiln.binding_dims = [array<i64: -1>], kiln.input_count = 0 : i64, kiln.distributed} {
+    %c4 = arith.constant 4 : index
+    %c100 = arith.constant 100 : index
+    %one = arith.constant 1.0 : f32
+    %lower = arith.muli %id, %c4 : index
+    %step = arith.muli %c4, %count : index
+    scf.for %i = %lower to %c100 step %step {
+      memref.store %one, %out[%i] : memref<100xf32>
+    }
+    return
+  }
+  func.func @dynamic_rows(%out: memref<100xf32>, %v: f64, %n: index, %id: index, %count: index) attributes {kiln.binding_dims = [array<i64: -1>], kiln.input_count = 0 : i64, kiln.distributed} {
+    %one = arith.constant 1.0 : f32
+    scf.for %i = %id to %n step %count {
+      memref.store %one, %out[%i] : memref<100xf32>
+    }
+    return
+  }
+  func.func @binding_rows(%out: memref<?xf32>, %n: index, %id: index, %count: index) attributes {kiln.binding_dims = [array<i64: 0>], kiln.input_count = 0 : i64, kiln.distributed} {
+    %c0 = arith.constant 0 : index
+    %one = arith.constant 1.0 : f32
+    %rows = memref.dim %out, %c0 : memref<?xf32>
+    scf.for %i = %id to %rows step %count {
+      memref.store %one, %out[%i] : memref<?xf32>
+    }
+    return
+  }
+  func.func @store_outside(%out: memref<100xf32>, %id: index, %count: index) attributes {kiln.binding_dims = [array<i64: -1>], kiln.input_count = 0 : i64, kiln.distributed} {
+    %c0 = arith.constant 0 : index
+    %c100 = arith.constant 100 : index
+    %one = arith.constant 1.0 : f32
+    memref.store %one, %out[%c0] : memref<100xf32>
+    scf.for %i = %id to %c100 step %count {
+      memref.store %one, %out[%i] : memref<100xf32>
+    }
+    return
+  }
+  func.func @single(%out: memref<100xf32>, %id: index, %count: index) attributes {kiln.binding_dims = [array<i64: -1>], kiln.input_count = 0 : i64} {
+    %c100 = arith.constant 100 : index
+    %one = arith.constant 1.0 : f32
+    scf.for %i = %id to %c100 step %count {
+      memref.store %one, %out[%i] : memref<100xf32>
+    }
+    return
+  }
+}
