@@ -259,7 +259,8 @@ class FunctionWriter {
     std::optional<hal::ElementType> element = ElementTypeOf(type.getElementType());
     if (!element || !ElementBytes(type.getElementType())) {
       return emitError(loc) << "tensors of " << type.getElementType()
-                            << " are not supported on the CPU yet (packed sub-byte and complex elements)",
+                            << " in buffers are not supported yet (packed sub-byte and complex elements); "
+                               "keep them inside one dispatch, or widen them first",
              failure();
     }
     return ConstI32(static_cast<int64_t>(*element));
@@ -654,7 +655,9 @@ class FunctionWriter {
     for (Value result : op.getResults()) {
       auto type = cast<RankedTensorType>(result.getType());
       if (!ElementBytes(type.getElementType())) {
-        return op.emitError() << "tensors of " << type.getElementType() << " are not supported on the CPU yet",
+        return op.emitError() << "a dispatch result of " << type.getElementType()
+                              << " elements is not supported yet (packed sub-byte and complex elements in buffers); "
+                                 "keep them inside one dispatch, or widen them first",
                failure();
       }
       std::vector<Reg> dims;
