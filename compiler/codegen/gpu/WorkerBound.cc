@@ -43,7 +43,8 @@ bool LeavesNoTrace(Operation* op) {
 
 // Where the index `v` comes from, when that is a constant (extent) or one of `body`'s index
 // push constants (word): also through memref.dim of a binding (its kiln.binding_dims name
-// the push constant of each dynamic size) or of an expand_shape.
+// the push constant of each dynamic size) or of an expand_shape, and products by constants
+// of one.
 std::optional<WorkgroupBound> ResolveExtent(Value v, func::FuncOp body, size_t binding_count,
                                             llvm::ArrayRef<int64_t> word_of_constant) {
   for (int depth = 0; depth < 8; ++depth) {
@@ -58,6 +59,20 @@ std::optional<WorkgroupBound> ResolveExtent(Value v, func::FuncOp body, size_t b
         return std::nullopt;
       }
       return WorkgroupBound{0, word_of_constant[index - binding_count], 1};
+    }
+    if (auto mul = v.getDefiningOp<arith::MulIOp>()) {
+      // Products of sizes the strategies leave unfolded (rows x 1): a constant factor of
+      // one, or constants on both sides.
+      std::optional<int64_t> lhs = getConstantIntValue(mul.getLhs()), rhs = getConstantIntValue(mul.getRhs());
+      if (lhs && rhs) {
+        if (*lhs < 0 || *rhs < 0 || (*rhs != 0 && *lhs > INT64_MAX / *rhs)) return std::nullopt;
+        return WorkgroupBound{*lhs * *rhs, -1, 1};
+      }
+      if (lhs == 1 || rhs == 1) {
+        v = lhs == 1 ? mul.getRhs() : mul.getLhs();
+        continue;
+      }
+      return std::nullopt;
     }
     auto dim = v.getDefiningOp<memref::DimOp>();
     std::optional<int64_t> d = dim ? dim.getConstantIndex() : std::nullopt;

@@ -7,13 +7,16 @@
 // RUN: FileCheck %s --check-prefix=REPORT < %t/report.txt
 // 64x64 product tiles: ceil(200 / 64) * ceil(300 / 64) = 20.
 // REPORT-DAG: gfx942 tiles_dispatch_{{[0-9]+}}_matmul: workgroup 256x1x1 (distributed), {{.*}}; at most 20 workgroups
-// One row per workgroup.
+// One row per workgroup: of a reduction, and of a decode-shaped product x W^T (the
+// reduction strategy; its row count is left as 1 x 1024).
 // REPORT-DAG: gfx942 row_sums_dispatch_{{[0-9]+}}_reduce: workgroup 256x1x1 (distributed), {{.*}}; at most 300 workgroups
+// REPORT-DAG: gfx942 decode_dispatch_{{[0-9]+}}_matmul: workgroup 256x1x1 (distributed), {{.*}}; at most 1024 workgroups
 // One element per work-item, n elements (a push-constant word holds n).
 // REPORT-DAG: gfx942 double_dispatch_{{[0-9]+}}_generic: workgroup 64x1x1 (distributed), {{.*}}; at most ceil(c{{[0-9]}} / 64) workgroups
 //
 // RUN: kiln-run --module=%t/gfx942.kiln --device=hip-sim --function=tiles --input=200x37xf32=1 --input=37x300xf32=1 --expected_output=200x300xf32=37 --atol=0 --rtol=0
 // RUN: kiln-run --module=%t/gfx942.kiln --device=hip-sim --function=row_sums --input=300x1000xf32=1 --expected_output=300xf32=1000 --atol=0 --rtol=0
+// RUN: kiln-run --module=%t/gfx942.kiln --device=hip-sim --function=decode --input=1x512xf32=1 --input=1024x512xf32=1 --expected_output=1x1024xf32=512 --atol=0 --rtol=0
 // RUN: kiln-run --module=%t/gfx942.kiln --device=hip-sim --function=double --input=1000xf32=1 --expected_output=1000xf32=2 --atol=0 --rtol=0
 // RUN: kiln-run --module=%t/gfx942.kiln --device=hip-sim --function=double --input=100001xf32=1 --expected_output=100001xf32=2 --atol=0 --rtol=0
 // RUN: kiln-run --module=%t/gfx942.kiln --device=hip-sim --function=double --input=1000000xf32=1 --expected_output=1000000xf32=2 --atol=0 --rtol=0
@@ -46,6 +49,15 @@ func.func @row_sums(%a: tensor<300x1000xf32>) -> tensor<300xf32> {
       linalg.yield %z : f32
     }
   return %r : tensor<300xf32>
+}
+
+func.func @decode(%x: tensor<1x512xf32>, %w: tensor<1024x512xf32>) -> tensor<1x1024xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x1024xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1x1024xf32>) -> tensor<1x1024xf32>
+  %m = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+    ins(%x, %w : tensor<1x512xf32>, tensor<1024x512xf32>) outs(%f : tensor<1x1024xf32>) -> tensor<1x1024xf32>
+  return %m : tensor<1x1024xf32>
 }
 
 func.func @double(%a: tensor<?xf32>) -> tensor<?xf32> {

@@ -166,6 +166,9 @@ module @kiln_executable attributes {kiln.executable} {
 // CHECK-SAME: kiln.gpu.workgroup_bound = array<i64: 0, 2, 64>
 // CHECK-LABEL: func.func @binding_rows(
 // CHECK-SAME: kiln.gpu.workgroup_bound = array<i64: 0, 0, 64>
+// A product by a constant one (as strategies leave row counts) is looked through.
+// CHECK-LABEL: func.func @times_one(
+// CHECK-SAME: kiln.gpu.workgroup_bound = array<i64: 0, 0, 64>
 // A store outside the loop runs in every worker: no bound.
 // CHECK-LABEL: func.func @store_outside(
 // CHECK-NOT: workgroup_bound
@@ -207,6 +210,15 @@ module @kiln_executable attributes {kiln.executable} {
     %rows = memref.dim %out, %c0 : memref<?xf32>
     scf.for %i = %id to %rows step %count {
       memref.store %one, %out[%i] : memref<?xf32>
+    }
+    return
+  }
+  func.func @times_one(%out: memref<100xf32>, %n: index, %id: index, %count: index) attributes {kiln.binding_dims = [array<i64: -1>], kiln.input_count = 0 : i64, kiln.distributed} {
+    %c1 = arith.constant 1 : index
+    %one = arith.constant 1.0 : f32
+    %rows = arith.muli %c1, %n : index
+    scf.for %i = %id to %rows step %count {
+      memref.store %one, %out[%i] : memref<100xf32>
     }
     return
   }
