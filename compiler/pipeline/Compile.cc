@@ -48,7 +48,8 @@ void ConfigureDumps(PassManager& pm, const CompileOptions& options) {
 // With GPU targets, their flash-attention strategy computes the attention ops it can take
 // whole (kiln-gpu-keep-flash-attention), unless the CPU, which decomposes them, is a target
 // too (one dispatch formation serves every target). Likewise, without the CPU, sorts whose
-// lines exceed the LDS become sorted runs and merge passes (kiln-gpu-split-long-sorts).
+// lines exceed the LDS become sorted runs and merge passes (kiln-gpu-split-long-sorts),
+// and such topks the topks of chunks and of their candidates (kiln-gpu-split-long-topks).
 // Long reductions with few outputs are split into chunk partials
 // (kiln-split-long-reductions) for every target when a GPU is one: a GPU reduces each
 // output on one workgroup.
@@ -62,7 +63,10 @@ void BuildHostPipeline(OpPassManager& pm, const CompileOptions& options, bool gp
   pm.addPass(createDecomposeAggregates());
   if (options.check_indices) pm.addPass(createCheckExtractIndices());
   if (gpu) pm.addPass(gpu::createKeepFlashAttention(gpu::KeepFlashAttentionOptions{cpu}));
-  if (gpu && !cpu) pm.addPass(gpu::createSplitLongSorts());
+  if (gpu && !cpu) {
+    pm.addPass(gpu::createSplitLongSorts());
+    pm.addPass(gpu::createSplitLongTopks());
+  }
   pm.addPass(createDecomposeLinalgExt(DecomposeLinalgExtOptions{options.check_indices}));
   AddPipeline(pm, "canonicalize,cse,func.func(convert-elementwise-to-linalg)");
   pm.addPass(createFuseElementwiseOps());

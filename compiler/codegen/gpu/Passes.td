@@ -240,6 +240,25 @@ def SplitLongSorts : Pass<"kiln-gpu-split-long-sorts", "mlir::ModuleOp"> {
                            "::mlir::arith::ArithDialect"];
 }
 
+def SplitLongTopks : Pass<"kiln-gpu-split-long-topks", "mlir::ModuleOp"> {
+  let summary = "Splits topks whose lines exceed the LDS into a topk of chunks and a topk of their candidates";
+  let description = [{
+    Runs in the host pipeline, before dispatch formation, when every target is a GPU
+    (SplitLongTopks.cc). An iree_linalg_ext.topk on tensors with a static line and k whose
+    k + line exceed what the sort strategy holds in LDS (WorkgroupSort.h) would run each
+    line on one work-item. When its initial values are one fill that is not NaN and its
+    comparator is a strict order of its two arguments (cmpf ogt/olt, cmpi sgt/slt/ugt/ult),
+    it becomes the topk of each chunk of the line (chunks of the largest power of two L
+    with k + L in LDS, the line padded with the fill; fills and zero indices as the initial
+    outputs; positions made positions in the line), then the topk of the chunks'
+    candidates in line order from the topk's own initial outputs: the same values and
+    indices as the CPU's sequential insertions. Repeated while the candidates are too
+    long. Any other long topk gets a remark saying why it is left.
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect", "::mlir::tensor::TensorDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
 def KeepFlashAttention : Pass<"kiln-gpu-keep-flash-attention", "mlir::ModuleOp"> {
   let summary = "Keeps the attention ops the GPU's flash-attention strategy computes whole";
   let description = [{

@@ -18,7 +18,8 @@
 // iree_linalg_ext.topk with a static k and line takes the LDS path too: its candidates
 // are the outputs' k initial elements (which come before every input) and then the
 // line, sorted together; the first k are its result, which is exactly the CPU's
-// insertion order. A topk whose k + line exceeds the LDS keeps the per-work-item path.
+// insertion order. A topk whose k + line exceeds the LDS keeps the per-work-item path
+// unless kiln-gpu-split-long-topks made it topks of chunks and of their candidates.
 #pragma once
 
 #include <string>
