@@ -80,6 +80,10 @@ def main():
     keys = torch.rand(1 << 20)
     layer = LlamaLayer()
     prefill_x, decode_x = torch.rand(128, 2048), torch.rand(1, 2048)
+    # bench/programs/attention_32x2048x128.mlir: softmax(Q K^T * scale) V as a user writes it
+    # (the [32, 2048, 2048] scores materialised), and PyTorch's fused scaled_dot_product_attention.
+    q, k, v = (torch.rand(1, 32, 2048, 128) for _ in range(3))
+    scale = 128 ** -0.5
     for threads in (1, 2):
         torch.set_num_threads(threads)
         print(f"exp((x+y)*z)_16M {threads} {median_ms(lambda: torch.exp((x + y) * z)):.2f}")
@@ -91,6 +95,10 @@ def main():
         with torch.no_grad():
             print(f"llama_layer_prefill_128 {threads} {median_ms(lambda: layer(prefill_x, 0), repeats=7):.2f}")
             print(f"llama_layer_decode {threads} {median_ms(lambda: layer(decode_x, 128)):.2f}")
+            eager = lambda: torch.softmax(q @ k.transpose(-2, -1) * scale, dim=-1) @ v
+            print(f"attention_32x2048x128_eager {threads} {median_ms(eager, repeats=5):.2f}")
+            sdpa = lambda: torch.nn.functional.scaled_dot_product_attention(q, k, v, scale=scale)
+            print(f"attention_32x2048x128_sdpa {threads} {median_ms(sdpa, repeats=5):.2f}")
 
 
 def without_openblas_tuning():

@@ -47,7 +47,8 @@ void ConfigureDumps(PassManager& pm, const CompileOptions& options) {
 // optimisation, dispatch formation, host clean-up.
 // With GPU targets, their flash-attention strategy computes the attention ops it can take
 // whole (kiln-gpu-keep-flash-attention), unless the CPU, which decomposes them, is a target
-// too (one dispatch formation serves every target). Likewise, without the CPU, sorts whose
+// too (one dispatch formation serves every target). With the CPU alone, its flash lowering
+// keeps those it takes whole (kiln-cpu-keep-flash-attention). Likewise, without the CPU, sorts whose
 // lines exceed the LDS become sorted runs and merge passes (kiln-gpu-split-long-sorts).
 // Long reductions with few outputs are split into chunk partials
 // (kiln-split-long-reductions) for every target when a GPU is one: a GPU reduces each
@@ -62,6 +63,7 @@ void BuildHostPipeline(OpPassManager& pm, const CompileOptions& options, bool gp
   pm.addPass(createDecomposeAggregates());
   if (options.check_indices) pm.addPass(createCheckExtractIndices());
   if (gpu) pm.addPass(gpu::createKeepFlashAttention(gpu::KeepFlashAttentionOptions{cpu}));
+  if (cpu && !gpu) pm.addPass(cpu::createKeepFlashAttention());
   if (gpu && !cpu) pm.addPass(gpu::createSplitLongSorts());
   pm.addPass(createDecomposeLinalgExt(DecomposeLinalgExtOptions{options.check_indices}));
   AddPipeline(pm, "canonicalize,cse,func.func(convert-elementwise-to-linalg)");
