@@ -236,8 +236,11 @@ class FlashBuilder {
       linalg::YieldOp::create(g, l, Value(arith::MaximumFOp::create(g, l, a[0], a[1])));
     });
     bool exp2 = AttentionUsesExp2(op_);
+    // exp2(x) as exp(x ln 2): kiln-cpu-approximate-math expands math.exp into a polynomial
+    // that vectorises, while math.exp2 would stay a call to libm.
     auto exponential = [exp2](OpBuilder& g, Location l, Value x) -> Value {
-      return exp2 ? math::Exp2Op::create(g, l, x).getResult() : math::ExpOp::create(g, l, x).getResult();
+      if (exp2) x = arith::MulFOp::create(g, l, x, arith::ConstantOp::create(g, l, g.getF32FloatAttr(M_LN2)));
+      return math::ExpOp::create(g, l, x);
     };
     Generic(b_, loc_, {}, {s.max, s.safe_max, s.correction, s.sum}, {id1, id1, id1, id1}, {par},
             [&](OpBuilder& g, Location l, ValueRange a) {
