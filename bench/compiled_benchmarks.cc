@@ -6,7 +6,7 @@
 // Anchors in the same run: OpenBLAS and oneDNN sgemm (1 and 2 threads, weights as B[K, N]
 // and as a linear layer's W[N, K]), oneDNN's batch matmul, the STREAM triad and a streaming
 // read of a decode layer's weights; bench/torch_anchors.py measures the PyTorch ones
-// (softmax, exp((x+y)*z)). OPENBLAS_CORETYPE and OPENBLAS_L2_SIZE are unset for the whole
+// (softmax, exp((x+y)*z), attention). OPENBLAS_CORETYPE and OPENBLAS_L2_SIZE are unset for the whole
 // run (main re-executes without them; the context line `openblas_tuning` says what was
 // unset): they would throttle the OpenBLAS anchor and mean nothing to kiln.
 //
@@ -138,6 +138,16 @@ void BM_Softmax512x4096(benchmark::State& state, const char* device) {
   RunFunction(state, "softmax_512x4096", "softmax", device, {"512x4096xf32=1"});
 }
 
+// Self-attention [1, 32 heads, 2048, 128] f32 (attention_32x2048x128.mlir) on random
+// inputs in [0, 1); flop 4 * B * H * S^2 * D (Q K^T and P V), the softmax not counted.
+// PyTorch anchors (eager softmax(Q K^T * scale) V, scaled_dot_product_attention):
+// bench/torch_anchors.py.
+void BM_Attention32x2048x128(benchmark::State& state, const char* device) {
+  const std::string shape = "random:1x32x2048x128xf32";
+  RunFunction(state, "attention_32x2048x128", "attention", device, {shape, shape, shape});
+  SetFlops(state, 4.0 * 32 * 2048 * 2048 * 128);
+}
+
 // A Llama-style decoder layer (llama_decoder_layer.mlir: hidden 2048, 16 heads of 128,
 // SwiGLU 5632, KV cache [16, 1024, 128]) on random inputs in [0, 1): prefill of 128 tokens
 // and one decode step at position 128 (attending over 129 positions). items/s are tokens/s;
@@ -201,6 +211,7 @@ KILN_BENCHMARK_ON_CPUS(BM_LinearDecode4096, ->ArgName("m")->Arg(1)->Arg(4)->Arg(
 KILN_BENCHMARK_ON_CPUS(BM_BatchMatmul16x256);
 KILN_BENCHMARK_ON_CPUS(BM_FusedExp16M);
 KILN_BENCHMARK_ON_CPUS(BM_Softmax512x4096);
+KILN_BENCHMARK_ON_CPUS(BM_Attention32x2048x128);
 #define KILN_LLAMA_BENCHMARKS(function)                                                                 \
   BENCHMARK_CAPTURE(BM_LlamaLayer, function##_cpu_sync, "cpu-sync", #function)->Unit(benchmark::kMillisecond) \
       ->UseRealTime();                                                                                  \

@@ -67,6 +67,16 @@ class LlamaLayer:
         return h + F.linear(F.silu(F.linear(n, self.w_gate)) * F.linear(n, self.w_up), self.w_down)
 
 
+def fused_attention(q, k, v):
+    """PyTorch's fused attention with scale 1/sqrt(head dim): scaled_dot_product_attention,
+    or in PyTorch 1.13 (Debian bookworm) its private predecessor, which returns
+    (output, weights) and computes the weights only when asked (need_attn_weights)."""
+    F = torch.nn.functional
+    if hasattr(F, "scaled_dot_product_attention"):
+        return F.scaled_dot_product_attention(q, k, v)
+    return F._scaled_dot_product_attention(q, k, v, need_attn_weights=False)[0]
+
+
 def main():
     x = torch.full((16 << 20,), 0.5)
     y = torch.full((16 << 20,), 0.25)
@@ -80,6 +90,10 @@ def main():
     keys = torch.rand(1 << 20)
     layer = LlamaLayer()
     prefill_x, decode_x = torch.rand(128, 2048), torch.rand(1, 2048)
+    # bench/programs/attention_32x2048x128.mlir: softmax(Q K^T * scale) V as a user writes it
+    # (the [32, 2048, 2048] scores materialised), and PyTorch's fused attention (fused_attention).
+    q, k, v = (torch.rand(1, 32, 2048, 128) for _ in range(3))
+    scale = 128 ** -0.5
     for threads in (1, 2):
         torch.set_num_threads(threads)
         print(f"exp((x+y)*z)_16M {threads} {median_ms(lambda: torch.exp((x + y) * z)):.2f}")
@@ -91,6 +105,10 @@ def main():
         with torch.no_grad():
             print(f"llama_layer_prefill_128 {threads} {median_ms(lambda: layer(prefill_x, 0), repeats=7):.2f}")
             print(f"llama_layer_decode {threads} {median_ms(lambda: layer(decode_x, 128)):.2f}")
+            eager = lambda: torch.softmax(q @ k.transpose(-2, -1) * scale, dim=-1) @ v
+            print(f"attention_32x2048x128_eager {threads} {median_ms(eager, repeats=5):.2f}")
+            sdpa = lambda: fused_attention(q, k, v)
+            print(f"attention_32x2048x128_sdpa {threads} {median_ms(sdpa, repeats=5):.2f}")
 
 
 def without_openblas_tuning():

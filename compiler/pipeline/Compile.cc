@@ -47,9 +47,11 @@ void ConfigureDumps(PassManager& pm, const CompileOptions& options) {
 // optimisation, dispatch formation, host clean-up.
 // With GPU targets, their flash-attention strategy computes the attention ops it can take
 // whole (kiln-gpu-keep-flash-attention), unless the CPU, which decomposes them, is a target
-// too (one dispatch formation serves every target). Likewise, without the CPU, sorts whose
-// lines exceed the LDS become sorted runs and merge passes (kiln-gpu-split-long-sorts),
-// and such topks the topks of chunks and of their candidates (kiln-gpu-split-long-topks).
+// too (one dispatch formation serves every target). With the CPU alone, its flash lowering
+// keeps those it takes whole (kiln-cpu-keep-flash-attention). Likewise, without the CPU,
+// sorts whose lines exceed the LDS become sorted runs and merge passes
+// (kiln-gpu-split-long-sorts), and such topks the topks of chunks and of their candidates
+// (kiln-gpu-split-long-topks).
 // Long reductions with few outputs are split into chunk partials
 // (kiln-split-long-reductions) for every target when a GPU is one: a GPU reduces each
 // output on one workgroup.
@@ -63,6 +65,7 @@ void BuildHostPipeline(OpPassManager& pm, const CompileOptions& options, bool gp
   pm.addPass(createDecomposeAggregates());
   if (options.check_indices) pm.addPass(createCheckExtractIndices());
   if (gpu) pm.addPass(gpu::createKeepFlashAttention(gpu::KeepFlashAttentionOptions{cpu}));
+  if (cpu && !gpu) pm.addPass(cpu::createKeepFlashAttention());
   if (gpu && !cpu) {
     pm.addPass(gpu::createSplitLongSorts());
     pm.addPass(gpu::createSplitLongTopks());

@@ -24,6 +24,7 @@ void BuildCpuBufferizePipeline(mlir::OpPassManager& pm, const BufferizePipelineO
   AddPipeline(pm, "ownership-based-buffer-deallocation,canonicalize,buffer-deallocation-simplification,"
                   "bufferization-lower-deallocations,cse,canonicalize");
   if (options.after_bufferization) options.after_bufferization(pm);
+  pm.addPass(createLowerFlashAttention());
   pm.addPass(createLinalgExtToLoops(LinalgExtToLoopsOptions{check_indices, options.vector_topk ? vector_bits : 0}));
   // Before copies become loops: the entry points decide whether distribution is safe by
   // looking for copies into whole bindings.

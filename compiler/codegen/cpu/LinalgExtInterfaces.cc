@@ -103,6 +103,85 @@ struct LineTilingModel : TilingInterface::ExternalModel<LineTilingModel<OpTy>, O
   }
 };
 
+// attention kept whole (kiln-cpu-keep-flash-attention): the loops its output indexes are
+// parallel, the dot product's and the keys' are reductions; a tile slices each shaped
+// operand along the loops its indexing map names.
+struct AttentionTilingModel : TilingInterface::ExternalModel<AttentionTilingModel, iree::AttentionOp> {
+  static SmallVector<AffineMap> Maps(Operation* op) {
+    return llvm::to_vector(op->getAttrOfType<ArrayAttr>("indexing_maps").getAsValueRange<AffineMapAttr>());
+  }
+
+  SmallVector<utils::IteratorType> getLoopIteratorTypes(Operation* op) const {
+    SmallVector<AffineMap> maps = Maps(op);
+    AffineMap out = maps.back();
+    SmallVector<utils::IteratorType> iterators;
+    for (unsigned d = 0; d < out.getNumDims(); ++d) {
+      iterators.push_back(out.isFunctionOfDim(d) ? utils::IteratorType::parallel : utils::IteratorType::reduction);
+    }
+    return iterators;
+  }
+
+  SmallVector<Range> getIterationDomain(Operation* op, OpBuilder& b) const {
+    SmallVector<AffineMap> maps = Maps(op);
+    SmallVector<Range> domain;
+    for (unsigned d = 0; d < maps.front().getNumDims(); ++d) {
+      for (auto [operand, map] : llvm::zip(op->getOperands(), maps)) {
+        std::optional<unsigned> r = map.getResultPosition(b.getAffineDimExpr(d));
+        if (!r) continue;
+        domain.push_back(Range{b.getIndexAttr(0), tensor::getMixedSize(b, op->getLoc(), operand, *r), b.getIndexAttr(1)});
+        break;
+      }
+    }
+    return domain;
+  }
+
+  static void OperandTile(AffineMap map, ArrayRef<OpFoldResult> offsets, ArrayRef<OpFoldResult> sizes,
+                          SmallVector<OpFoldResult>& tile_offsets, SmallVector<OpFoldResult>& tile_sizes) {
+    tile_offsets.clear();
+    tile_sizes.clear();
+    for (AffineExpr e : map.getResults()) {
+      unsigned d = cast<AffineDimExpr>(e).getPosition();
+      tile_offsets.push_back(offsets[d]);
+      tile_sizes.push_back(sizes[d]);
+    }
+  }
+
+  FailureOr<TilingResult> getTiledImplementation(Operation* op, OpBuilder& b, ArrayRef<OpFoldResult> offsets,
+                                                 ArrayRef<OpFoldResult> sizes) const {
+    TilingResult result;
+    SmallVector<Value> operands;
+    SmallVector<Type> result_types;
+    auto dps = cast<DestinationStyleOpInterface>(op);
+    for (auto [operand, map] : llvm::zip(op->getOpOperands(), Maps(op))) {
+      Value value = operand.get();
+      if (!isa<RankedTensorType>(value.getType())) {
+        operands.push_back(value);
+        continue;
+      }
+      SmallVector<OpFoldResult> tile_offsets, tile_sizes;
+      OperandTile(map, offsets, sizes, tile_offsets, tile_sizes);
+      SmallVector<OpFoldResult> strides(tile_offsets.size(), b.getIndexAttr(1));
+      auto slice = tensor::ExtractSliceOp::create(b, op->getLoc(), value, tile_offsets, tile_sizes, strides);
+      result.generatedSlices.push_back(slice);
+      operands.push_back(slice);
+      if (dps.isDpsInit(&operand)) result_types.push_back(slice.getType());
+    }
+    Operation* tiled = mlir::clone(b, op, result_types, operands);
+    result.tiledOps.push_back(tiled);
+    result.tiledValues.append(tiled->result_begin(), tiled->result_end());
+    return result;
+  }
+
+  LogicalResult getResultTilePosition(Operation* op, OpBuilder&, unsigned result_number, ArrayRef<OpFoldResult> offsets,
+                                      ArrayRef<OpFoldResult> sizes, SmallVector<OpFoldResult>& result_offsets,
+                                      SmallVector<OpFoldResult>& result_sizes) const {
+    auto dps = cast<DestinationStyleOpInterface>(op);
+    AffineMap map = Maps(op)[dps.getNumDpsInputs() + result_number];
+    OperandTile(map, offsets, sizes, result_offsets, result_sizes);
+    return success();
+  }
+};
+
 // On memrefs the op updates its outputs in place; every operand is read (topk and scan
 // start from their outputs' contents, scatter combines into the original).
 template <typename OpTy>
@@ -138,6 +217,7 @@ void RegisterLinalgExtInterfaces(DialectRegistry& registry) {
     iree::TopkV2Op::attachInterface<LineTilingModel<iree::TopkV2Op>, DpsBufferizationModel<iree::TopkV2Op>>(*ctx);
     iree::ScanOp::attachInterface<LineTilingModel<iree::ScanOp>, DpsBufferizationModel<iree::ScanOp>>(*ctx);
     iree::ScatterOp::attachInterface<DpsBufferizationModel<iree::ScatterOp>>(*ctx);
+    iree::AttentionOp::attachInterface<AttentionTilingModel, DpsBufferizationModel<iree::AttentionOp>>(*ctx);
   });
 }
 

@@ -4,7 +4,9 @@
 //   `dimension` is a parallel loop; a tile takes whole lines of every operand.
 //   scatter is not tiled (updates may land anywhere): its dispatch is one workgroup (GPU
 //   targets split its output among workgroups instead: gpu/WorkgroupScatter.h).
-// - BufferizableOpInterface for all five: destination-passing, outputs updated in place.
+// - TilingInterface for attention (kept whole for kiln-cpu-lower-flash-attention): the
+//   loops the output indexes are parallel; a tile slices every operand by its map.
+// - BufferizableOpInterface for all six: destination-passing, outputs updated in place.
 #pragma once
 
 #include "mlir/IR/DialectRegistry.h"

@@ -36,6 +36,36 @@ def LinalgExtToLoops : Pass<"kiln-cpu-linalg-ext-to-loops", "mlir::ModuleOp"> {
                            "::mlir::math::MathDialect", "::kiln::compiler::KilnDialect"];
 }
 
+def KeepFlashAttention : Pass<"kiln-cpu-keep-flash-attention", "mlir::ModuleOp"> {
+  let summary = "Keeps the attention ops the CPU computes as flash attention whole";
+  let description = [{
+    Runs before kiln-decompose-linalg-ext when the CPU is the only target. Each
+    iree_linalg_ext.attention that the CPU's flash lowering takes (FlashAttention.h:
+    no mask, f32, Q (batch..., m, k1), K (batch..., k2, k1), V (batch..., k2, n), output
+    (batch..., m, n)) is marked `kiln.undecomposed`, so it becomes the root of its
+    dispatch instead of generics whose [queries, keys] scores would be a temporary. The
+    others are left to the decomposition.
+  }];
+}
+
+def LowerFlashAttention : Pass<"kiln-cpu-lower-flash-attention", "mlir::ModuleOp"> {
+  let summary = "Lowers bufferized attention ops to flash-attention loops of linalg ops";
+  let description = [{
+    Runs after bufferization, before kiln-cpu-tile-contractions. Each
+    iree_linalg_ext.attention on memrefs (kept whole by kiln-cpu-keep-flash-attention and
+    distributed among workgroups along a parallel loop) becomes, per batch position, a
+    loop over blocks of 64 query rows and within it over blocks of 128 keys with an
+    online softmax (FlashAttention.h): Q K^T and P V are linalg contractions that the
+    matmul kernels tile and vectorise, the softmax updates generics over the block; the
+    state (scaled Q rows, accumulator, maxima, sums) and one block of scores live on the
+    stack (on the heap when the head sizes are dynamic). An attention it cannot lower is
+    an error naming it.
+  }];
+  let dependentDialects = ["::mlir::scf::SCFDialect", "::mlir::memref::MemRefDialect",
+                           "::mlir::arith::ArithDialect", "::mlir::math::MathDialect",
+                           "::mlir::linalg::LinalgDialect"];
+}
+
 def HoistInputLoads : Pass<"kiln-cpu-hoist-input-loads", "mlir::ModuleOp"> {
   let summary = "Moves loop-invariant loads of input bindings out of loops";
   let description = [{

@@ -1,0 +1,49 @@
+"""Writes operands and numpy references (f64, rounded to f32) for cpu_flash_attention.mlir.
+
+Self-attention of 37 and of 1000 positions (neither a multiple of the CPU's 64-row query
+blocks nor of its 128-key blocks), 2 x 3 heads, head dimension 64, value columns 40. The
+scores are IREE's (docs/iree-compatibility.md): s = log2(e) * scale * q k^T, the score
+region applied to s, and a base-2 softmax; with use_exp2 = false, s = scale * q k^T and
+a base-e softmax (the same attention without a region). Usage: DIR
+"""
+import os
+import sys
+
+import numpy as np
+
+BATCH, HEADS, DIM, COLUMNS = 2, 3, 64, 40
+SCALE = 0.125
+
+
+def scores(q, k, base2=True):
+    s = np.einsum("bhmd,bhnd->bhmn", q.astype(np.float64), k.astype(np.float64)) * SCALE
+    return s * np.log2(np.e) if base2 else s
+
+
+def attention(s, v, base2=True):
+    p = (np.exp2 if base2 else np.exp)(s - s.max(axis=3, keepdims=True))
+    return np.einsum("bhmn,bhnd->bhmd", p / p.sum(axis=3, keepdims=True), v.astype(np.float64)).astype(np.float32)
+
+
+def main(out):
+    os.makedirs(out, exist_ok=True)
+    rng = np.random.default_rng(17)
+
+    def save(name, array):
+        np.save(os.path.join(out, name + ".npy"), array)
+
+    for seq in (37, 1000):
+        # Large enough scores (|s| up to ~20) that the row maxima change between key blocks.
+        q = (rng.standard_normal((BATCH, HEADS, seq, DIM)) * 1.5).astype(np.float32)
+        k = (rng.standard_normal((BATCH, HEADS, seq, DIM)) * 1.5).astype(np.float32)
+        v = rng.standard_normal((BATCH, HEADS, seq, COLUMNS)).astype(np.float32)
+        for name, array in (("q", q), ("k", k), ("v", v)):
+            save(f"{name}{seq}", array)
+        s = scores(q, k)
+        save(f"plain{seq}", attention(s, v))
+        save(f"softcap{seq}", attention(8 * np.tanh(s / 8), v))
+        save(f"base_e{seq}", attention(scores(q, k, base2=False), v, base2=False))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])
