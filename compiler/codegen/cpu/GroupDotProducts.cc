@@ -98,7 +98,7 @@ std::optional<GroupDotKind> MatchGroupDotContraction(linalg::LinalgOp op, GroupD
   return std::nullopt;
 }
 
-GroupDotBlock PackBlockForGroupDots(RewriterBase& rewriter, linalg::LinalgOp block, const ContractionTilePlan& plan) {
+linalg::GenericOp PackBlockForGroupDots(RewriterBase& rewriter, linalg::LinalgOp block, const ContractionTilePlan& plan) {
   Location loc = block.getLoc();
   MLIRContext* ctx = rewriter.getContext();
   OpOperand *lhs = block.getDpsInputOperand(0), *rhs = block.getDpsInputOperand(1);
@@ -133,7 +133,7 @@ GroupDotBlock PackBlockForGroupDots(RewriterBase& rewriter, linalg::LinalgOp blo
   linalg::GenericOp pack = CreatePack(rewriter, loc, rhs->get(), packed, source_map);
   pack->setAttr(kGroupPackTileAttr, rewriter.getUnitAttr());
 
-  GroupDotBlock result;
+  Value sums_view;
   if (i8) {
     // S = 128 x the packed block's column sums, then C -= S.
     Value sums = memref::SubViewOp::create(rewriter, loc, sums_storage, {zero}, {columns}, {one});
@@ -151,40 +151,46 @@ GroupDotBlock PackBlockForGroupDots(RewriterBase& rewriter, linalg::LinalgOp blo
                                                                           arith::MulIOp::create(b, l, wide, offset))});
         });
     column_sums->setAttr(kGroupSumsTileAttr, rewriter.getUnitAttr());
-    AffineExpr n2 = getAffineDimExpr(1, ctx);
-    result.correction = linalg::GenericOp::create(
-        rewriter, loc, TypeRange{}, ValueRange{sums}, ValueRange{out},
-        ArrayRef<AffineMap>{AffineMap::get(2, 0, {n2}, ctx), AffineMap::getMultiDimIdentityMap(2, ctx)},
-        {utils::IteratorType::parallel, utils::IteratorType::parallel}, [](OpBuilder& b, Location l, ValueRange args) {
-          linalg::YieldOp::create(b, l, ValueRange{arith::SubIOp::create(b, l, args[1], args[0])});
-        });
+    sums_view = sums;
   }
 
   // The product over (m, n, p, j).
   AffineExpr pm = getAffineDimExpr(0, ctx), pn = getAffineDimExpr(1, ctx), pp = getAffineDimExpr(2, ctx),
              pj = getAffineDimExpr(3, ctx);
-  SmallVector<AffineMap> maps = {AffineMap::get(4, 0, {pm, pp * g + pj}, ctx), AffineMap::get(4, 0, {pp, pn, pj}, ctx),
-                                 AffineMap::get(4, 0, {pm, pn}, ctx)};
-  result.product = linalg::GenericOp::create(
-      rewriter, loc, TypeRange{}, ValueRange{lhs->get(), packed}, ValueRange{out}, maps,
+  SmallVector<AffineMap> maps = {AffineMap::get(4, 0, {pm, pp * g + pj}, ctx), AffineMap::get(4, 0, {pp, pn, pj}, ctx)};
+  SmallVector<Value> inputs = {lhs->get(), packed};
+  if (i8) {
+    maps.push_back(AffineMap::get(4, 0, {pn}, ctx));
+    inputs.push_back(sums_view);
+  }
+  maps.push_back(AffineMap::get(4, 0, {pm, pn}, ctx));
+  linalg::GenericOp product = linalg::GenericOp::create(
+      rewriter, loc, TypeRange{}, inputs, ValueRange{out}, maps,
       {utils::IteratorType::parallel, utils::IteratorType::parallel, utils::IteratorType::reduction,
        utils::IteratorType::reduction},
       [&](OpBuilder& b, Location l, ValueRange args) {
-        Value product;
-        if (i8) {
-          // (a + 128) x b: what vpdpbusd computes on the flipped sign bit of a.
-          Value a = arith::AddIOp::create(b, l, arith::ExtSIOp::create(b, l, accumulator, args[0]),
-                                          arith::ConstantOp::create(b, l, b.getIntegerAttr(accumulator, 128)));
-          product = arith::MulIOp::create(b, l, a, arith::ExtSIOp::create(b, l, accumulator, args[1]));
-          linalg::YieldOp::create(b, l, ValueRange{arith::AddIOp::create(b, l, args[2], product)});
+        if (!i8) {
+          Value product = arith::MulFOp::create(b, l, arith::ExtFOp::create(b, l, accumulator, args[0]),
+                                                arith::ExtFOp::create(b, l, accumulator, args[1]));
+          linalg::YieldOp::create(b, l, ValueRange{arith::AddFOp::create(b, l, args[2], product)});
           return;
         }
-        product = arith::MulFOp::create(b, l, arith::ExtFOp::create(b, l, accumulator, args[0]),
-                                        arith::ExtFOp::create(b, l, accumulator, args[1]));
-        linalg::YieldOp::create(b, l, ValueRange{arith::AddFOp::create(b, l, args[2], product)});
+        // (a + 128) x b, what vpdpbusd computes on the flipped sign bit of a, and S[n]
+        // subtracted once per output (at the first k).
+        Value a = arith::AddIOp::create(b, l, arith::ExtSIOp::create(b, l, accumulator, args[0]),
+                                        arith::ConstantOp::create(b, l, b.getIntegerAttr(accumulator, 128)));
+        Value product = arith::MulIOp::create(b, l, a, arith::ExtSIOp::create(b, l, accumulator, args[1]));
+        Value zero_index = arith::ConstantIndexOp::create(b, l, 0);
+        Value first = arith::AndIOp::create(
+            b, l, arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, linalg::IndexOp::create(b, l, 2), zero_index),
+            arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, linalg::IndexOp::create(b, l, 3), zero_index));
+        Value zero = arith::ConstantOp::create(b, l, b.getIntegerAttr(accumulator, 0));
+        Value correction = arith::SelectOp::create(b, l, first, args[2], zero);
+        Value sum = arith::SubIOp::create(b, l, arith::AddIOp::create(b, l, args[3], product), correction);
+        linalg::YieldOp::create(b, l, ValueRange{sum});
       });
   rewriter.eraseOp(block);
-  return result;
+  return product;
 }
 
 LogicalResult VectorizeGroupPackTile(RewriterBase& rewriter, linalg::GenericOp pack) {
@@ -308,6 +314,7 @@ LogicalResult VectorizeGroupSumsTile(RewriterBase& rewriter, linalg::GenericOp s
 
 LogicalResult VectorizeGroupDotTile(RewriterBase& rewriter, linalg::GenericOp product) {
   Value lhs = product.getDpsInputs()[0], packed = product.getDpsInputs()[1], out = product.getDpsInits()[0];
+  Value sums = product.getNumDpsInputs() == 3 ? product.getDpsInputs()[2] : Value();
   auto packed_type = cast<MemRefType>(packed.getType());
   auto out_type = cast<MemRefType>(out.getType());
   auto lhs_type = cast<MemRefType>(lhs.getType());
@@ -336,11 +343,17 @@ LogicalResult VectorizeGroupDotTile(RewriterBase& rewriter, linalg::GenericOp pr
     sign_bits = arith::ConstantOp::create(
         rewriter, loc, words_type, DenseElementsAttr::get(words_type, rewriter.getI32IntegerAttr(int32_t(0x80808080u))));
   }
-  SmallVector<Value> initial;
+  SmallVector<Value> initial, corrections;
+  for (int64_t c = 0; sums && c < vectors; ++c) {
+    corrections.push_back(
+        vector::LoadOp::create(rewriter, loc, acc_type, sums, ValueRange{index(rewriter, c * kGroupDotLanes)}));
+  }
   for (int64_t i = 0; i < rows; ++i) {
     for (int64_t c = 0; c < vectors; ++c) {
-      initial.push_back(vector::LoadOp::create(rewriter, loc, acc_type, out,
-                                               ValueRange{index(rewriter, i), index(rewriter, c * kGroupDotLanes)}));
+      Value before = vector::LoadOp::create(rewriter, loc, acc_type, out,
+                                            ValueRange{index(rewriter, i), index(rewriter, c * kGroupDotLanes)});
+      if (sums) before = arith::SubIOp::create(rewriter, loc, before, corrections[c]);
+      initial.push_back(before);
     }
   }
   Value zero = index(rewriter, 0), one = index(rewriter, 1);

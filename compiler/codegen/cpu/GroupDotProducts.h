@@ -11,12 +11,13 @@
 // vpdpbusd multiplies unsigned by signed bytes. A signed left-hand byte a becomes the
 // unsigned a + 128 (its sign bit flipped), which adds 128 * (the column's sum of b) to
 // each output; the block's column sums are computed once from the packed block and
-// subtracted from the outputs before the product. Each step is a linalg op whose scalar
-// semantics is exactly this arithmetic (remainder tiles become loops of it):
+// subtracted from the accumulators as they are loaded. Each step is a linalg op whose
+// scalar semantics is exactly this arithmetic (remainder tiles become loops of it):
 //   pack:        P[p, n, j] = B[p * g + j, n]            (or W[n, p * g + j])
 //   sums (i8):   S[n] += 128 * P[p, n, j]                (after S = 0)
-//   correction:  C[m, n] -= S[n]
-//   product:     C[m, n] += ext(A[m, p * g + j]) (+ 128 for i8) * ext(P[p, n, j])
+//   product:     C[m, n] += ext(A[m, p * g + j]) * ext(P[p, n, j])              (bf16)
+//                C[m, n] += (ext(A[m, p * g + j]) + 128) * ext(P[p, n, j])
+//                           - (p = j = 0 ? S[n] : 0)                            (i8)
 #pragma once
 
 #include <optional>
@@ -45,17 +46,12 @@ int64_t GroupSize(GroupDotKind kind);
 // computes out + ext(a) * ext(b): extf of bf16 into f32 adds, or extsi of i8 into i32 adds.
 std::optional<GroupDotKind> MatchGroupDotContraction(mlir::linalg::LinalgOp op, GroupDotFeatures features);
 
-// The ops replacing one cache block (PackBlockForGroupDots).
-struct GroupDotBlock {
-  mlir::linalg::GenericOp product;     // rows to tile into kGroupDotTileAttr tiles
-  mlir::linalg::GenericOp correction;  // i8 only (else null): rows to tile like the product's
-};
-
 // Replaces `block`, a cache block of a kPackedGroupDotProduct plan (a matmul of [m, kc] by
 // [kc, nc] or [nc, kc], kc a multiple of the group, nc at most kGroupDotColumns), by the
 // steps above on a [kc / g, kGroupDotColumns, g] buffer allocated once per function. The
-// pack and the sums are marked for vectorisation; the caller tiles the product's rows.
-GroupDotBlock PackBlockForGroupDots(mlir::RewriterBase& rewriter, mlir::linalg::LinalgOp block,
+// pack and the sums are marked for vectorisation; the product is returned, for the caller
+// to tile its rows into kGroupDotTileAttr tiles.
+mlir::linalg::GenericOp PackBlockForGroupDots(mlir::RewriterBase& rewriter, mlir::linalg::LinalgOp block,
                                     const ContractionTilePlan& plan);
 
 // Vector code for a marked pack, sums or product with static columns (kGroupDotColumns)

@@ -237,9 +237,8 @@ void TileForGroupDotProducts(RewriterBase& rewriter, linalg::LinalgOp op, const 
   if (scf::ForOp n_loop = LoopFor(loops, plan.cache_tile, plan.n_dim, plan.cache_order)) {
     (void)scf::peelForLoopAndSimplifyBounds(rewriter, n_loop, partial);
   }
-  GroupDotBlock steps = PackBlockForGroupDots(rewriter, block, plan);
-  if (steps.correction) TileRowsAndMark(rewriter, steps.correction, 0, kGroupDotRows, kRegisterTileAttr);
-  TileRowsAndMark(rewriter, steps.product, 0, kGroupDotRows, kGroupDotTileAttr);
+  linalg::GenericOp product = PackBlockForGroupDots(rewriter, block, plan);
+  TileRowsAndMark(rewriter, product, 0, kGroupDotRows, kGroupDotTileAttr);
 }
 
 struct TileContractionsPass : impl::TileContractionsBase<TileContractionsPass> {
