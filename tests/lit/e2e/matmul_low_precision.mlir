@@ -4,72 +4,46 @@
 // (every int8 value, -128 included), bf16 within f32 rounding of the sums (the products
 // are exact; the order of the additions is the kernel's). Compiled for this machine (with
 // AVX512_BF16 and AVX512_VNNI, vdpbf16ps and vpdpbusd: kiln-cpu-tile-contractions'
-// dot-bf16 and dot-i8), and for CPUs without one or both: cascadelake (VNNI, no BF16),
-// skylake-avx512 (neither) and haswell (AVX2), which take the loops instead.
+// dot-bf16 and dot-i8), and for haswell (AVX2: neither), which takes the loops instead;
+// matmul_low_precision_avx512.mlir runs them compiled for AVX-512 CPUs without one or both.
 // RUN: rm -rf %t && %python %S/Inputs/low_precision_operands.py %t
 // RUN: kiln-compile %s -o %t/host.kiln
-// RUN: kiln-compile %s -o %t/cascadelake.kiln --target-cpu=cascadelake
-// RUN: kiln-compile %s -o %t/skx.kiln --target-cpu=skylake-avx512
 // RUN: kiln-compile %s -o %t/haswell.kiln --target-cpu=haswell
 // RUN: kiln-run --module=%t/host.kiln --device=cpu --function=bf16_nn_37x130x61 --input=37x130xbf16=@%t/bf16_a_37x130x61.npy --input=130x61xbf16=@%t/bf16_b_37x130x61.npy --expected_output=@%t/bf16_ref_37x130x61.npy --atol=1e-4 --rtol=1e-5
 // RUN: kiln-run --module=%t/host.kiln --device=cpu-sync --function=bf16_nn_37x130x61 --input=37x130xbf16=@%t/bf16_a_37x130x61.npy --input=130x61xbf16=@%t/bf16_b_37x130x61.npy --expected_output=@%t/bf16_ref_37x130x61.npy --atol=1e-4 --rtol=1e-5
-// RUN: kiln-run --module=%t/cascadelake.kiln --device=cpu --function=bf16_nn_37x130x61 --input=37x130xbf16=@%t/bf16_a_37x130x61.npy --input=130x61xbf16=@%t/bf16_b_37x130x61.npy --expected_output=@%t/bf16_ref_37x130x61.npy --atol=1e-4 --rtol=1e-5
-// RUN: kiln-run --module=%t/skx.kiln --device=cpu-sync --function=bf16_nn_37x130x61 --input=37x130xbf16=@%t/bf16_a_37x130x61.npy --input=130x61xbf16=@%t/bf16_b_37x130x61.npy --expected_output=@%t/bf16_ref_37x130x61.npy --atol=1e-4 --rtol=1e-5
 // RUN: kiln-run --module=%t/haswell.kiln --device=cpu --function=bf16_nn_37x130x61 --input=37x130xbf16=@%t/bf16_a_37x130x61.npy --input=130x61xbf16=@%t/bf16_b_37x130x61.npy --expected_output=@%t/bf16_ref_37x130x61.npy --atol=1e-4 --rtol=1e-5
 // RUN: kiln-run --module=%t/host.kiln --device=cpu --function=bf16_nt_37x130x61 --input=37x130xbf16=@%t/bf16_a_37x130x61.npy --input=61x130xbf16=@%t/bf16_w_37x130x61.npy --expected_output=@%t/bf16_ref_37x130x61.npy --atol=1e-4 --rtol=1e-5
 // RUN: kiln-run --module=%t/host.kiln --device=cpu-sync --function=bf16_nt_37x130x61 --input=37x130xbf16=@%t/bf16_a_37x130x61.npy --input=61x130xbf16=@%t/bf16_w_37x130x61.npy --expected_output=@%t/bf16_ref_37x130x61.npy --atol=1e-4 --rtol=1e-5
-// RUN: kiln-run --module=%t/cascadelake.kiln --device=cpu --function=bf16_nt_37x130x61 --input=37x130xbf16=@%t/bf16_a_37x130x61.npy --input=61x130xbf16=@%t/bf16_w_37x130x61.npy --expected_output=@%t/bf16_ref_37x130x61.npy --atol=1e-4 --rtol=1e-5
-// RUN: kiln-run --module=%t/skx.kiln --device=cpu-sync --function=bf16_nt_37x130x61 --input=37x130xbf16=@%t/bf16_a_37x130x61.npy --input=61x130xbf16=@%t/bf16_w_37x130x61.npy --expected_output=@%t/bf16_ref_37x130x61.npy --atol=1e-4 --rtol=1e-5
 // RUN: kiln-run --module=%t/haswell.kiln --device=cpu --function=bf16_nt_37x130x61 --input=37x130xbf16=@%t/bf16_a_37x130x61.npy --input=61x130xbf16=@%t/bf16_w_37x130x61.npy --expected_output=@%t/bf16_ref_37x130x61.npy --atol=1e-4 --rtol=1e-5
 // RUN: kiln-run --module=%t/host.kiln --device=cpu --function=i8_nn_37x130x61 --input=@%t/i8_a_37x130x61.npy --input=@%t/i8_b_37x130x61.npy --expected_output=@%t/i8_ref_37x130x61.npy
 // RUN: kiln-run --module=%t/host.kiln --device=cpu-sync --function=i8_nn_37x130x61 --input=@%t/i8_a_37x130x61.npy --input=@%t/i8_b_37x130x61.npy --expected_output=@%t/i8_ref_37x130x61.npy
-// RUN: kiln-run --module=%t/cascadelake.kiln --device=cpu --function=i8_nn_37x130x61 --input=@%t/i8_a_37x130x61.npy --input=@%t/i8_b_37x130x61.npy --expected_output=@%t/i8_ref_37x130x61.npy
-// RUN: kiln-run --module=%t/skx.kiln --device=cpu-sync --function=i8_nn_37x130x61 --input=@%t/i8_a_37x130x61.npy --input=@%t/i8_b_37x130x61.npy --expected_output=@%t/i8_ref_37x130x61.npy
 // RUN: kiln-run --module=%t/haswell.kiln --device=cpu --function=i8_nn_37x130x61 --input=@%t/i8_a_37x130x61.npy --input=@%t/i8_b_37x130x61.npy --expected_output=@%t/i8_ref_37x130x61.npy
 // RUN: kiln-run --module=%t/host.kiln --device=cpu --function=i8_nt_37x130x61 --input=@%t/i8_a_37x130x61.npy --input=@%t/i8_w_37x130x61.npy --expected_output=@%t/i8_ref_37x130x61.npy
 // RUN: kiln-run --module=%t/host.kiln --device=cpu-sync --function=i8_nt_37x130x61 --input=@%t/i8_a_37x130x61.npy --input=@%t/i8_w_37x130x61.npy --expected_output=@%t/i8_ref_37x130x61.npy
-// RUN: kiln-run --module=%t/cascadelake.kiln --device=cpu --function=i8_nt_37x130x61 --input=@%t/i8_a_37x130x61.npy --input=@%t/i8_w_37x130x61.npy --expected_output=@%t/i8_ref_37x130x61.npy
-// RUN: kiln-run --module=%t/skx.kiln --device=cpu-sync --function=i8_nt_37x130x61 --input=@%t/i8_a_37x130x61.npy --input=@%t/i8_w_37x130x61.npy --expected_output=@%t/i8_ref_37x130x61.npy
 // RUN: kiln-run --module=%t/haswell.kiln --device=cpu --function=i8_nt_37x130x61 --input=@%t/i8_a_37x130x61.npy --input=@%t/i8_w_37x130x61.npy --expected_output=@%t/i8_ref_37x130x61.npy
 // RUN: kiln-run --module=%t/host.kiln --device=cpu --function=bf16_nn_37x131x61 --input=37x131xbf16=@%t/bf16_a_37x131x61.npy --input=131x61xbf16=@%t/bf16_b_37x131x61.npy --expected_output=@%t/bf16_ref_37x131x61.npy --atol=1e-4 --rtol=1e-5
 // RUN: kiln-run --module=%t/host.kiln --device=cpu-sync --function=bf16_nn_37x131x61 --input=37x131xbf16=@%t/bf16_a_37x131x61.npy --input=131x61xbf16=@%t/bf16_b_37x131x61.npy --expected_output=@%t/bf16_ref_37x131x61.npy --atol=1e-4 --rtol=1e-5
-// RUN: kiln-run --module=%t/cascadelake.kiln --device=cpu --function=bf16_nn_37x131x61 --input=37x131xbf16=@%t/bf16_a_37x131x61.npy --input=131x61xbf16=@%t/bf16_b_37x131x61.npy --expected_output=@%t/bf16_ref_37x131x61.npy --atol=1e-4 --rtol=1e-5
-// RUN: kiln-run --module=%t/skx.kiln --device=cpu-sync --function=bf16_nn_37x131x61 --input=37x131xbf16=@%t/bf16_a_37x131x61.npy --input=131x61xbf16=@%t/bf16_b_37x131x61.npy --expected_output=@%t/bf16_ref_37x131x61.npy --atol=1e-4 --rtol=1e-5
 // RUN: kiln-run --module=%t/haswell.kiln --device=cpu --function=bf16_nn_37x131x61 --input=37x131xbf16=@%t/bf16_a_37x131x61.npy --input=131x61xbf16=@%t/bf16_b_37x131x61.npy --expected_output=@%t/bf16_ref_37x131x61.npy --atol=1e-4 --rtol=1e-5
 // RUN: kiln-run --module=%t/host.kiln --device=cpu --function=bf16_nt_37x131x61 --input=37x131xbf16=@%t/bf16_a_37x131x61.npy --input=61x131xbf16=@%t/bf16_w_37x131x61.npy --expected_output=@%t/bf16_ref_37x131x61.npy --atol=1e-4 --rtol=1e-5
 // RUN: kiln-run --module=%t/host.kiln --device=cpu-sync --function=bf16_nt_37x131x61 --input=37x131xbf16=@%t/bf16_a_37x131x61.npy --input=61x131xbf16=@%t/bf16_w_37x131x61.npy --expected_output=@%t/bf16_ref_37x131x61.npy --atol=1e-4 --rtol=1e-5
-// RUN: kiln-run --module=%t/cascadelake.kiln --device=cpu --function=bf16_nt_37x131x61 --input=37x131xbf16=@%t/bf16_a_37x131x61.npy --input=61x131xbf16=@%t/bf16_w_37x131x61.npy --expected_output=@%t/bf16_ref_37x131x61.npy --atol=1e-4 --rtol=1e-5
-// RUN: kiln-run --module=%t/skx.kiln --device=cpu-sync --function=bf16_nt_37x131x61 --input=37x131xbf16=@%t/bf16_a_37x131x61.npy --input=61x131xbf16=@%t/bf16_w_37x131x61.npy --expected_output=@%t/bf16_ref_37x131x61.npy --atol=1e-4 --rtol=1e-5
 // RUN: kiln-run --module=%t/haswell.kiln --device=cpu --function=bf16_nt_37x131x61 --input=37x131xbf16=@%t/bf16_a_37x131x61.npy --input=61x131xbf16=@%t/bf16_w_37x131x61.npy --expected_output=@%t/bf16_ref_37x131x61.npy --atol=1e-4 --rtol=1e-5
 // RUN: kiln-run --module=%t/host.kiln --device=cpu --function=i8_nn_37x131x61 --input=@%t/i8_a_37x131x61.npy --input=@%t/i8_b_37x131x61.npy --expected_output=@%t/i8_ref_37x131x61.npy
 // RUN: kiln-run --module=%t/host.kiln --device=cpu-sync --function=i8_nn_37x131x61 --input=@%t/i8_a_37x131x61.npy --input=@%t/i8_b_37x131x61.npy --expected_output=@%t/i8_ref_37x131x61.npy
-// RUN: kiln-run --module=%t/cascadelake.kiln --device=cpu --function=i8_nn_37x131x61 --input=@%t/i8_a_37x131x61.npy --input=@%t/i8_b_37x131x61.npy --expected_output=@%t/i8_ref_37x131x61.npy
-// RUN: kiln-run --module=%t/skx.kiln --device=cpu-sync --function=i8_nn_37x131x61 --input=@%t/i8_a_37x131x61.npy --input=@%t/i8_b_37x131x61.npy --expected_output=@%t/i8_ref_37x131x61.npy
 // RUN: kiln-run --module=%t/haswell.kiln --device=cpu --function=i8_nn_37x131x61 --input=@%t/i8_a_37x131x61.npy --input=@%t/i8_b_37x131x61.npy --expected_output=@%t/i8_ref_37x131x61.npy
 // RUN: kiln-run --module=%t/host.kiln --device=cpu --function=i8_nt_37x131x61 --input=@%t/i8_a_37x131x61.npy --input=@%t/i8_w_37x131x61.npy --expected_output=@%t/i8_ref_37x131x61.npy
 // RUN: kiln-run --module=%t/host.kiln --device=cpu-sync --function=i8_nt_37x131x61 --input=@%t/i8_a_37x131x61.npy --input=@%t/i8_w_37x131x61.npy --expected_output=@%t/i8_ref_37x131x61.npy
-// RUN: kiln-run --module=%t/cascadelake.kiln --device=cpu --function=i8_nt_37x131x61 --input=@%t/i8_a_37x131x61.npy --input=@%t/i8_w_37x131x61.npy --expected_output=@%t/i8_ref_37x131x61.npy
-// RUN: kiln-run --module=%t/skx.kiln --device=cpu-sync --function=i8_nt_37x131x61 --input=@%t/i8_a_37x131x61.npy --input=@%t/i8_w_37x131x61.npy --expected_output=@%t/i8_ref_37x131x61.npy
 // RUN: kiln-run --module=%t/haswell.kiln --device=cpu --function=i8_nt_37x131x61 --input=@%t/i8_a_37x131x61.npy --input=@%t/i8_w_37x131x61.npy --expected_output=@%t/i8_ref_37x131x61.npy
 // RUN: kiln-run --module=%t/host.kiln --device=cpu --function=bf16_nn_45x517x70 --input=45x517xbf16=@%t/bf16_a_45x517x70.npy --input=517x70xbf16=@%t/bf16_b_45x517x70.npy --expected_output=@%t/bf16_ref_45x517x70.npy --atol=1e-4 --rtol=1e-5
 // RUN: kiln-run --module=%t/host.kiln --device=cpu-sync --function=bf16_nn_45x517x70 --input=45x517xbf16=@%t/bf16_a_45x517x70.npy --input=517x70xbf16=@%t/bf16_b_45x517x70.npy --expected_output=@%t/bf16_ref_45x517x70.npy --atol=1e-4 --rtol=1e-5
-// RUN: kiln-run --module=%t/cascadelake.kiln --device=cpu --function=bf16_nn_45x517x70 --input=45x517xbf16=@%t/bf16_a_45x517x70.npy --input=517x70xbf16=@%t/bf16_b_45x517x70.npy --expected_output=@%t/bf16_ref_45x517x70.npy --atol=1e-4 --rtol=1e-5
-// RUN: kiln-run --module=%t/skx.kiln --device=cpu-sync --function=bf16_nn_45x517x70 --input=45x517xbf16=@%t/bf16_a_45x517x70.npy --input=517x70xbf16=@%t/bf16_b_45x517x70.npy --expected_output=@%t/bf16_ref_45x517x70.npy --atol=1e-4 --rtol=1e-5
 // RUN: kiln-run --module=%t/haswell.kiln --device=cpu --function=bf16_nn_45x517x70 --input=45x517xbf16=@%t/bf16_a_45x517x70.npy --input=517x70xbf16=@%t/bf16_b_45x517x70.npy --expected_output=@%t/bf16_ref_45x517x70.npy --atol=1e-4 --rtol=1e-5
 // RUN: kiln-run --module=%t/host.kiln --device=cpu --function=bf16_nt_45x517x70 --input=45x517xbf16=@%t/bf16_a_45x517x70.npy --input=70x517xbf16=@%t/bf16_w_45x517x70.npy --expected_output=@%t/bf16_ref_45x517x70.npy --atol=1e-4 --rtol=1e-5
 // RUN: kiln-run --module=%t/host.kiln --device=cpu-sync --function=bf16_nt_45x517x70 --input=45x517xbf16=@%t/bf16_a_45x517x70.npy --input=70x517xbf16=@%t/bf16_w_45x517x70.npy --expected_output=@%t/bf16_ref_45x517x70.npy --atol=1e-4 --rtol=1e-5
-// RUN: kiln-run --module=%t/cascadelake.kiln --device=cpu --function=bf16_nt_45x517x70 --input=45x517xbf16=@%t/bf16_a_45x517x70.npy --input=70x517xbf16=@%t/bf16_w_45x517x70.npy --expected_output=@%t/bf16_ref_45x517x70.npy --atol=1e-4 --rtol=1e-5
-// RUN: kiln-run --module=%t/skx.kiln --device=cpu-sync --function=bf16_nt_45x517x70 --input=45x517xbf16=@%t/bf16_a_45x517x70.npy --input=70x517xbf16=@%t/bf16_w_45x517x70.npy --expected_output=@%t/bf16_ref_45x517x70.npy --atol=1e-4 --rtol=1e-5
 // RUN: kiln-run --module=%t/haswell.kiln --device=cpu --function=bf16_nt_45x517x70 --input=45x517xbf16=@%t/bf16_a_45x517x70.npy --input=70x517xbf16=@%t/bf16_w_45x517x70.npy --expected_output=@%t/bf16_ref_45x517x70.npy --atol=1e-4 --rtol=1e-5
 // RUN: kiln-run --module=%t/host.kiln --device=cpu --function=i8_nn_45x517x70 --input=@%t/i8_a_45x517x70.npy --input=@%t/i8_b_45x517x70.npy --expected_output=@%t/i8_ref_45x517x70.npy
 // RUN: kiln-run --module=%t/host.kiln --device=cpu-sync --function=i8_nn_45x517x70 --input=@%t/i8_a_45x517x70.npy --input=@%t/i8_b_45x517x70.npy --expected_output=@%t/i8_ref_45x517x70.npy
-// RUN: kiln-run --module=%t/cascadelake.kiln --device=cpu --function=i8_nn_45x517x70 --input=@%t/i8_a_45x517x70.npy --input=@%t/i8_b_45x517x70.npy --expected_output=@%t/i8_ref_45x517x70.npy
-// RUN: kiln-run --module=%t/skx.kiln --device=cpu-sync --function=i8_nn_45x517x70 --input=@%t/i8_a_45x517x70.npy --input=@%t/i8_b_45x517x70.npy --expected_output=@%t/i8_ref_45x517x70.npy
 // RUN: kiln-run --module=%t/haswell.kiln --device=cpu --function=i8_nn_45x517x70 --input=@%t/i8_a_45x517x70.npy --input=@%t/i8_b_45x517x70.npy --expected_output=@%t/i8_ref_45x517x70.npy
 // RUN: kiln-run --module=%t/host.kiln --device=cpu --function=i8_nt_45x517x70 --input=@%t/i8_a_45x517x70.npy --input=@%t/i8_w_45x517x70.npy --expected_output=@%t/i8_ref_45x517x70.npy
 // RUN: kiln-run --module=%t/host.kiln --device=cpu-sync --function=i8_nt_45x517x70 --input=@%t/i8_a_45x517x70.npy --input=@%t/i8_w_45x517x70.npy --expected_output=@%t/i8_ref_45x517x70.npy
-// RUN: kiln-run --module=%t/cascadelake.kiln --device=cpu --function=i8_nt_45x517x70 --input=@%t/i8_a_45x517x70.npy --input=@%t/i8_w_45x517x70.npy --expected_output=@%t/i8_ref_45x517x70.npy
-// RUN: kiln-run --module=%t/skx.kiln --device=cpu-sync --function=i8_nt_45x517x70 --input=@%t/i8_a_45x517x70.npy --input=@%t/i8_w_45x517x70.npy --expected_output=@%t/i8_ref_45x517x70.npy
 // RUN: kiln-run --module=%t/haswell.kiln --device=cpu --function=i8_nt_45x517x70 --input=@%t/i8_a_45x517x70.npy --input=@%t/i8_w_45x517x70.npy --expected_output=@%t/i8_ref_45x517x70.npy
 // RUN: kiln-run --module=%t/host.kiln --device=cpu --function=i8_nn_dynamic_rows --input=@%t/i8_a_45x517x70.npy --input=@%t/i8_b_45x517x70.npy --expected_output=@%t/i8_ref_45x517x70.npy
 // RUN: kiln-run --module=%t/host.kiln --device=cpu-sync --function=i8_nn_dynamic_rows --input=@%t/i8_a_45x517x70.npy --input=@%t/i8_b_45x517x70.npy --expected_output=@%t/i8_ref_45x517x70.npy
