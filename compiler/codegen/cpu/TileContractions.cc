@@ -1,7 +1,8 @@
 // Two-level tiling of matmul-like contractions on buffers: cache blocks, then register
 // tiles with the remainders peeled off, so that most register tiles have static shapes.
 // Right-hand operands stored [n, k] are either packed per cache block or, for few rows,
-// tiled for dot products along k (ContractionTiling.h).
+// tiled for dot products along k (ContractionTiling.h). bf16 and i8 matmuls on a target with
+// their dot-product instructions are packed in groups of k per block (GroupDotProducts.h).
 #include "compiler/codegen/cpu/ContractionTiling.h"
 #include "compiler/codegen/cpu/GroupDotProducts.h"
 #include "compiler/codegen/cpu/Passes.h"
