@@ -116,6 +116,14 @@ void BM_MatmulTransposeB1024(benchmark::State& state, const char* device) {
               {"1024x1024xf32=0.5", "1024x1024xf32=0.25"});
   SetFlops(state, 2.0 * 1024 * 1024 * 1024);
 }
+// Low-precision matmuls, 1024^3: bf16 x bf16 -> f32 and i8 x i8 -> i32 (matmul_bf16_1024
+// and matmul_i8_1024), B[K, N] (@matmul) and W[N, K] (@matmul_transpose_b).
+void BM_MatmulLowPrecision1024(benchmark::State& state, const char* device, const char* program, const char* function) {
+  const bool i8 = std::string_view(program) == "matmul_i8_1024";
+  const std::string input = i8 ? "1024x1024xi8=" : "1024x1024xbf16=";
+  RunFunction(state, program, function, device, {input + (i8 ? "3" : "0.5"), input + (i8 ? "-2" : "0.25")});
+  SetFlops(state, 2.0 * 1024 * 1024 * 1024);
+}
 // Decode: M = 1, 4 or 8 rows times W[4096, 4096]^T; bytes are the weights read per call.
 void BM_LinearDecode4096(benchmark::State& state, const char* device) {
   const int64_t m = state.range(0), n = 4096, k = 4096;
@@ -207,6 +215,15 @@ void BM_Gather4096RowsChecked(benchmark::State& state, const char* device) {
   BENCHMARK_CAPTURE(fn, cpu, "cpu")->Unit(benchmark::kMillisecond)->UseRealTime() __VA_ARGS__
 KILN_BENCHMARK_ON_CPUS(BM_Matmul1024, ->MinTime(2));
 KILN_BENCHMARK_ON_CPUS(BM_MatmulTransposeB1024, ->MinTime(2));
+#define KILN_LOW_PRECISION_BENCHMARKS(types, function)                                                       \
+  BENCHMARK_CAPTURE(BM_MatmulLowPrecision1024, types##_##function##_cpu_sync, "cpu-sync", "matmul_" #types "_1024", \
+                    #function)->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(2);                       \
+  BENCHMARK_CAPTURE(BM_MatmulLowPrecision1024, types##_##function##_cpu, "cpu", "matmul_" #types "_1024", #function) \
+      ->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(2)
+KILN_LOW_PRECISION_BENCHMARKS(bf16, matmul);
+KILN_LOW_PRECISION_BENCHMARKS(bf16, matmul_transpose_b);
+KILN_LOW_PRECISION_BENCHMARKS(i8, matmul);
+KILN_LOW_PRECISION_BENCHMARKS(i8, matmul_transpose_b);
 KILN_BENCHMARK_ON_CPUS(BM_LinearDecode4096, ->ArgName("m")->Arg(1)->Arg(4)->Arg(8));
 KILN_BENCHMARK_ON_CPUS(BM_BatchMatmul16x256);
 KILN_BENCHMARK_ON_CPUS(BM_FusedExp16M);
@@ -279,6 +296,28 @@ void BM_OneDnnBatchMatmul16x256Anchor(benchmark::State& state) {
   SetFlops(state, 2.0 * 16 * 256 * 256 * 256);
 }
 BENCHMARK(BM_OneDnnBatchMatmul16x256Anchor)->ArgName("threads")->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// Anchors: oneDNN's matmul primitive for 1024^3 in bf16 -> f32, f16 -> f32 and s8 -> s32,
+// B[K, N] (NN) and W[N, K] (NT), on 1 and 2 threads; the label names oneDNN's kernel.
+void BM_OneDnnMatmul1024Anchor(benchmark::State& state, MatmulTypes types, GemmLayout layout) {
+  std::unique_ptr<OneDnnBatchMatmul> matmul;
+  try {
+    matmul = std::make_unique<OneDnnBatchMatmul>(1, 1024, 1024, 1024, types, layout);
+  } catch (const std::exception& e) {
+    return state.SkipWithError((std::string("oneDNN has no such matmul here: ") + e.what()).c_str());
+  }
+  for (auto _ : state) matmul->Run(static_cast<int>(state.range(0)));
+  SetFlops(state, 2.0 * 1024 * 1024 * 1024);
+  state.SetLabel(matmul->implementation());
+}
+#define KILN_ONEDNN_MATMUL_ANCHOR(types, layout)                                                          \
+  BENCHMARK_CAPTURE(BM_OneDnnMatmul1024Anchor, types##_##layout, MatmulTypes::k##types, GemmLayout::k##layout) \
+      ->ArgName("threads")->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime()
+KILN_ONEDNN_MATMUL_ANCHOR(BF16ToF32, NN);
+KILN_ONEDNN_MATMUL_ANCHOR(BF16ToF32, NT);
+KILN_ONEDNN_MATMUL_ANCHOR(F16ToF32, NN);
+KILN_ONEDNN_MATMUL_ANCHOR(S8ToS32, NN);
+KILN_ONEDNN_MATMUL_ANCHOR(S8ToS32, NT);
 
 // Anchor: a streaming read of 64 MiB (a decode layer's W[4096, 4096] f32), 1 and 2 threads.
 void BM_StreamReadAnchor(benchmark::State& state) {

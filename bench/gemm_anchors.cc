@@ -37,26 +37,58 @@ struct OneDnnBatchMatmul::State {
   dnnl::stream stream{engine};
   dnnl::memory a, b, c;
   dnnl::matmul matmul;
+  std::string implementation;
 };
 
-OneDnnBatchMatmul::OneDnnBatchMatmul(int64_t batch, int64_t m, int64_t n, int64_t k) : state_(new State) {
+namespace {
+
+// Fills `memory` with a small value of its element type.
+void FillSmall(dnnl::memory& memory, float value) {
+  using dt = dnnl::memory::data_type;
+  size_t bytes = memory.get_desc().get_size();
+  void* data = memory.get_data_handle();
+  switch (memory.get_desc().data_type()) {
+    case dt::f32:
+      std::fill_n(static_cast<float*>(data), bytes / sizeof(float), value);
+      return;
+    case dt::s8:
+      std::fill_n(static_cast<int8_t*>(data), bytes, static_cast<int8_t>(value * 8));
+      return;
+    default:  // 16-bit floats: 0x3c00 is 1.0 in f16 and 0.0078 in bf16
+      std::fill_n(static_cast<uint16_t*>(data), bytes / sizeof(uint16_t), uint16_t{0x3c00});
+      return;
+  }
+}
+
+}  // namespace
+
+OneDnnBatchMatmul::OneDnnBatchMatmul(int64_t batch, int64_t m, int64_t n, int64_t k, MatmulTypes types,
+                                     GemmLayout layout)
+    : state_(new State) {
   using tag = dnnl::memory::format_tag;
   using dt = dnnl::memory::data_type;
-  dnnl::memory::desc a_desc({batch, m, k}, dt::f32, tag::abc);
-  dnnl::memory::desc b_desc({batch, k, n}, dt::f32, tag::abc);
-  dnnl::memory::desc c_desc({batch, m, n}, dt::f32, tag::abc);
+  dt input = types == MatmulTypes::kBF16ToF32  ? dt::bf16
+             : types == MatmulTypes::kF16ToF32 ? dt::f16
+             : types == MatmulTypes::kS8ToS32  ? dt::s8
+                                               : dt::f32;
+  dt result = types == MatmulTypes::kS8ToS32 ? dt::s32 : dt::f32;
+  dnnl::memory::desc a_desc({batch, m, k}, input, tag::abc);
+  // W[N, K] is B[K, N] with the last two dimensions' strides swapped.
+  dnnl::memory::desc b_desc({batch, k, n}, input, layout == GemmLayout::kNT ? tag::acb : tag::abc);
+  dnnl::memory::desc c_desc({batch, m, n}, result, tag::abc);
   state_->a = dnnl::memory(a_desc, state_->engine);
   state_->b = dnnl::memory(b_desc, state_->engine);
   state_->c = dnnl::memory(c_desc, state_->engine);
-  for (auto [memory, value] : {std::pair{&state_->a, 0.5f}, std::pair{&state_->b, 0.25f}}) {
-    auto* data = static_cast<float*>(memory->get_data_handle());
-    std::fill(data, data + memory->get_desc().get_size() / sizeof(float), value);
-  }
+  FillSmall(state_->a, 0.5f);
+  FillSmall(state_->b, 0.25f);
   dnnl::matmul::primitive_desc pd(dnnl::matmul::desc(a_desc, b_desc, c_desc), state_->engine);
+  state_->implementation = pd.impl_info_str();
   state_->matmul = dnnl::matmul(pd);
 }
 
 OneDnnBatchMatmul::~OneDnnBatchMatmul() = default;
+
+const std::string& OneDnnBatchMatmul::implementation() const { return state_->implementation; }
 
 void OneDnnBatchMatmul::Run(int threads) {
   omp_set_num_threads(threads);

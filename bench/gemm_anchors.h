@@ -19,15 +19,23 @@ void OpenBlasSgemm(GemmLayout layout, int64_t m, int64_t n, int64_t k, const flo
 void OneDnnSgemm(GemmLayout layout, int64_t m, int64_t n, int64_t k, const float* a, const float* b, float* c,
                  int threads);
 
-// oneDNN's matmul primitive for C[batch, M, N] = A[batch, M, K] x B[batch, K, N], created
-// once and run many times on buffers it owns.
+// The element types of a matmul: inputs -> result (products and sums in the result's type).
+enum class MatmulTypes { kF32, kBF16ToF32, kF16ToF32, kS8ToS32 };
+
+// oneDNN's matmul primitive for C[batch, M, N] = A[batch, M, K] x op(B[batch]) (`layout`:
+// B[K, N] or W[N, K]), created once and run many times on buffers it owns (inputs filled
+// with small values). Throws dnnl::error when this oneDNN has no implementation of
+// `types` on this CPU (oneDNN 2.6 has f16 matmuls only for CPUs with AVX512-FP16).
 class OneDnnBatchMatmul {
  public:
-  OneDnnBatchMatmul(int64_t batch, int64_t m, int64_t n, int64_t k);
+  OneDnnBatchMatmul(int64_t batch, int64_t m, int64_t n, int64_t k, MatmulTypes types = MatmulTypes::kF32,
+                    GemmLayout layout = GemmLayout::kNN);
   ~OneDnnBatchMatmul();
   OneDnnBatchMatmul(const OneDnnBatchMatmul&) = delete;
   OneDnnBatchMatmul& operator=(const OneDnnBatchMatmul&) = delete;
   void Run(int threads);
+  // oneDNN's name of the implementation it chose ("brg:avx512_core_bf16", ...).
+  const std::string& implementation() const;
 
  private:
   struct State;

@@ -228,6 +228,8 @@ LogicalResult CompileCpuExecutable(ModuleOp executables, const CompileOptions& o
   bufferize.check_indices = options.check_indices;
   bufferize.vector_topk = true;
   bufferize.block_reductions = options.block_reductions;
+  bufferize.dot_bf16 = cpu::HasCpuFeatures({options.target_cpu}, "+avx512f,+avx512bf16");
+  bufferize.dot_i8 = cpu::HasCpuFeatures({options.target_cpu}, "+avx512f,+avx512vnni");
   cpu::BuildCpuBufferizePipeline(bufferize_pm, bufferize);
   if (failed(bufferize_pm.run(executables))) return failure();
   std::vector<cpu::CpuExport> exports = CollectExports(executables);

@@ -23,3 +23,15 @@ config.substitutions.append(("%python", sys.executable))
 # Tests of what kiln says on a machine without an AMD GPU (no amdgpu kernel driver).
 if not os.path.exists("/dev/kfd"):
     config.available_features.add("no-amd-gpu")
+
+# The host CPU's AVX-512 flags (/proc/cpuinfo), for tests that run code compiled for
+# another CPU (--target-cpu) and so need its instructions here: cpu-avx512f,
+# cpu-avx512_vnni, cpu-avx512_bf16.
+try:
+    with open("/proc/cpuinfo") as cpuinfo:
+        cpu_flags = next((line.split(":", 1)[1].split() for line in cpuinfo if line.startswith("flags")), [])
+except OSError:
+    cpu_flags = []
+for flag in ("avx512f", "avx512_vnni", "avx512_bf16"):
+    if flag in cpu_flags:
+        config.available_features.add("cpu-" + flag)

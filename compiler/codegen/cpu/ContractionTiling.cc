@@ -1,5 +1,7 @@
 #include "compiler/codegen/cpu/ContractionTiling.h"
 
+#include "compiler/codegen/cpu/GroupDotProducts.h"
+
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Utils/StructuredOpsUtils.h"
 
@@ -65,9 +67,53 @@ bool ResultsAre(AffineMap map, ArrayRef<unsigned> dims) {
   return true;
 }
 
+// kPackedGroupDotProduct for `op` (a matmul whose body MatchGroupDotContraction accepted):
+// cache blocks of kCacheDepth x kGroupDotColumns of the right-hand operand, iterated n, k,
+// each packed and passed by every row of the left-hand operand in register tiles of
+// kGroupDotRows x kGroupDotColumns. Needs the layouts of matmul (B[k, n] or W[n, k]) with
+// contiguous rows, 512-bit vectors, and enough rows, columns and depth to pay for packing.
+std::optional<ContractionTilePlan> PlanGroupDotTiles(linalg::LinalgOp op, const linalg::ContractionDimensions& dims,
+                                                     GroupDotKind kind, int64_t vector_bits, bool allow_packing) {
+  if (vector_bits < 512 || !allow_packing || !dims.batch.empty()) return std::nullopt;
+  unsigned m = dims.m.front(), n = dims.n.front(), k = dims.k.front();
+  OpOperand *lhs = op.getDpsInputOperand(0), *rhs = op.getDpsInputOperand(1), *out = op.getDpsInitOperand(0);
+  if (op.getMatchingIndexingMap(lhs).isFunctionOfDim(n)) std::swap(lhs, rhs);
+  bool transposed = ResultsAre(op.getMatchingIndexingMap(rhs), {n, k});
+  if (!ResultsAre(op.getMatchingIndexingMap(lhs), {m, k}) || !ResultsAre(op.getMatchingIndexingMap(out), {m, n}) ||
+      (!transposed && !ResultsAre(op.getMatchingIndexingMap(rhs), {k, n}))) {
+    return std::nullopt;
+  }
+  if (!HasContiguousRows(lhs->get()) || !HasContiguousRows(rhs->get()) || !HasContiguousRows(out->get())) {
+    return std::nullopt;
+  }
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  auto at_least = [](int64_t size, int64_t least) { return ShapedType::isDynamic(size) || size >= least; };
+  if (!at_least(ranges[m], kMinPackedRows) || !at_least(ranges[n], kGroupDotColumns) ||
+      !at_least(ranges[k], GroupSize(kind))) {
+    return std::nullopt;
+  }
+  ContractionTilePlan plan;
+  plan.kernel = ContractionKernel::kPackedGroupDotProduct;
+  plan.group_kind = kind;
+  plan.transposed_rhs = transposed;
+  plan.m_dim = m;
+  plan.n_dim = n;
+  plan.k_dim = k;
+  plan.vector_length = kGroupDotLanes;
+  plan.cache_tile.assign(op.getNumLoops(), 0);
+  plan.cache_tile[n] = kGroupDotColumns;
+  plan.cache_tile[k] = kCacheDepth;
+  plan.cache_order = {n, k, m};
+  plan.register_tile.assign(op.getNumLoops(), 0);
+  plan.register_tile[m] = kGroupDotRows;
+  plan.register_tile[n] = kGroupDotColumns;
+  return plan;
+}
+
 }  // namespace
 
-std::optional<ContractionTilePlan> PlanContractionTiles(linalg::LinalgOp op, int64_t vector_bits, bool allow_packing) {
+std::optional<ContractionTilePlan> PlanContractionTiles(linalg::LinalgOp op, int64_t vector_bits, bool allow_packing,
+                                                       GroupDotFeatures group_dots) {
   if (!op.hasPureBufferSemantics() || op->hasAttr(kRegisterTileAttr) || op->hasAttr(kDotProductTileAttr)) {
     return std::nullopt;
   }
@@ -76,6 +122,9 @@ std::optional<ContractionTilePlan> PlanContractionTiles(linalg::LinalgOp op, int
   }
   FailureOr<linalg::ContractionDimensions> dims = linalg::inferContractionDims(op);
   if (failed(dims) || dims->m.size() != 1 || dims->n.size() != 1 || dims->k.size() != 1) return std::nullopt;
+  if (std::optional<GroupDotKind> kind = MatchGroupDotContraction(op, group_dots)) {
+    return PlanGroupDotTiles(op, *dims, *kind, vector_bits, allow_packing);
+  }
   Type element = getElementTypeOrSelf(op.getDpsInits()[0].getType());
   if (!element.isF32() && !element.isF64()) return std::nullopt;
   for (Value input : op.getDpsInputs()) {

@@ -31,6 +31,22 @@ enum class ContractionKernel {
   // The right-hand operand is read once from memory, a few rows at a time, which is what a
   // decode step's matrix-vector product needs.
   kDotProduct,
+  // Dot products of groups of consecutive k in each 32-bit lane, with the CPU's mixed-
+  // precision instructions (GroupDotProducts.h): bf16 x bf16 -> f32 in pairs (vdpbf16ps),
+  // i8 x i8 -> i32 in quads (vpdpbusd). Each cache block of the right-hand operand, one
+  // register tile wide, is packed [kc / g, nc, g] (the g k of a column side by side) on the
+  // stack; register tiles of rows x 2 vectors of accumulators take one step per group.
+  kPackedGroupDotProduct,
+};
+
+// The mixed-precision dot-product instructions of the target (kPackedGroupDotProduct).
+enum class GroupDotKind {
+  kBF16Pairs,  // AVX512_BF16 vdpbf16ps: f32 += a0 * b0 + a1 * b1 (bf16 pairs)
+  kI8Quads,    // AVX512_VNNI vpdpbusd: i32 += sum of 4 u8 x s8 products
+};
+struct GroupDotFeatures {
+  bool bf16_pairs = false;
+  bool i8_quads = false;
 };
 
 inline constexpr int64_t kMaxDotProductRows = 8;
@@ -54,6 +70,7 @@ struct ContractionTilePlan {
   int64_t vector_length = 0;  // elements per vector register
   bool transposed_rhs = false;  // kPackedOuterProduct: the right-hand operand is [.., n, k]
   int64_t prefetch_rows = 0;    // kDotProduct: prefetch W this many rows (n) ahead (0: none)
+  GroupDotKind group_kind = GroupDotKind::kBF16Pairs;  // kPackedGroupDotProduct only
 };
 
 // The plan for `op`, if it is a contraction kiln vectorises: buffer semantics, one m, n
@@ -66,7 +83,11 @@ struct ContractionTilePlan {
 // [batch?, m, n]), `allow_packing`, and for [.., k, n] at least kMinPackedRows rows or a
 // dynamic m; [.., n, k] without it is not planned, [.., k, n] takes kOuterProduct.
 // `vector_bits` is the width of the target's vector registers.
+// With `group_dots`, a matmul (no batch) of bf16 into f32 or of i8 into i32 (signed),
+// [m, k] x [k, n] or [n, k] with k and n contiguous, at least kMinPackedRows rows (or
+// dynamic) and 512-bit vectors, takes kPackedGroupDotProduct when the target has its
+// instruction; other mixed-precision contractions are not planned.
 std::optional<ContractionTilePlan> PlanContractionTiles(mlir::linalg::LinalgOp op, int64_t vector_bits,
-                                                       bool allow_packing = true);
+                                                       bool allow_packing = true, GroupDotFeatures group_dots = {});
 
 }  // namespace kiln::compiler::cpu

@@ -34,7 +34,7 @@ void BuildCpuBufferizePipeline(mlir::OpPassManager& pm, const BufferizePipelineO
     pm.addPass(createWrapEntryPoints());
   }
   pm.addPass(createCopiesToLinalg());
-  pm.addPass(createTileContractions(TileContractionsOptions{vector_bits}));
+  pm.addPass(createTileContractions(TileContractionsOptions{vector_bits, options.dot_bf16, options.dot_i8}));
   AddPipeline(pm, "canonicalize,cse");
   pm.addPass(createVectorizeContractions());
   pm.addPass(createInterchangeForVectorization());

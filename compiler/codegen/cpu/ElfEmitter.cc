@@ -54,15 +54,18 @@ std::unique_ptr<llvm::TargetMachine> CreateTargetMachine(const CpuTargetOptions&
 
 }  // namespace
 
-int64_t VectorRegisterBits(const CpuTargetOptions& options) {
+bool HasCpuFeatures(const CpuTargetOptions& options, llvm::StringRef wanted) {
   std::string error;
   const llvm::Target* target = X86Target(error);
-  if (!target) return 128;
+  if (!target) return false;
   auto [cpu, features] = CpuAndFeatures(options);
   std::unique_ptr<llvm::MCSubtargetInfo> info(target->createMCSubtargetInfo(llvm::Triple(kTriple), cpu, features));
-  if (!info) return 128;
-  if (info->checkFeatures("+avx512f")) return 512;
-  if (info->checkFeatures("+avx")) return 256;
+  return info && info->checkFeatures(wanted);
+}
+
+int64_t VectorRegisterBits(const CpuTargetOptions& options) {
+  if (HasCpuFeatures(options, "+avx512f")) return 512;
+  if (HasCpuFeatures(options, "+avx")) return 256;
   return 128;
 }
 

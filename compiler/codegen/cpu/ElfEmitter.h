@@ -52,6 +52,9 @@ mlir::FailureOr<std::vector<uint8_t>> EmitCpuSharedObject(mlir::ModuleOp module,
 // 256 with AVX, 128 otherwise.
 int64_t VectorRegisterBits(const CpuTargetOptions& options);
 
+// Whether the target has every one of `features` (LLVM's names, "+avx512bf16,+avx512vnni").
+bool HasCpuFeatures(const CpuTargetOptions& options, llvm::StringRef features);
+
 // Whether `name` is a CPU the x86-64 backend knows.
 bool IsKnownCpu(llvm::StringRef name);
 

@@ -45,6 +45,10 @@ struct BufferizePipelineOptions {
   // Long float sums summed in blocks (kiln-cpu-block-reductions): their error grows with
   // log n, not n. Off: one accumulator per output (per vector lane once vectorised).
   bool block_reductions = true;
+  // The target's mixed-precision dot-product instructions (kiln-cpu-tile-contractions'
+  // dot-bf16 and dot-i8; TargetGroupDotFeatures): off, such matmuls stay loops.
+  bool dot_bf16 = false;
+  bool dot_i8 = false;
 };
 
 // Tensors to memrefs with entry points: distribution, bufferization, loop lowering and

@@ -301,14 +301,27 @@ def TileContractions : Pass<"kiln-cpu-tile-contractions", "mlir::ModuleOp"> {
       (decode-shaped products): no cache blocks; register tiles of all rows by a few
       columns over the whole depth, the column remainder in tiles of one column. They
       are marked `kiln.dot_product_tile` with the vector length: dot products along k.
+    - With `dot-bf16` / `dot-i8` (the target has the instruction, 512-bit vectors): a
+      matmul of bf16 into f32 or of signed i8 into i32 (B[k, n] or W[n, k], at least 16
+      rows) is split off its last k % g (g = 2 or 4, left to loops), tiled into cache
+      blocks of 256 k x 32 columns (n, k; the last partial block of columns left to
+      loops), and each block is packed [kc / g, 32, g] (`kiln.group_pack_tile`) and
+      multiplied by every row in `linalg.generic` tiles of 8 rows marked
+      `kiln.group_dot_tile` (GroupDotProducts.h; i8 adds the column sums that undo its
+      unsigned offset, `kiln.group_sums_tile`). Without them such matmuls stay loops.
 
     Outer-product tiles are marked `kiln.register_tile`. Everything a kernel does not fit
     is left alone and becomes loops; so do tiles whose sizes stay dynamic.
   }];
   let options = [Option<"vectorBits", "vector-bits", "int64_t", /*default=*/"512",
-                        "Width of the target's vector registers in bits (128, 256 or 512)">];
+                        "Width of the target's vector registers in bits (128, 256 or 512)">,
+                 Option<"dotBf16", "dot-bf16", "bool", /*default=*/"false",
+                        "The target has AVX512_BF16 (vdpbf16ps): bf16 x bf16 -> f32 matmuls use it">,
+                 Option<"dotI8", "dot-i8", "bool", /*default=*/"false",
+                        "The target has AVX512_VNNI (vpdpbusd): i8 x i8 -> i32 matmuls use it">];
   let dependentDialects = ["::mlir::scf::SCFDialect", "::mlir::affine::AffineDialect",
-                           "::mlir::memref::MemRefDialect", "::mlir::linalg::LinalgDialect"];
+                           "::mlir::memref::MemRefDialect", "::mlir::linalg::LinalgDialect",
+                           "::mlir::arith::ArithDialect"];
 }
 
 def VectorizeContractions : Pass<"kiln-cpu-vectorize-contractions", "mlir::ModuleOp"> {
@@ -328,9 +341,17 @@ def VectorizeContractions : Pass<"kiln-cpu-vectorize-contractions", "mlir::Modul
     k in steps of L that carries an L-lane vector of partial sums per output and adds the
     products of vector loads of the rows and columns (FMAs), then the last k % L elements
     through masked loads, then one reassociated vector reduction per output, added to it.
+
+    `kiln.group_pack_tile`, `kiln.group_sums_tile` and `kiln.group_dot_tile` ops with 32
+    static columns (and static rows, for the product) become the packing loop
+    (interleaved rows, or 16 x 16 transposes of 32-bit groups), the column sums and the
+    dot-product kernel: per group of k, two packed vectors and one broadcast group per
+    row, `llvm.x86.avx512bf16.dpbf16ps.512` or `llvm.x86.avx512.vpdpbusd.512` into
+    8 x 2 accumulators.
   }];
   let dependentDialects = ["::mlir::vector::VectorDialect", "::mlir::memref::MemRefDialect",
-                           "::mlir::arith::ArithDialect", "::mlir::scf::SCFDialect"];
+                           "::mlir::arith::ArithDialect", "::mlir::scf::SCFDialect",
+                           "::mlir::LLVM::LLVMDialect"];
 }
 
 #endif  // KILN_COMPILER_CODEGEN_CPU_PASSES

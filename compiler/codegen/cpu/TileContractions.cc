@@ -1,11 +1,15 @@
 // Two-level tiling of matmul-like contractions on buffers: cache blocks, then register
 // tiles with the remainders peeled off, so that most register tiles have static shapes.
 // Right-hand operands stored [n, k] are either packed per cache block or, for few rows,
-// tiled for dot products along k (ContractionTiling.h).
+// tiled for dot products along k (ContractionTiling.h). bf16 and i8 matmuls on a target with
+// their dot-product instructions are packed in groups of k per block (GroupDotProducts.h).
 #include "compiler/codegen/cpu/ContractionTiling.h"
+#include "compiler/codegen/cpu/GroupDotProducts.h"
 #include "compiler/codegen/cpu/Passes.h"
 #include "compiler/codegen/cpu/Tiling.h"
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
@@ -192,17 +196,68 @@ void TileForDotProducts(RewriterBase& rewriter, linalg::LinalgOp op, const Contr
   }
 }
 
+// Tiles `op` into tiles of `rows` along `m_dim`, marked `mark`, and peels the loop: the
+// last rows become tiles of one row, marked too, so that every tile has static rows.
+void TileRowsAndMark(RewriterBase& rewriter, linalg::LinalgOp op, unsigned m_dim, int64_t rows, StringRef mark) {
+  SmallVector<int64_t> sizes(op.getNumLoops(), 0);
+  sizes[m_dim] = rows;
+  SmallVector<LoopLikeOpInterface> loops;
+  linalg::LinalgOp tile = TileLinalgOp(rewriter, op, sizes, {}, &loops);
+  if (!tile) return;
+  tile->setAttr(mark, rewriter.getUnitAttr());
+  scf::ForOp partial;
+  if (scf::ForOp m_loop = LoopFor(loops, sizes, m_dim)) (void)scf::peelForLoopAndSimplifyBounds(rewriter, m_loop, partial);
+  if (partial) TileRemainder(rewriter, partial, mark, m_dim);
+}
+
+// The contraction over the k of `op` that fill whole groups of `group`; the last k % group
+// become a contraction of their own (left to loops: at most 3 k per output).
+linalg::LinalgOp SplitOffPartialGroup(RewriterBase& rewriter, linalg::LinalgOp op, unsigned k_dim, int64_t group) {
+  int64_t depth = op.getStaticLoopRanges()[k_dim];
+  if (!ShapedType::isDynamic(depth) && depth % group == 0) return op;
+  rewriter.setInsertionPoint(op);
+  Location loc = op.getLoc();
+  SmallVector<Range> domain = cast<TilingInterface>(op.getOperation()).getIterationDomain(rewriter);
+  AffineExpr s0 = getAffineSymbolExpr(0, rewriter.getContext());
+  OpFoldResult whole = affine::makeComposedFoldedAffineApply(rewriter, loc, s0 - s0 % group, {domain[k_dim].size});
+  auto [whole_groups, rest] = linalg::splitOp(rewriter, cast<TilingInterface>(op.getOperation()), k_dim, whole);
+  (void)rest;
+  return whole_groups ? cast<linalg::LinalgOp>(whole_groups.getOperation()) : linalg::LinalgOp();
+}
+
+// kPackedGroupDotProduct: cache blocks iterated n, k (the last partial block of columns
+// apart, left to loops), each packed (GroupDotProducts.h), and the product's rows in
+// register tiles of kGroupDotRows (the last ones of one row).
+void TileForGroupDotProducts(RewriterBase& rewriter, linalg::LinalgOp op, const ContractionTilePlan& plan) {
+  op = SplitOffPartialGroup(rewriter, op, plan.k_dim, GroupSize(plan.group_kind));
+  if (!op) return;
+  SmallVector<LoopLikeOpInterface> loops;
+  linalg::LinalgOp block = TileLinalgOp(rewriter, op, plan.cache_tile, plan.cache_order, &loops);
+  if (!block) return;
+  scf::ForOp partial;
+  if (scf::ForOp n_loop = LoopFor(loops, plan.cache_tile, plan.n_dim, plan.cache_order)) {
+    (void)scf::peelForLoopAndSimplifyBounds(rewriter, n_loop, partial);
+  }
+  linalg::GenericOp product = PackBlockForGroupDots(rewriter, block, plan);
+  TileRowsAndMark(rewriter, product, 0, kGroupDotRows, kGroupDotTileAttr);
+}
+
 struct TileContractionsPass : impl::TileContractionsBase<TileContractionsPass> {
   using TileContractionsBase::TileContractionsBase;
   void runOnOperation() override {
-    SmallVector<std::pair<linalg::LinalgOp, ContractionTilePlan>> work;
+    std::vector<std::pair<linalg::LinalgOp, ContractionTilePlan>> work;
     getOperation().walk([&](linalg::LinalgOp op) {
-      if (std::optional<ContractionTilePlan> plan = PlanContractionTiles(op, vectorBits)) work.emplace_back(op, *plan);
+      GroupDotFeatures group_dots{dotBf16, dotI8};
+      if (std::optional<ContractionTilePlan> plan = PlanContractionTiles(op, vectorBits, true, group_dots)) {
+        work.emplace_back(op, *plan);
+      }
     });
     IRRewriter rewriter(&getContext());
     for (auto& [op, plan] : work) {
       if (plan.kernel == ContractionKernel::kDotProduct) {
         TileForDotProducts(rewriter, op, plan);
+      } else if (plan.kernel == ContractionKernel::kPackedGroupDotProduct) {
+        TileForGroupDotProducts(rewriter, op, plan);
       } else {
         TileForOuterProducts(rewriter, op, plan, vectorBits);
       }

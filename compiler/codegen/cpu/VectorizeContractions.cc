@@ -1,4 +1,5 @@
 #include "compiler/codegen/cpu/ContractionTiling.h"
+#include "compiler/codegen/cpu/GroupDotProducts.h"
 #include "compiler/codegen/cpu/Passes.h"
 #include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -225,11 +226,28 @@ LogicalResult VectorizeTransposeTile(RewriterBase& rewriter, linalg::TransposeOp
 struct VectorizeContractionsPass : impl::VectorizeContractionsBase<VectorizeContractionsPass> {
   void runOnOperation() override {
     SmallVector<linalg::LinalgOp> tiles, dot_product_tiles;
+    SmallVector<std::pair<linalg::GenericOp, StringRef>> group_dot_tiles;
     getOperation().walk([&](linalg::LinalgOp op) {
       if (op->hasAttr(kRegisterTileAttr)) tiles.push_back(op);
       if (op->hasAttr(kDotProductTileAttr)) dot_product_tiles.push_back(op);
+      for (StringRef mark : {kGroupPackTileAttr, kGroupSumsTileAttr, kGroupDotTileAttr}) {
+        auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
+        if (generic && op->hasAttr(mark)) group_dot_tiles.emplace_back(generic, mark);
+      }
     });
     IRRewriter rewriter(&getContext());
+    for (auto [tile, mark] : group_dot_tiles) {
+      tile->removeAttr(mark);
+      (void)memref::foldMemRefCast(tile);
+      // Tiles that do not fit the kernels (dynamic columns or rows) stay linalg ops and become loops.
+      if (mark == kGroupPackTileAttr) {
+        (void)VectorizeGroupPackTile(rewriter, tile);
+      } else if (mark == kGroupSumsTileAttr) {
+        (void)VectorizeGroupSumsTile(rewriter, tile);
+      } else {
+        (void)VectorizeGroupDotTile(rewriter, tile);
+      }
+    }
     for (linalg::LinalgOp tile : dot_product_tiles) {
       auto lanes = cast<IntegerAttr>(tile->getAttr(kDotProductTileAttr)).getInt();
       tile->removeAttr(kDotProductTileAttr);

@@ -1,0 +1,53 @@
+"""Writes random operands and numpy references for matmul_low_precision.mlir.
+
+bf16: values uniform in [-1, 1) rounded to bf16 (written as raw 16-bit patterns, 'V2',
+which kiln-run reads as bf16 when the input names the type); the reference is the product
+of those bf16 values in float64. Every product of two bf16 is exact in f32, so a kernel
+differs from it only by f32 rounding of its sums, in whatever order it adds them.
+i8: every value of int8, -128 and 127 included; the reference is exact (int64, then i32).
+Usage: low_precision_operands.py DIR
+"""
+import os
+import sys
+
+import numpy as np
+
+# (name, M, K, N): remainders of the 8-row and 32-column tiles and of the k groups (2 for
+# bf16, 4 for i8); 517 spans three 256-deep blocks.
+SHAPES = [("37x130x61", 37, 130, 61), ("37x131x61", 37, 131, 61), ("45x517x70", 45, 517, 70)]
+
+
+def bf16_round(values):
+    """`values` rounded to the nearest bf16 (ties to even), as float32."""
+    bits = np.asarray(values, dtype=np.float32).view(np.uint32).astype(np.uint64)
+    rounded = (bits + 0x7FFF + ((bits >> 16) & 1)) >> 16 << 16
+    return rounded.astype(np.uint32).view(np.float32)
+
+
+def bf16_file(values):
+    return (np.asarray(values, dtype=np.float32).view(np.uint32) >> 16).astype(np.uint16).view("V2")
+
+
+def main(out):
+    os.makedirs(out, exist_ok=True)
+    save = lambda name, array: np.save(os.path.join(out, name + ".npy"), array)
+    random = np.random.default_rng(17)
+    for name, m, k, n in SHAPES:
+        a = bf16_round(random.uniform(-1, 1, (m, k)))
+        b = bf16_round(random.uniform(-1, 1, (k, n)))
+        save(f"bf16_a_{name}", bf16_file(a))
+        save(f"bf16_b_{name}", bf16_file(b))
+        save(f"bf16_w_{name}", bf16_file(np.ascontiguousarray(b.T)))
+        save(f"bf16_ref_{name}", (a.astype(np.float64) @ b.astype(np.float64)).astype(np.float32))
+        a8 = random.integers(-128, 128, (m, k), dtype=np.int64)
+        b8 = random.integers(-128, 128, (k, n), dtype=np.int64)
+        a8[0, :] = -128  # the extremes of vpdpbusd's unsigned offset
+        b8[:, 0] = -128
+        save(f"i8_a_{name}", a8.astype(np.int8))
+        save(f"i8_b_{name}", b8.astype(np.int8))
+        save(f"i8_w_{name}", np.ascontiguousarray(b8.T).astype(np.int8))
+        save(f"i8_ref_{name}", (a8 @ b8).astype(np.int32))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])

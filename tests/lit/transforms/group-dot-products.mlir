@@ -1,0 +1,79 @@
+// RUN: kiln-opt %s -split-input-file -kiln-cpu-tile-contractions="dot-bf16=true dot-i8=true" -canonicalize | FileCheck %s
+// RUN: kiln-opt %s -split-input-file -kiln-cpu-tile-contractions="dot-bf16=true dot-i8=true" -canonicalize -kiln-cpu-vectorize-contractions | FileCheck %s --check-prefix=VECTOR
+// RUN: kiln-opt %s -split-input-file -kiln-cpu-tile-contractions | FileCheck %s --check-prefix=ABSENT
+// RUN: kiln-opt %s -split-input-file -kiln-cpu-tile-contractions="vector-bits=256 dot-bf16=true dot-i8=true" | FileCheck %s --check-prefix=ABSENT
+
+// bf16 x bf16 -> f32, B[K, N], K even: cache blocks of 32 columns x 256 k (the last 6
+// columns stay a matmul: loops), each packed into [128, 32, 2] on the stack by a marked
+// pack, then a generic over (m, n, p, j) that reads A at k = 2p + j, in tiles of 8 rows
+// and, for the last 4 rows, of 1 row. Vectorised: interleaved rows in the pack, vdpbf16ps
+// in the kernel. Without dot-bf16 (or with 256-bit vectors) the matmul is not tiled.
+// CHECK-LABEL: func.func @bf16_nn
+// CHECK: %[[PACK:.*]] = memref.alloca() {alignment = 64 : i64} : memref<128x32x2xbf16>
+// CHECK: scf.for %{{.*}} = %c0 to %c64 step %c32
+// CHECK: scf.for %{{.*}} = %c0 to %c300 step %c256
+// CHECK: linalg.generic {{.*}} ins(%{{.*}} : memref<?x32xbf16, {{.*}}>) outs(%{{.*}} : memref<?x32x2xbf16, {{.*}}>) attrs =  {kiln.group_pack_tile}
+// CHECK: scf.for %{{.*}} = %c0 to %c16 step %c8
+// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "reduction", "reduction"]} ins(%{{.*}}, %{{.*}} : memref<8x?xbf16, {{.*}}>, memref<?x32x2xbf16, {{.*}}>) outs(%{{.*}} : memref<8x32xf32, {{.*}}>) attrs =  {kiln.group_dot_tile}
+// CHECK: arith.extf
+// CHECK: arith.mulf
+// CHECK: arith.addf
+// CHECK: scf.for %{{.*}} = %c0 to %c4 step %c1
+// CHECK: linalg.generic {{.*}} outs(%{{.*}} : memref<1x32xf32, {{.*}}>) attrs =  {kiln.group_dot_tile}
+// CHECK: linalg.matmul ins(%{{.*}}, %{{.*}} : memref<20x?xbf16, {{.*}}>, memref<?x6xbf16, {{.*}}>) outs(%{{.*}} : memref<20x6xf32, {{.*}}>)
+// VECTOR-LABEL: func.func @bf16_nn
+// VECTOR: vector.interleave %{{.*}}, %{{.*}} : vector<32xbf16> -> vector<64xbf16>
+// VECTOR: vector.broadcast %{{.*}} : i32 to vector<16xi32>
+// VECTOR: llvm.call_intrinsic "llvm.x86.avx512bf16.dpbf16ps.512"(%{{.*}}, %{{.*}}, %{{.*}}) : (vector<16xf32>, vector<32xbf16>, vector<32xbf16>) -> vector<16xf32>
+// VECTOR-NOT: kiln.group
+// ABSENT-LABEL: func.func @bf16_nn
+// ABSENT-NOT: kiln.group
+// ABSENT: linalg.matmul ins
+func.func @bf16_nn(%a: memref<20x300xbf16>, %b: memref<300x70xbf16>, %c: memref<20x70xf32>) {
+  linalg.matmul ins(%a, %b : memref<20x300xbf16>, memref<300x70xbf16>) outs(%c : memref<20x70xf32>)
+  return
+}
+
+// -----
+
+// i8 x i8 -> i32, W[N, K], K = 130: the last 2 k (130 % 4) are split off as a matmul of
+// their own; the blocks of W are packed [32, 32, 4] (a transpose of 32-bit groups), their
+// column sums S (x 128) computed, and the product adds (a + 128) b - S[n] at p = j = 0.
+// Vectorised: 16 x 16 transposes of i32 in the pack, vpdpbusd with 0x80 bytes for the
+// sums, and the sign bits of A's bytes flipped (xor 0x80808080) in the kernel.
+// CHECK-LABEL: func.func @i8_nt
+// CHECK: memref.alloca() {alignment = 64 : i64} : memref<64x32x4xi8>
+// CHECK: memref.alloca() {alignment = 64 : i64} : memref<32xi32>
+// CHECK: linalg.generic {{.*}} ins(%{{.*}} : memref<32x128xi8, {{.*}}>) outs(%{{.*}} : memref<32x32x4xi8, {{.*}}>) attrs =  {kiln.group_pack_tile}
+// CHECK: linalg.fill
+// CHECK: attrs =  {kiln.group_sums_tile}
+// CHECK: kiln.group_dot_tile
+// CHECK-DAG: linalg.index 2
+// CHECK-DAG: linalg.index 3
+// CHECK: arith.select
+// CHECK: linalg.matmul indexing_maps = {{.*}} ins(%{{.*}}, %{{.*}} : memref<24x2xi8, {{.*}}>, memref<64x2xi8, {{.*}}>) outs(%{{.*}} : memref<24x64xi32>)
+// VECTOR-LABEL: func.func @i8_nt
+// VECTOR: vector.transpose %{{.*}}, [1, 0] : vector<16x16xi32> to vector<16x16xi32>
+// VECTOR: llvm.call_intrinsic "llvm.x86.avx512.vpdpbusd.512"(%{{.*}}, %{{.*}}, %{{.*}}) : (vector<16xi32>, vector<64xi8>, vector<64xi8>) -> vector<16xi32>
+// VECTOR: arith.subi %{{.*}}, %{{.*}} : vector<16xi32>
+// VECTOR: arith.xori %{{.*}}, %{{.*}} : vector<16xi32>
+// VECTOR: llvm.call_intrinsic "llvm.x86.avx512.vpdpbusd.512"
+// ABSENT-LABEL: func.func @i8_nt
+// ABSENT-NOT: kiln.group
+// ABSENT: linalg.matmul indexing_maps
+func.func @i8_nt(%a: memref<24x130xi8>, %w: memref<64x130xi8>, %c: memref<24x64xi32>) {
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%a, %w : memref<24x130xi8>, memref<64x130xi8>) outs(%c : memref<24x64xi32>)
+  return
+}
+
+// -----
+
+// Fewer than 16 rows (a copy of the block would cost about as much as the product):
+// not planned, the matmul stays loops.
+// CHECK-LABEL: func.func @bf16_few_rows
+// CHECK-NOT: kiln.group
+func.func @bf16_few_rows(%a: memref<4x300xbf16>, %b: memref<300x70xbf16>, %c: memref<4x70xf32>) {
+  linalg.matmul ins(%a, %b : memref<4x300xbf16>, memref<300x70xbf16>) outs(%c : memref<4x70xf32>)
+  return
+}
