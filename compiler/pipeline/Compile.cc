@@ -48,7 +48,9 @@ void ConfigureDumps(PassManager& pm, const CompileOptions& options) {
 // With GPU targets, their flash-attention strategy computes the attention ops it can take
 // whole (kiln-gpu-keep-flash-attention), unless the CPU, which decomposes them, is a target
 // too (one dispatch formation serves every target). Likewise, without the CPU, sorts whose
-// lines exceed the LDS become sorted runs and merge passes (kiln-gpu-split-long-sorts).
+// lines exceed the LDS become sorted runs and merge passes (kiln-gpu-split-long-sorts);
+// with only CPUs, long single lines become sorted runs and merge passes that the workers
+// share (kiln-cpu-split-long-sorts).
 // Long reductions with few outputs are split into chunk partials
 // (kiln-split-long-reductions) for every target when a GPU is one: a GPU reduces each
 // output on one workgroup.
@@ -63,6 +65,7 @@ void BuildHostPipeline(OpPassManager& pm, const CompileOptions& options, bool gp
   if (options.check_indices) pm.addPass(createCheckExtractIndices());
   if (gpu) pm.addPass(gpu::createKeepFlashAttention(gpu::KeepFlashAttentionOptions{cpu}));
   if (gpu && !cpu) pm.addPass(gpu::createSplitLongSorts());
+  if (cpu && !gpu) pm.addPass(cpu::createSplitLongSorts());
   pm.addPass(createDecomposeLinalgExt(DecomposeLinalgExtOptions{options.check_indices}));
   AddPipeline(pm, "canonicalize,cse,func.func(convert-elementwise-to-linalg)");
   pm.addPass(createFuseElementwiseOps());

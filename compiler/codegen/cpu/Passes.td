@@ -36,6 +36,28 @@ def LinalgExtToLoops : Pass<"kiln-cpu-linalg-ext-to-loops", "mlir::ModuleOp"> {
                            "::mlir::math::MathDialect", "::kiln::compiler::KilnDialect"];
 }
 
+def SplitLongSorts : Pass<"kiln-cpu-split-long-sorts", "mlir::ModuleOp"> {
+  let summary = "Splits a long sort line into sorted runs and merge passes that CPU workers share";
+  let description = [{
+    Runs in the host pipeline, before dispatch formation, when every target is a CPU (a
+    sort is otherwise one workgroup per line). Each iree_linalg_ext.sort on tensors with
+    one line (every other dimension 1) whose length is dynamic or at least `min-length`
+    becomes `runs` (K, a power of two) steps, each its own dispatch (SortRunsAndMerges.h):
+    the sort marked `kiln.sort_run_count = K`, with `ins` (the original operands) and
+    fresh outputs, which sorts each of K runs of ceil(n / K) elements on its own, the
+    runs spread over the workgroups; then log2(K) merge passes marked `kiln.sort_merge =
+    array<i64: K, m>` (runs of m * ceil(n / K) merged pairwise), each workgroup one block
+    of outputs: a merge-path binary search for where the block starts in its pairs of runs,
+    then a sequential stable merge (left run first on ties). The result is the stable order
+    of the unsplit sort, for any comparator and length.
+  }];
+  let options = [Option<"runs", "runs", "int64_t", /*default=*/"2",
+                        "Number of sorted runs (a power of two): each merge pass halves it">,
+                 Option<"minLength", "min-length", "int64_t", /*default=*/"131072",
+                        "Static lines shorter than this stay one sort">];
+  let dependentDialects = ["::mlir::tensor::TensorDialect"];
+}
+
 def HoistInputLoads : Pass<"kiln-cpu-hoist-input-loads", "mlir::ModuleOp"> {
   let summary = "Moves loop-invariant loads of input bindings out of loops";
   let description = [{
