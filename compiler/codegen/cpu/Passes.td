@@ -15,7 +15,9 @@ def LinalgExtToLoops : Pass<"kiln-cpu-linalg-ext-to-loops", "mlir::ModuleOp"> {
     beats the current k-th after its equals; topk_v2 keeps a heap whose root is the worst
     of the k and heap-sorts it when `is_sorted`; scan carries the previous output.
     scatter visits every update element in order, skipping those whose mask is false or
-    whose slice does not fit inside the original.
+    whose slice does not fit inside the original. The marked sorts of
+    kiln-cpu-split-long-sorts (sorted runs, merge passes) do this workgroup's share of
+    their line, from the dispatch's workgroup id and count (SortRunsAndMerges.h).
 
     With `vector-bits` (the CPU's register width), topk and topk_v2 lines that are
     contiguous and whose comparator is elementwise compare whole vectors with the current
@@ -118,7 +120,9 @@ def DistributeToWorkgroups : Pass<"kiln-cpu-distribute-to-workgroups", "mlir::Mo
     loop, a root without the tiling interface, a tiling failure) are left whole and run as
     one workgroup, with a remark saying why. A function that was split is marked
     `kiln.distributed`: the host may then launch any number of workgroups. Functions
-    marked `kiln.workgroup_strategy` are left to that strategy's own pass.
+    marked `kiln.workgroup_strategy` are left to that strategy's own pass. A root that is
+    a step of a split sort (kiln-cpu-split-long-sorts) shares its work out itself when it
+    is lowered: its function is marked `kiln.distributed` and the root left whole.
 
     With `stride-tile=T` (the GPU's work-items) the root is tiled in blocks of T iterations
     instead, and worker `id` of `count` takes blocks id, id + count, ... (a grid-stride
