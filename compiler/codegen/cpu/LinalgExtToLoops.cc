@@ -62,32 +62,51 @@ Value SortsBefore(OpBuilder& b, Block& comparator, ValueRange lhs, ValueRange rh
   return InlineYieldedValue(b, comparator, args);
 }
 
-void EmitStableMerge(OpBuilder& b, Location loc, Block& comparator, ArrayRef<Line> source, ArrayRef<Line> target,
-                     Value out, Value out_end, Value i, Value a_end, Value j, Value b_end) {
-  Value one = IndexConstant(b, loc, 1);
+SmallVector<MergeStream> EmitStableMerges(OpBuilder& b, Location loc, Block& comparator, ArrayRef<Line> source,
+                                          ArrayRef<Line> target, ArrayRef<MergeStream> streams, Value steps,
+                                          Value a_end, Value b_end) {
+  Value zero = IndexConstant(b, loc, 0), one = IndexConstant(b, loc, 1);
   // Loads past a finished run are clamped into it and their values unused.
   Value last_left = arith::SubIOp::create(b, loc, a_end, one);
   Value last_right = arith::SubIOp::create(b, loc, b_end, one);
-  scf::ForOp::create(
-      b, loc, out, out_end, one, ValueRange{i, j},
-      [&](OpBuilder& ob, Location ol, Value at, ValueRange ij) {
-        Value i = ij[0], j = ij[1];
-        Value left_done = arith::CmpIOp::create(ob, ol, arith::CmpIPredicate::uge, i, a_end);
-        Value right_done = arith::CmpIOp::create(ob, ol, arith::CmpIPredicate::uge, j, b_end);
-        SmallVector<Value> left = LoadAll(ob, ol, source, arith::MinUIOp::create(ob, ol, i, last_left));
-        SmallVector<Value> right = LoadAll(ob, ol, source, arith::MinUIOp::create(ob, ol, j, last_right));
-        // Right while it lasts and either the left run is done or it sorts first.
-        Value right_first = SortsBefore(ob, comparator, right, left);
-        Value right_left = arith::XOrIOp::create(ob, ol, right_done, arith::ConstantIntOp::create(ob, ol, 1, 1));
-        Value take_right =
-            arith::AndIOp::create(ob, ol, right_left, arith::OrIOp::create(ob, ol, left_done, right_first));
-        SmallVector<Value> chosen;
-        for (auto [x, y] : llvm::zip(left, right)) chosen.push_back(arith::SelectOp::create(ob, ol, take_right, y, x));
-        StoreAll(ob, ol, target, chosen, at);
-        Value next_i = arith::SelectOp::create(ob, ol, take_right, i, arith::AddIOp::create(ob, ol, i, one));
-        Value next_j = arith::SelectOp::create(ob, ol, take_right, arith::AddIOp::create(ob, ol, j, one), j);
-        scf::YieldOp::create(ob, ol, ValueRange{next_i, next_j});
+  SmallVector<Value> positions;
+  for (const MergeStream& stream : streams) positions.append({stream.i, stream.j});
+  auto loop = scf::ForOp::create(
+      b, loc, zero, steps, one, positions, [&](OpBuilder& ob, Location ol, Value t, ValueRange ij) {
+        SmallVector<Value> next;
+        for (auto [k, stream] : llvm::enumerate(streams)) {
+          Value i = ij[2 * k], j = ij[2 * k + 1];
+          Value left_done = arith::CmpIOp::create(ob, ol, arith::CmpIPredicate::uge, i, a_end);
+          Value right_done = arith::CmpIOp::create(ob, ol, arith::CmpIPredicate::uge, j, b_end);
+          SmallVector<Value> left = LoadAll(ob, ol, source, arith::MinUIOp::create(ob, ol, i, last_left));
+          SmallVector<Value> right = LoadAll(ob, ol, source, arith::MinUIOp::create(ob, ol, j, last_right));
+          // Right while it lasts and either the left run is done or it sorts first.
+          Value right_first = SortsBefore(ob, comparator, right, left);
+          Value right_left = arith::XOrIOp::create(ob, ol, right_done, arith::ConstantIntOp::create(ob, ol, 1, 1));
+          Value take_right =
+              arith::AndIOp::create(ob, ol, right_left, arith::OrIOp::create(ob, ol, left_done, right_first));
+          SmallVector<Value> chosen;
+          for (auto [x, y] : llvm::zip(left, right)) {
+            chosen.push_back(arith::SelectOp::create(ob, ol, take_right, y, x));
+          }
+          StoreAll(ob, ol, target, chosen, arith::AddIOp::create(ob, ol, stream.out, t));
+          next.push_back(arith::SelectOp::create(ob, ol, take_right, i, arith::AddIOp::create(ob, ol, i, one)));
+          next.push_back(arith::SelectOp::create(ob, ol, take_right, arith::AddIOp::create(ob, ol, j, one), j));
+        }
+        scf::YieldOp::create(ob, ol, next);
       });
+  SmallVector<MergeStream> ends;
+  for (size_t k = 0; k < streams.size(); ++k) {
+    ends.push_back({arith::AddIOp::create(b, loc, streams[k].out, steps), loop.getResult(2 * k),
+                    loop.getResult(2 * k + 1)});
+  }
+  return ends;
+}
+
+void EmitStableMerge(OpBuilder& b, Location loc, Block& comparator, ArrayRef<Line> source, ArrayRef<Line> target,
+                     Value out, Value out_end, Value i, Value a_end, Value j, Value b_end) {
+  EmitStableMerges(b, loc, comparator, source, target, {MergeStream{out, i, j}},
+                   arith::SubIOp::create(b, loc, out_end, out), a_end, b_end);
 }
 
 namespace {

@@ -18,6 +18,20 @@ void EmitStableMerge(mlir::OpBuilder& b, mlir::Location loc, mlir::Block& compar
                      llvm::ArrayRef<Line> target, mlir::Value out, mlir::Value out_end, mlir::Value i,
                      mlir::Value a_end, mlir::Value j, mlir::Value b_end);
 
+// One of several merges of the same pair of runs that EmitStableMerges interleaves: the
+// next output position and the next positions in runs A and B.
+struct MergeStream {
+  mlir::Value out, i, j;
+};
+
+// EmitStableMerge of `steps` outputs for each stream, all in one loop: the streams'
+// dependency chains (load, compare, select the next positions) overlap, where one merge
+// waits for each load. Returns where each stream stopped.
+llvm::SmallVector<MergeStream> EmitStableMerges(mlir::OpBuilder& b, mlir::Location loc, mlir::Block& comparator,
+                                                llvm::ArrayRef<Line> source, llvm::ArrayRef<Line> target,
+                                                llvm::ArrayRef<MergeStream> streams, mlir::Value steps,
+                                                mlir::Value a_end, mlir::Value b_end);
+
 // Sorts every line of `sources` into the same line of `targets` (memrefs of one shape,
 // one per comparator operand pair; `sources` may be `targets`: in place), stably, with
 // `comparator`: a radix sort when it is one plain comparison (RadixSort.h), else insertion

@@ -55,8 +55,8 @@ void LowerRuns(OpBuilder& b, iree::SortOp op, int64_t runs, Value id, Value coun
 }
 
 // This workgroup's block [lo, hi) of every line's outputs: for each pair of runs of `width`
-// it overlaps, where the block starts in the pair (merge path), then the merge up to the
-// block's or the pair's end.
+// it overlaps, where the block's segment and its second half start in the pair (merge
+// path), then both halves merged together up to the segment's end.
 void LowerMerge(OpBuilder& b, iree::SortOp op, int64_t runs, int64_t multiple, Value id, Value count) {
   Location loc = op.getLoc();
   Block& comparator = op.getRegion().front();
@@ -83,14 +83,21 @@ void LowerMerge(OpBuilder& b, iree::SortOp op, int64_t runs, int64_t multiple, V
           Value b_end = Min(pb, pl, Add(pb, pl, s, pair), n);
           Value out = arith::MaxUIOp::create(pb, pl, lo, s);
           Value out_end = Min(pb, pl, hi, b_end);
-          Value k = Sub(pb, pl, out, s);
-          Value i = MergePathSplit(pb, pl, s, Sub(pb, pl, a_end, s), a_end, Sub(pb, pl, b_end, a_end), k,
-                                   [&](OpBuilder& ob, Location ol, Value b_at, Value a_at) {
-                                     return SortsBefore(ob, comparator, load(ob, ol, b_at), load(ob, ol, a_at));
-                                   });
-          Value j = Sub(pb, pl, k, i);
-          EmitStableMerge(pb, pl, comparator, source, target, out, out_end, Add(pb, pl, s, i), a_end,
-                          Add(pb, pl, a_end, j), b_end);
+          // Two halves of the segment merged in one loop (two independent chains), each
+          // from its own merge-path split; an odd last output finishes the second.
+          auto split = [&](Value at) {
+            Value k = Sub(pb, pl, at, s);
+            Value i = MergePathSplit(pb, pl, s, Sub(pb, pl, a_end, s), a_end, Sub(pb, pl, b_end, a_end), k,
+                                     [&](OpBuilder& ob, Location ol, Value b_at, Value a_at) {
+                                       return SortsBefore(ob, comparator, load(ob, ol, b_at), load(ob, ol, a_at));
+                                     });
+            return MergeStream{at, Add(pb, pl, s, i), Add(pb, pl, a_end, Sub(pb, pl, k, i))};
+          };
+          Value half = arith::ShRUIOp::create(pb, pl, Sub(pb, pl, out_end, out), IndexConstant(pb, pl, 1));
+          SmallVector<MergeStream> ends = EmitStableMerges(
+              pb, pl, comparator, source, target, {split(out), split(Add(pb, pl, out, half))}, half, a_end, b_end);
+          EmitStableMerge(pb, pl, comparator, source, target, ends[1].out, out_end, ends[1].i, a_end, ends[1].j,
+                          b_end);
           scf::YieldOp::create(pb, pl);
         });
   });
