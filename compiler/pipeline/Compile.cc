@@ -51,7 +51,8 @@ void ConfigureDumps(PassManager& pm, const CompileOptions& options) {
 // keeps those it takes whole (kiln-cpu-keep-flash-attention). Likewise, without the CPU,
 // sorts whose lines exceed the LDS become sorted runs and merge passes
 // (kiln-gpu-split-long-sorts), and such topks the topks of chunks and of their candidates
-// (kiln-gpu-split-long-topks).
+// (kiln-gpu-split-long-topks); with only CPUs, long single lines become sorted runs and
+// merge passes that the workers share (kiln-cpu-split-long-sorts).
 // Long reductions with few outputs are split into chunk partials
 // (kiln-split-long-reductions) for every target when a GPU is one: a GPU reduces each
 // output on one workgroup.
@@ -70,6 +71,7 @@ void BuildHostPipeline(OpPassManager& pm, const CompileOptions& options, bool gp
     pm.addPass(gpu::createSplitLongSorts());
     pm.addPass(gpu::createSplitLongTopks());
   }
+  if (cpu && !gpu) pm.addPass(cpu::createSplitLongSorts());
   pm.addPass(createDecomposeLinalgExt(DecomposeLinalgExtOptions{options.check_indices}));
   AddPipeline(pm, "canonicalize,cse,func.func(convert-elementwise-to-linalg)");
   pm.addPass(createFuseElementwiseOps());

@@ -1,6 +1,7 @@
 // Workgroup distribution on tensors: one contiguous block of one of the root's parallel
 // loops per workgroup, producers fused into the block.
 #include "compiler/codegen/cpu/Passes.h"
+#include "compiler/codegen/cpu/SortRunsAndMerges.h"
 #include "compiler/dialect/KilnDialect.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -95,6 +96,11 @@ void TileLeadingLoopsByOne(RewriterBase& rewriter, scf::ForOp loop, size_t dim) 
 // makes a grid-stride loop over static blocks (the pass's stride-tile option).
 LogicalResult Distribute(func::FuncOp fn, int64_t stride_tile, std::string& why) {
   Operation* root = FindRoot(fn);
+  // Steps of a split sort share their work out themselves (SortRunsAndMerges.h).
+  if (root && IsSplitSortStep(root)) {
+    fn->setAttr(kDistributedAttr, UnitAttr::get(fn.getContext()));
+    return success();
+  }
   auto tileable = dyn_cast_or_null<TilingInterface>(root);
   if (!tileable) {
     why = root ? "its root '" + root->getName().getStringRef().str() + "' cannot be tiled" : "it has no root op";

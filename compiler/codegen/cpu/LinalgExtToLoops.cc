@@ -14,6 +14,8 @@
 #include "compiler/codegen/cpu/Passes.h"
 #include "compiler/codegen/cpu/RadixSort.h"
 #include "compiler/codegen/cpu/ScatterSlices.h"
+#include "compiler/codegen/cpu/SortLowering.h"
+#include "compiler/codegen/cpu/SortRunsAndMerges.h"
 #include "compiler/codegen/cpu/VectorTopk.h"
 #include "compiler/dialect/KilnDialect.h"
 #include "compiler/input/iree/IreeDialects.h"
@@ -48,6 +50,8 @@ void StoreAll(OpBuilder& b, Location loc, ArrayRef<Line> lines, ValueRange value
   for (auto [line, v] : llvm::zip(lines, values)) line.Store(b, loc, v, i);
 }
 
+}  // namespace
+
 // Whether the sort comparator places `lhs` (one value per operand) before `rhs`.
 Value SortsBefore(OpBuilder& b, Block& comparator, ValueRange lhs, ValueRange rhs) {
   SmallVector<Value> args;
@@ -58,20 +62,54 @@ Value SortsBefore(OpBuilder& b, Block& comparator, ValueRange lhs, ValueRange rh
   return InlineYieldedValue(b, comparator, args);
 }
 
-// Calls `body` once per line of `memref` along `dimension`, with the line's position.
-void ForEachLine(OpBuilder& b, Location loc, Value memref, int64_t dimension,
-                 function_ref<void(OpBuilder&, Location, SmallVector<Value>)> body) {
-  int64_t rank = cast<MemRefType>(memref.getType()).getRank();
-  SmallVector<Value> upper;
-  for (int64_t d = 0; d < rank; ++d) {
-    if (d != dimension) upper.push_back(memref::DimOp::create(b, loc, memref, d));
+SmallVector<MergeStream> EmitStableMerges(OpBuilder& b, Location loc, Block& comparator, ArrayRef<Line> source,
+                                          ArrayRef<Line> target, ArrayRef<MergeStream> streams, Value steps,
+                                          Value a_end, Value b_end) {
+  Value zero = IndexConstant(b, loc, 0), one = IndexConstant(b, loc, 1);
+  // Loads past a finished run are clamped into it and their values unused.
+  Value last_left = arith::SubIOp::create(b, loc, a_end, one);
+  Value last_right = arith::SubIOp::create(b, loc, b_end, one);
+  SmallVector<Value> positions;
+  for (const MergeStream& stream : streams) positions.append({stream.i, stream.j});
+  auto loop = scf::ForOp::create(
+      b, loc, zero, steps, one, positions, [&](OpBuilder& ob, Location ol, Value t, ValueRange ij) {
+        SmallVector<Value> next;
+        for (auto [k, stream] : llvm::enumerate(streams)) {
+          Value i = ij[2 * k], j = ij[2 * k + 1];
+          Value left_done = arith::CmpIOp::create(ob, ol, arith::CmpIPredicate::uge, i, a_end);
+          Value right_done = arith::CmpIOp::create(ob, ol, arith::CmpIPredicate::uge, j, b_end);
+          SmallVector<Value> left = LoadAll(ob, ol, source, arith::MinUIOp::create(ob, ol, i, last_left));
+          SmallVector<Value> right = LoadAll(ob, ol, source, arith::MinUIOp::create(ob, ol, j, last_right));
+          // Right while it lasts and either the left run is done or it sorts first.
+          Value right_first = SortsBefore(ob, comparator, right, left);
+          Value right_left = arith::XOrIOp::create(ob, ol, right_done, arith::ConstantIntOp::create(ob, ol, 1, 1));
+          Value take_right =
+              arith::AndIOp::create(ob, ol, right_left, arith::OrIOp::create(ob, ol, left_done, right_first));
+          SmallVector<Value> chosen;
+          for (auto [x, y] : llvm::zip(left, right)) {
+            chosen.push_back(arith::SelectOp::create(ob, ol, take_right, y, x));
+          }
+          StoreAll(ob, ol, target, chosen, arith::AddIOp::create(ob, ol, stream.out, t));
+          next.push_back(arith::SelectOp::create(ob, ol, take_right, i, arith::AddIOp::create(ob, ol, i, one)));
+          next.push_back(arith::SelectOp::create(ob, ol, take_right, arith::AddIOp::create(ob, ol, j, one), j));
+        }
+        scf::YieldOp::create(ob, ol, next);
+      });
+  SmallVector<MergeStream> ends;
+  for (size_t k = 0; k < streams.size(); ++k) {
+    ends.push_back({arith::AddIOp::create(b, loc, streams[k].out, steps), loop.getResult(2 * k),
+                    loop.getResult(2 * k + 1)});
   }
-  ForEachPosition(b, loc, upper, [&](OpBuilder& nb, Location l, ValueRange ivs) {
-    SmallVector<Value> position(ivs.begin(), ivs.end());
-    position.insert(position.begin() + dimension, IndexConstant(nb, l, 0));
-    body(nb, l, position);
-  });
+  return ends;
 }
+
+void EmitStableMerge(OpBuilder& b, Location loc, Block& comparator, ArrayRef<Line> source, ArrayRef<Line> target,
+                     Value out, Value out_end, Value i, Value a_end, Value j, Value b_end) {
+  EmitStableMerges(b, loc, comparator, source, target, {MergeStream{out, i, j}},
+                   arith::SubIOp::create(b, loc, out_end, out), a_end, b_end);
+}
+
+namespace {
 
 // scf.while over `init`: `condition` decides on the current values whether to go on,
 // `body` returns the next values; returns the final ones.
@@ -135,17 +173,17 @@ SmallVector<Value> InsertDescendingInValues(OpBuilder& b, Location loc, ValueRan
   return next;
 }
 
-void LowerSortLine(OpBuilder& b, Location loc, iree::SortOp op, ArrayRef<Line> lines, ArrayRef<Line> scratch_a,
-                   ArrayRef<Line> scratch_b, Value n) {
-  Block& comparator = op.getRegion().front();
+// Sorts `sources` (possibly `lines` themselves) into `lines`.
+void LowerSortLine(OpBuilder& b, Location loc, Block& comparator, ArrayRef<Line> sources, ArrayRef<Line> lines,
+                   ArrayRef<Line> scratch_a, ArrayRef<Line> scratch_b, Value n) {
   auto before = [&](OpBuilder& nb, ValueRange lhs, ValueRange rhs) { return SortsBefore(nb, comparator, lhs, rhs); };
-  Value zero = IndexConstant(b, loc, 0), one = IndexConstant(b, loc, 1), run = IndexConstant(b, loc, kSortRun);
+  Value zero = IndexConstant(b, loc, 0), run = IndexConstant(b, loc, kSortRun);
 
   // Copy into scratch A, insertion-sorting runs of kSortRun on the way.
   scf::ForOp::create(b, loc, zero, n, run, ValueRange{}, [&](OpBuilder& rb, Location l, Value start, ValueRange) {
     Value end = arith::MinUIOp::create(rb, l, arith::AddIOp::create(rb, l, start, run), n);
     ForRange(rb, l, start, end, [&](OpBuilder& ib, Location il, Value i) {
-      InsertDescending(ib, il, scratch_a, LoadAll(ib, il, lines, i), i, start, before);
+      InsertDescending(ib, il, scratch_a, LoadAll(ib, il, sources, i), i, start, before);
     });
     scf::YieldOp::create(rb, l);
   });
@@ -169,29 +207,7 @@ void LowerSortLine(OpBuilder& b, Location loc, iree::SortOp op, ArrayRef<Line> l
         scf::ForOp::create(nb, l, zero, n, pair, ValueRange{}, [&](OpBuilder& mb, Location ml, Value start, ValueRange) {
           Value mid = arith::MinUIOp::create(mb, ml, arith::AddIOp::create(mb, ml, start, width), n);
           Value end = arith::MinUIOp::create(mb, ml, arith::AddIOp::create(mb, ml, start, pair), n);
-          Value last_left = arith::SubIOp::create(mb, ml, mid, one);
-          // Loads past a finished run are clamped into it and their values unused.
-          Value last_right = arith::SubIOp::create(mb, ml, end, one);
-          scf::ForOp::create(
-              mb, ml, start, end, one, ValueRange{start, mid},
-              [&](OpBuilder& ob, Location ol, Value out, ValueRange ij) {
-                Value i = ij[0], j = ij[1];
-                Value left_done = arith::CmpIOp::create(ob, ol, arith::CmpIPredicate::uge, i, mid);
-                Value right_done = arith::CmpIOp::create(ob, ol, arith::CmpIPredicate::uge, j, end);
-                SmallVector<Value> left = LoadAll(ob, ol, source, arith::MinUIOp::create(ob, ol, i, last_left));
-                SmallVector<Value> right = LoadAll(ob, ol, source, arith::MinUIOp::create(ob, ol, j, last_right));
-                // Right while it lasts and either the left run is done or it sorts first.
-                Value right_first = SortsBefore(ob, comparator, right, left);
-                Value right_left = arith::XOrIOp::create(ob, ol, right_done, arith::ConstantIntOp::create(ob, ol, 1, 1));
-                Value take_right = arith::AndIOp::create(ob, ol, right_left,
-                                                         arith::OrIOp::create(ob, ol, left_done, right_first));
-                SmallVector<Value> chosen;
-                for (auto [x, y] : llvm::zip(left, right)) chosen.push_back(arith::SelectOp::create(ob, ol, take_right, y, x));
-                StoreAll(ob, ol, target, chosen, out);
-                Value next_i = arith::SelectOp::create(ob, ol, take_right, i, arith::AddIOp::create(ob, ol, i, one));
-                Value next_j = arith::SelectOp::create(ob, ol, take_right, arith::AddIOp::create(ob, ol, j, one), j);
-                scf::YieldOp::create(ob, ol, ValueRange{next_i, next_j});
-              });
+          EmitStableMerge(mb, ml, comparator, source, target, start, end, start, mid, mid, end);
           scf::YieldOp::create(mb, ml);
         });
         Value flipped = arith::XOrIOp::create(nb, l, from_a, arith::ConstantIntOp::create(nb, l, 1, 1));
@@ -205,24 +221,27 @@ void LowerSortLine(OpBuilder& b, Location loc, iree::SortOp op, ArrayRef<Line> l
            [&](OpBuilder& cb, Location l, Value i) { StoreAll(cb, l, lines, LoadAll(cb, l, result, i), i); });
 }
 
-void LowerSort(OpBuilder& b, iree::SortOp op) {
-  Location loc = op.getLoc();
-  int64_t dimension = op.getDimension();
-  Value first = op.getOutputs()[0];
+}  // namespace
+
+void LowerSortInto(OpBuilder& b, Location loc, Block& comparator, int64_t dimension, ValueRange sources,
+                   ValueRange targets) {
+  Value first = targets[0];
   Value n = memref::DimOp::create(b, loc, first, dimension);
   SmallVector<Line> scratch_a, scratch_b;
-  for (Value output : op.getOutputs()) {
-    Type element = cast<MemRefType>(output.getType()).getElementType();
+  for (Value target : targets) {
+    Type element = cast<MemRefType>(target.getType()).getElementType();
     scratch_a.push_back(AllocateScratchLine(b, loc, element, n));
     scratch_b.push_back(AllocateScratchLine(b, loc, element, n));
   }
-  std::optional<RadixKey> radix_key = MatchRadixComparator(op.getRegion().front());
+  bool in_place = llvm::equal(sources, targets);
+  std::optional<RadixKey> radix_key = MatchRadixComparator(comparator);
   std::optional<RadixScratch> radix;
   if (radix_key) radix = AllocateRadixScratch(b, loc, n);
   ForEachLine(b, loc, first, dimension, [&](OpBuilder& lb, Location l, SmallVector<Value> position) {
-    SmallVector<Line> lines;
-    for (Value output : op.getOutputs()) lines.push_back(Line{output, position, dimension});
-    if (!radix) return LowerSortLine(lb, l, op, lines, scratch_a, scratch_b, n);
+    SmallVector<Line> from, lines;
+    for (Value source : sources) from.push_back(Line{source, position, dimension});
+    for (Value target : targets) lines.push_back(Line{target, position, dimension});
+    if (!radix) return LowerSortLine(lb, l, comparator, from, lines, scratch_a, scratch_b, n);
     // Radix ranks are i32: longer lines (and empty ones) take the comparison sort.
     Value fits = arith::AndIOp::create(
         lb, l, arith::CmpIOp::create(lb, l, arith::CmpIPredicate::ult, n, IndexConstant(lb, l, int64_t{1} << 31)),
@@ -230,17 +249,25 @@ void LowerSort(OpBuilder& b, iree::SortOp op) {
     scf::IfOp::create(
         lb, l, fits,
         [&](OpBuilder& tb, Location tl) {
-          EmitRadixSortLine(tb, tl, *radix_key, *radix, lines, scratch_a, n);
+          // In place, the permutation reads the line through a copy (scratch A).
+          EmitRadixSortLine(tb, tl, *radix_key, *radix, from, lines, in_place ? ArrayRef<Line>(scratch_a) : ArrayRef<Line>(),
+                            n);
           scf::YieldOp::create(tb, tl);
         },
         [&](OpBuilder& eb, Location el) {
-          LowerSortLine(eb, el, op, lines, scratch_a, scratch_b, n);
+          LowerSortLine(eb, el, comparator, from, lines, scratch_a, scratch_b, n);
           scf::YieldOp::create(eb, el);
         });
   });
   for (const Line& line : llvm::concat<const Line>(scratch_a, scratch_b)) memref::DeallocOp::create(b, loc, line.memref);
   if (radix) DeallocateRadixScratch(b, loc, *radix);
 }
+
+void LowerSort(OpBuilder& b, iree::SortOp op) {
+  LowerSortInto(b, op.getLoc(), op.getRegion().front(), op.getDimension(), op.getOutputs(), op.getOutputs());
+}
+
+namespace {
 
 // The value and index of element `i` of a topk input line.
 SmallVector<Value> TopkCandidate(OpBuilder& b, Location loc, ArrayRef<Line> inputs, Type index_type, Value i) {
@@ -466,6 +493,16 @@ void LowerScatter(OpBuilder& b, iree::ScatterOp op, bool check_indices) {
   });
 }
 
+// The workgroup id and count of a dispatch function (its last two arguments), or 0 and 1
+// outside one.
+std::pair<Value, Value> WorkgroupIdAndCount(OpBuilder& b, Operation* op) {
+  auto fn = op->getParentOfType<func::FuncOp>();
+  if (fn && fn->hasAttr(kBindingDimsAttr) && fn.getNumArguments() >= 2) {
+    return {fn.getArgument(fn.getNumArguments() - 2), fn.getArgument(fn.getNumArguments() - 1)};
+  }
+  return {IndexConstant(b, op->getLoc(), 0), IndexConstant(b, op->getLoc(), 1)};
+}
+
 struct LinalgExtToLoopsPass : impl::LinalgExtToLoopsBase<LinalgExtToLoopsPass> {
   using LinalgExtToLoopsBase::LinalgExtToLoopsBase;
 
@@ -480,7 +517,14 @@ struct LinalgExtToLoopsPass : impl::LinalgExtToLoopsBase<LinalgExtToLoopsPass> {
         return signalPassFailure();
       }
       OpBuilder b(op);
-      if (auto sort = dyn_cast<iree::SortOp>(op)) {
+      if (auto sort = dyn_cast<iree::SortOp>(op); sort && IsSplitSortStep(sort)) {
+        auto [id, count] = WorkgroupIdAndCount(b, sort);
+        if (failed(LowerSplitSortStep(b, sort, id, count))) return signalPassFailure();
+      } else if (auto sort = dyn_cast<iree::SortOp>(op)) {
+        if (!sort.getInputs().empty()) {
+          op->emitOpError() << "has `ins` but no mark of kiln-cpu-split-long-sorts saying how to compute it";
+          return signalPassFailure();
+        }
         LowerSort(b, sort);
       } else if (auto topk = dyn_cast<iree::TopkOp>(op)) {
         LowerTopk(b, topk, vectorBits);

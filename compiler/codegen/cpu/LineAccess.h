@@ -62,4 +62,19 @@ inline void ForEachPosition(mlir::OpBuilder& b, mlir::Location loc, mlir::ValueR
   mlir::scf::buildLoopNest(b, loc, lower, upper, steps, body);
 }
 
+// Calls `body` once per line of `memref` along `dimension`, with the line's position.
+inline void ForEachLine(mlir::OpBuilder& b, mlir::Location loc, mlir::Value memref, int64_t dimension,
+                        llvm::function_ref<void(mlir::OpBuilder&, mlir::Location, llvm::SmallVector<mlir::Value>)> body) {
+  int64_t rank = mlir::cast<mlir::MemRefType>(memref.getType()).getRank();
+  llvm::SmallVector<mlir::Value> upper;
+  for (int64_t d = 0; d < rank; ++d) {
+    if (d != dimension) upper.push_back(mlir::memref::DimOp::create(b, loc, memref, d));
+  }
+  ForEachPosition(b, loc, upper, [&](mlir::OpBuilder& nb, mlir::Location l, mlir::ValueRange ivs) {
+    llvm::SmallVector<mlir::Value> position(ivs.begin(), ivs.end());
+    position.insert(position.begin() + dimension, IndexConstant(nb, l, 0));
+    body(nb, l, position);
+  });
+}
+
 }  // namespace kiln::compiler::cpu

@@ -15,7 +15,9 @@ def LinalgExtToLoops : Pass<"kiln-cpu-linalg-ext-to-loops", "mlir::ModuleOp"> {
     beats the current k-th after its equals; topk_v2 keeps a heap whose root is the worst
     of the k and heap-sorts it when `is_sorted`; scan carries the previous output.
     scatter visits every update element in order, skipping those whose mask is false or
-    whose slice does not fit inside the original.
+    whose slice does not fit inside the original. The marked sorts of
+    kiln-cpu-split-long-sorts (sorted runs, merge passes) do this workgroup's share of
+    their line, from the dispatch's workgroup id and count (SortRunsAndMerges.h).
 
     With `vector-bits` (the CPU's register width), topk and topk_v2 lines that are
     contiguous and whose comparator is elementwise compare whole vectors with the current
@@ -64,6 +66,28 @@ def LowerFlashAttention : Pass<"kiln-cpu-lower-flash-attention", "mlir::ModuleOp
   let dependentDialects = ["::mlir::scf::SCFDialect", "::mlir::memref::MemRefDialect",
                            "::mlir::arith::ArithDialect", "::mlir::math::MathDialect",
                            "::mlir::linalg::LinalgDialect"];
+}
+
+def SplitLongSorts : Pass<"kiln-cpu-split-long-sorts", "mlir::ModuleOp"> {
+  let summary = "Splits a long sort line into sorted runs and merge passes that CPU workers share";
+  let description = [{
+    Runs in the host pipeline, before dispatch formation, when every target is a CPU (a
+    sort is otherwise one workgroup per line). Each iree_linalg_ext.sort on tensors with
+    one line (every other dimension 1) whose length is dynamic or at least `min-length`
+    becomes `runs` (K, a power of two) steps, each its own dispatch (SortRunsAndMerges.h):
+    the sort marked `kiln.sort_run_count = K`, with `ins` (the original operands) and
+    fresh outputs, which sorts each of K runs of ceil(n / K) elements on its own, the
+    runs spread over the workgroups; then log2(K) merge passes marked `kiln.sort_merge =
+    array<i64: K, m>` (runs of m * ceil(n / K) merged pairwise), each workgroup one block
+    of outputs: a merge-path binary search for where the block starts in its pairs of runs,
+    then a sequential stable merge (left run first on ties). The result is the stable order
+    of the unsplit sort, for any comparator and length.
+  }];
+  let options = [Option<"runs", "runs", "int64_t", /*default=*/"2",
+                        "Number of sorted runs (a power of two): each merge pass halves it">,
+                 Option<"minLength", "min-length", "int64_t", /*default=*/"131072",
+                        "Static lines shorter than this stay one sort">];
+  let dependentDialects = ["::mlir::tensor::TensorDialect"];
 }
 
 def HoistInputLoads : Pass<"kiln-cpu-hoist-input-loads", "mlir::ModuleOp"> {
@@ -126,7 +150,9 @@ def DistributeToWorkgroups : Pass<"kiln-cpu-distribute-to-workgroups", "mlir::Mo
     loop, a root without the tiling interface, a tiling failure) are left whole and run as
     one workgroup, with a remark saying why. A function that was split is marked
     `kiln.distributed`: the host may then launch any number of workgroups. Functions
-    marked `kiln.workgroup_strategy` are left to that strategy's own pass.
+    marked `kiln.workgroup_strategy` are left to that strategy's own pass. A root that is
+    a step of a split sort (kiln-cpu-split-long-sorts) shares its work out itself when it
+    is lowered: its function is marked `kiln.distributed` and the root left whole.
 
     With `stride-tile=T` (the GPU's work-items) the root is tiled in blocks of T iterations
     instead, and worker `id` of `count` takes blocks id, id + count, ... (a grid-stride

@@ -99,7 +99,7 @@ void DeallocateRadixScratch(OpBuilder& b, Location loc, const RadixScratch& s) {
 }
 
 void EmitRadixSortLine(OpBuilder& b, Location loc, const RadixKey& key, const RadixScratch& s,
-                       ArrayRef<Line> lines, ArrayRef<Line> copies, Value n) {
+                       ArrayRef<Line> sources, ArrayRef<Line> lines, ArrayRef<Line> copies, Value n) {
   Value zero = IndexConstant(b, loc, 0), one = IndexConstant(b, loc, 1);
   Value i32_one = I32(b, loc, 1);
   const Line& h = s.histograms;
@@ -107,7 +107,7 @@ void EmitRadixSortLine(OpBuilder& b, Location loc, const RadixKey& key, const Ra
            [&](OpBuilder& nb, Location l, Value i) { h.Store(nb, l, I32(nb, l, 0), i); });
   // Keys, initial ranks and every pass's histogram in one read of the keys.
   ForRange(b, loc, zero, n, [&](OpBuilder& nb, Location l, Value i) {
-    Value k = KeyOf(nb, l, key, lines[0].Load(nb, l, i));
+    Value k = KeyOf(nb, l, key, sources[0].Load(nb, l, i));
     s.keys_a.Store(nb, l, k, i);
     s.ranks_a.Store(nb, l, arith::IndexCastUIOp::create(nb, l, nb.getI32Type(), i), i);
     for (int pass = 0; pass < kPasses; ++pass) {
@@ -154,14 +154,18 @@ void EmitRadixSortLine(OpBuilder& b, Location loc, const RadixKey& key, const Ra
     in_a = step.getResult(0);
   }
 
-  // Every operand permuted by the final ranks, through a copy of its line.
+  // Every operand permuted by the final ranks (in place, through a copy of its line).
   Line ranks = PickLine(b, loc, in_a, s.ranks_a, s.ranks_b);
-  ForRange(b, loc, zero, n, [&](OpBuilder& nb, Location l, Value i) {
-    for (auto [line, copy] : llvm::zip(lines, copies)) copy.Store(nb, l, line.Load(nb, l, i), i);
-  });
+  ArrayRef<Line> originals = sources;
+  if (!copies.empty()) {
+    ForRange(b, loc, zero, n, [&](OpBuilder& nb, Location l, Value i) {
+      for (auto [line, copy] : llvm::zip(lines, copies)) copy.Store(nb, l, line.Load(nb, l, i), i);
+    });
+    originals = copies;
+  }
   ForRange(b, loc, zero, n, [&](OpBuilder& nb, Location l, Value i) {
     Value from = arith::IndexCastUIOp::create(nb, l, nb.getIndexType(), ranks.Load(nb, l, i));
-    for (auto [line, copy] : llvm::zip(lines, copies)) line.Store(nb, l, copy.Load(nb, l, from), i);
+    for (auto [line, original] : llvm::zip(lines, originals)) line.Store(nb, l, original.Load(nb, l, from), i);
   });
 }
 

@@ -33,9 +33,11 @@ struct RadixScratch {
 RadixScratch AllocateRadixScratch(mlir::OpBuilder& b, mlir::Location loc, mlir::Value n);
 void DeallocateRadixScratch(mlir::OpBuilder& b, mlir::Location loc, const RadixScratch& scratch);
 
-// Sorts `lines` (0 < n < 2^31 elements each, keys in lines[0]); `copies` holds one scratch
-// line per operand for the final permutation.
+// Sorts `sources` into `lines` (0 < n < 2^31 elements each, keys in the first). In place
+// (`sources` are `lines`), `copies` holds one scratch line per operand that the final
+// permutation reads the line through; otherwise it reads `sources` and `copies` is empty.
 void EmitRadixSortLine(mlir::OpBuilder& b, mlir::Location loc, const RadixKey& key, const RadixScratch& scratch,
-                       llvm::ArrayRef<Line> lines, llvm::ArrayRef<Line> copies, mlir::Value n);
+                       llvm::ArrayRef<Line> sources, llvm::ArrayRef<Line> lines, llvm::ArrayRef<Line> copies,
+                       mlir::Value n);
 
 }  // namespace kiln::compiler::cpu

@@ -4,6 +4,7 @@
 #include "compiler/codegen/gpu/Passes.h"
 #include "compiler/codegen/gpu/WorkgroupSort.h"
 #include "compiler/input/iree/IreeDialects.h"
+#include "compiler/utils/MergePath.h"
 #include "compiler/utils/Regions.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -81,9 +82,8 @@ class MergePassBuilder {
   }
 
   // Output element p of the line is the merge of runs A = [s, a_end) and B = [a_end, b_end)
-  // at k = p - s: the merge path's split (i from A, j = k - i from B) is the first i whose
-  // A[i] does not go before B[k - 1 - i] (A first on ties: stable), found by binary search;
-  // the element is then A[i] or B[j], whichever goes first.
+  // at k = p - s: the merge path's split (i from A, j = k - i from B, MergePath.h); the
+  // element is then A[i] or B[j], whichever goes first (A on ties: stable).
   SmallVector<Value> Body(int64_t rank) {
     int64_t d = sort_.getDimension();
     line_.clear();
@@ -94,22 +94,8 @@ class MergePassBuilder {
     Value a_end = Min(Add(s, width_), n_);
     Value b_end = Min(Add(s, pair), n_);
     Value a_len = Sub(a_end, s), b_len = Sub(b_end, a_end), k = Sub(p, s);
-    Value lo = Select(Cmp(arith::CmpIPredicate::ugt, k, b_len), Sub(k, b_len), Const(0));
-    Value hi = Min(k, a_len);
-    Type index = b_.getIndexType();
-    auto search = scf::WhileOp::create(b_, loc_, TypeRange{index, index}, ValueRange{lo, hi});
-    {
-      OpBuilder::InsertionGuard guard(b_);
-      Block* before = b_.createBlock(&search.getBefore(), {}, {index, index}, {loc_, loc_});
-      scf::ConditionOp::create(b_, loc_, Cmp(arith::CmpIPredicate::ult, before->getArgument(0), before->getArgument(1)),
-                               before->getArguments());
-      Block* after = b_.createBlock(&search.getAfter(), {}, {index, index}, {loc_, loc_});
-      Value l = after->getArgument(0), h = after->getArgument(1);
-      Value mid = arith::ShRUIOp::create(b_, loc_, Add(l, h), Const(1));
-      Value b_first = Less(Add(a_end, Sub(Sub(k, Const(1)), mid)), Add(s, mid));
-      scf::YieldOp::create(b_, loc_, ValueRange{Select(b_first, l, Add(mid, Const(1))), Select(b_first, mid, h)});
-    }
-    Value i = search.getResult(0);
+    Value i = MergePathSplit(b_, loc_, s, a_len, a_end, b_len, k,
+                             [&](OpBuilder&, Location, Value b_at, Value a_at) { return Less(b_at, a_at); });
     Value j = Sub(k, i);
     // Both candidates clamped into the line, for the comparison; the flags decide.
     Value a_at = Add(s, Min(i, Sub(a_len, Const(1))));

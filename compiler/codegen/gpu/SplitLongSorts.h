@@ -1,7 +1,8 @@
 // Sorts whose lines exceed what one workgroup sorts in LDS, on the GPU
 // (kiln-gpu-split-long-sorts, Passes.td): on tensors, before dispatch formation, and only
-// when every target is a GPU (one dispatch formation serves every target, and the CPU
-// sorts whole lines itself). Such a sort becomes several dispatches:
+// when every target is a GPU (one dispatch formation serves every target; CPU-only
+// compiles split long lines their own way: kiln-cpu-split-long-sorts). Such a sort
+// becomes several dispatches:
 //
 //   runs = the sort with kSortRunLengthAttr = R   (WorkgroupSort.h: one workgroup per run
 //                                                  of R elements, in LDS, stable)

@@ -128,7 +128,15 @@ LogicalResult VerifyTopkLike(Operation* op, int64_t dimension, ValueRange inputs
 }  // namespace
 
 LogicalResult SortOp::verify() {
-  if (failed(VerifyCounts(*this, getInputs(), 0, 0, getOutputs(), 1, 8))) return failure();
+  if (failed(VerifyCounts(*this, getInputs(), 0, 8, getOutputs(), 1, 8))) return failure();
+  if (!getInputs().empty()) {
+    bool matching = getInputs().size() == getOutputs().size();
+    for (auto [in, out] : llvm::zip(getInputs(), getOutputs())) {
+      matching &= Shaped(in).getElementType() == Shaped(out).getElementType() &&
+                  Shaped(in).getShape() == Shaped(out).getShape();
+    }
+    if (!matching) return emitOpError() << "expects `ins`, when given, to have the shapes and elements of `outs`";
+  }
   ShapedType first = Shaped(getOutputs()[0]);
   if (failed(VerifyDimension(*this, getDimension(), first.getRank()))) return failure();
   SmallVector<Type> args;

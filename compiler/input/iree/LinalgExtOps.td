@@ -58,6 +58,10 @@ def LinalgExt_SortOp : LinalgExt_DimensionOp<"sort"> {
     Permutes every line along `dimension` of all `outs` alike so that the comparator,
     given the elements of two positions (left then right, operand by operand), holds for
     no later position against an earlier one. The sort is stable.
+
+    kiln's extension: `ins`, one per output and of its type, are what the outputs start
+    from (sorting `ins` into fresh `outs` instead of in place). Only kiln-cpu-split-long-sorts
+    makes such sorts, marked with how they split the work (cpu/SortRunsAndMerges.h).
   }];
   let arguments = (ins I64Attr:$dimension, Variadic<AnyShaped>:$inputs, Variadic<AnyShaped>:$outputs);
   let assemblyFormat = [{

@@ -134,3 +134,25 @@ module @kiln_executable attributes {kiln.executable} {
     return
   }
 }
+
+// -----
+
+// A merge pass of a split sort (kiln-cpu-split-long-sorts) shares its work out itself when
+// lowered (SortRunsAndMerges.h): its function is marked distributed, the root left whole.
+// CHECK-LABEL: func.func @sort_merge
+// CHECK-SAME: kiln.distributed
+// CHECK-NOT: scf.for
+// CHECK: iree_linalg_ext.sort {kiln.root, kiln.sort_merge = array<i64: 2, 1>} dimension(0) ins(%{{.*}} : tensor<300000xf32>) outs(%{{.*}} : tensor<300000xf32>)
+module @kiln_executable attributes {kiln.executable} {
+  func.func @sort_merge(%in: memref<300000xf32>, %out: memref<300000xf32>, %id: index, %count: index) attributes {kiln.binding_dims = [array<i64: -1>, array<i64: -1>], kiln.input_count = 1 : i64} {
+    %t = bufferization.to_tensor %in restrict : memref<300000xf32> to tensor<300000xf32>
+    %e = tensor.empty() : tensor<300000xf32>
+    %m = iree_linalg_ext.sort {kiln.root, kiln.sort_merge = array<i64: 2, 1>} dimension(0) ins(%t : tensor<300000xf32>) outs(%e : tensor<300000xf32>) {
+    ^bb0(%a: f32, %b: f32):
+      %lt = arith.cmpf olt, %a, %b : f32
+      iree_linalg_ext.yield %lt : i1
+    } -> tensor<300000xf32>
+    bufferization.materialize_in_destination %m in restrict writable %out : (tensor<300000xf32>, memref<300000xf32>) -> ()
+    return
+  }
+}

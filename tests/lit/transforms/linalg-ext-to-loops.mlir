@@ -136,3 +136,33 @@ func.func @scatter_add(%u: memref<2x4xf32>, %i: memref<2x1xi32>, %m: memref<2xi1
   }
   return
 }
+
+// -----
+
+// A merge pass of a split sort in a dispatch function: this workgroup's block [lo, hi) of
+// the line (chunk = ceil(n / count)), for each pair of runs it overlaps one merge-path
+// binary search (scf.while) where the block starts, then the sequential merge (scf.for
+// carrying the positions in both runs) writing the outputs from the inputs.
+// CHECK-LABEL: func.func @sort_merge(
+// CHECK-SAME: %[[IN:[a-z0-9]+]]: memref<300000xf32>, %[[OUT:[a-z0-9]+]]: memref<300000xf32>, %[[ID:[a-z0-9]+]]: index, %[[COUNT:[a-z0-9]+]]: index
+// CHECK: %[[CHUNK0:.*]] = arith.ceildivui %{{.*}}, %[[COUNT]]
+// CHECK: %[[CHUNK:.*]] = arith.maxui %[[CHUNK0]]
+// CHECK: %[[LO0:.*]] = arith.muli %[[ID]], %[[CHUNK]]
+// CHECK: %[[LO:.*]] = arith.minui %[[LO0]]
+// CHECK: scf.for %[[S:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK:   %[[SPLIT:.*]]:2 = scf.while
+// CHECK:     arith.cmpf olt
+// CHECK:   scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(
+// CHECK:     memref.load %[[IN]]
+// CHECK:     arith.cmpf olt
+// CHECK:     memref.store %{{.*}}, %[[OUT]]
+// CHECK-NOT: iree_linalg_ext.sort
+func.func @sort_merge(%in: memref<300000xf32>, %out: memref<300000xf32>, %id: index, %count: index) attributes {kiln.binding_dims = [array<i64: -1>, array<i64: -1>], kiln.input_count = 1 : i64} {
+  iree_linalg_ext.sort {kiln.sort_merge = array<i64: 2, 1>} dimension(0) ins(%in : memref<300000xf32>) outs(%out : memref<300000xf32>) {
+  ^bb0(%a: f32, %b: f32):
+    %lt = arith.cmpf olt, %a, %b : f32
+    iree_linalg_ext.yield %lt : i1
+  }
+  return
+}
+
