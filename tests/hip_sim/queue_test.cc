@@ -56,6 +56,23 @@ class HsaSimQueueTest : public SimTest {
     for (size_t i = 0; i < count; ++i) p[i] = fill;
     return p;
   }
+  // Submits a held dispatch a (x[1] = x[0] + 1 = 41 once *release_a is set) and after it b
+  // (x[2] = x[1] + 1), with or without the barrier bit.
+  struct HeldThenAddOne {
+    int32_t* x;
+    int32_t* release_a;
+    hsa_signal_t a_done, b_done;
+  };
+  HeldThenAddOne SubmitHeldThenAddOne(hsa_queue_t* queue, bool barrier) {
+    int32_t* x = Buffer(4);
+    x[0] = 40;
+    HeldThenAddOne pair{x, &x[3], Signal(1), Signal(1)};
+    hsa_kernel_dispatch_packet_t a = WaitAddOne(&x[0], &x[1], pair.release_a, pair.a_done);
+    hsa_kernel_dispatch_packet_t b = AddOne(&x[1], &x[2], 1, pair.b_done, barrier);
+    Submit(queue, &a);
+    Submit(queue, &b);
+    return pair;
+  }
 
   hsa_agent_t gpu_{};
   Pools pools_;
@@ -227,14 +244,7 @@ TEST_F(HsaSimQueueTest, BarrierBitWaitsForTheSlowEarlierDispatch) {
 TEST_F(HsaSimQueueTest, WithoutBarrierBitDispatchesOverlap) {
   SetUpAgent();
   hsa_queue_t* queue = CreateQueue(gpu_, 64);
-  int32_t* x = Buffer(4);
-  x[0] = 40;
-  int32_t* release_a = &x[3];
-  hsa_signal_t a_done = Signal(1), b_done = Signal(1);
-  hsa_kernel_dispatch_packet_t a = WaitAddOne(&x[0], &x[1], release_a, a_done);
-  hsa_kernel_dispatch_packet_t b = AddOne(&x[1], &x[2], 1, b_done, /*barrier=*/false);
-  Submit(queue, &a);
-  Submit(queue, &b);
+  auto [x, release_a, a_done, b_done] = SubmitHeldThenAddOne(queue, /*barrier=*/false);
   // a cannot finish before release_a is set, so b completing first proves the overlap.
   EXPECT_EQ(WaitEq(b_done, 0, kOverlapTimeoutNs), 0) << "b did not overtake a: packets without the barrier bit "
                                                         "were serialized";
@@ -253,14 +263,7 @@ TEST_F(HsaSimQueueTest, WithoutBarrierBitDispatchesOverlap) {
 TEST_F(HsaSimQueueTest, LoneDispatchBeforeABarrierPacketCompletesFirst) {
   SetUpAgent();
   hsa_queue_t* queue = CreateQueue(gpu_, 64);
-  int32_t* x = Buffer(4);
-  x[0] = 40;
-  int32_t* release_a = &x[3];
-  hsa_signal_t a_done = Signal(1), b_done = Signal(1);
-  hsa_kernel_dispatch_packet_t a = WaitAddOne(&x[0], &x[1], release_a, a_done);
-  hsa_kernel_dispatch_packet_t b = AddOne(&x[1], &x[2], 1, b_done, /*barrier=*/true);
-  Submit(queue, &a);
-  Submit(queue, &b);
+  auto [x, release_a, a_done, b_done] = SubmitHeldThenAddOne(queue, /*barrier=*/true);
   // Neither may complete while a is held.
   EXPECT_EQ(hsa_signal_wait_scacquire(b_done, HSA_SIGNAL_CONDITION_EQ, 0, 20'000'000, HSA_WAIT_STATE_BLOCKED), 1);
   EXPECT_EQ(hsa_signal_load_scacquire(a_done), 1);

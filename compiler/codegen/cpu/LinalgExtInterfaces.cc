@@ -16,6 +16,36 @@ namespace {
 
 using namespace mlir;
 
+// `op` cloned on slices of its ranked tensor operands (other operands as they are), the
+// slice of each given by `tile` (its offsets and sizes); destinations' slices give the
+// clone's result types.
+TilingResult CloneOnOperandTiles(
+    OpBuilder& b, Operation* op,
+    llvm::function_ref<void(OpOperand&, SmallVector<OpFoldResult>&, SmallVector<OpFoldResult>&)> tile) {
+  TilingResult result;
+  SmallVector<Value> operands;
+  SmallVector<Type> result_types;
+  auto dps = cast<DestinationStyleOpInterface>(op);
+  for (OpOperand& operand : op->getOpOperands()) {
+    Value value = operand.get();
+    if (!isa<RankedTensorType>(value.getType())) {
+      operands.push_back(value);
+      continue;
+    }
+    SmallVector<OpFoldResult> tile_offsets, tile_sizes;
+    tile(operand, tile_offsets, tile_sizes);
+    SmallVector<OpFoldResult> strides(tile_offsets.size(), b.getIndexAttr(1));
+    auto slice = tensor::ExtractSliceOp::create(b, op->getLoc(), value, tile_offsets, tile_sizes, strides);
+    result.generatedSlices.push_back(slice);
+    operands.push_back(slice);
+    if (dps.isDpsInit(&operand)) result_types.push_back(slice.getType());
+  }
+  Operation* tiled = mlir::clone(b, op, result_types, operands);
+  result.tiledOps.push_back(tiled);
+  result.tiledValues.append(tiled->result_begin(), tiled->result_end());
+  return result;
+}
+
 // The operand whose shape is the op's iteration domain: the first output of sort, the
 // first input of the others.
 Value DomainOperand(Operation* op) {
@@ -68,29 +98,10 @@ struct LineTilingModel : TilingInterface::ExternalModel<LineTilingModel<OpTy>, O
 
   FailureOr<TilingResult> getTiledImplementation(Operation* op, OpBuilder& b, ArrayRef<OpFoldResult> offsets,
                                                  ArrayRef<OpFoldResult> sizes) const {
-    TilingResult result;
-    SmallVector<Value> operands;
-    SmallVector<Type> result_types;
-    auto dps = cast<DestinationStyleOpInterface>(op);
-    for (OpOperand& operand : op->getOpOperands()) {
-      Value value = operand.get();
-      auto type = dyn_cast<RankedTensorType>(value.getType());
-      if (!type) {
-        operands.push_back(value);
-        continue;
-      }
-      SmallVector<OpFoldResult> tile_offsets, tile_sizes;
-      OperandTile(b, op, value, offsets, sizes, tile_offsets, tile_sizes);
-      SmallVector<OpFoldResult> strides(tile_offsets.size(), b.getIndexAttr(1));
-      auto slice = tensor::ExtractSliceOp::create(b, op->getLoc(), value, tile_offsets, tile_sizes, strides);
-      result.generatedSlices.push_back(slice);
-      operands.push_back(slice);
-      if (dps.isDpsInit(&operand)) result_types.push_back(slice.getType());
-    }
-    Operation* tiled = mlir::clone(b, op, result_types, operands);
-    result.tiledOps.push_back(tiled);
-    result.tiledValues.append(tiled->result_begin(), tiled->result_end());
-    return result;
+    return CloneOnOperandTiles(b, op, [&](OpOperand& operand, SmallVector<OpFoldResult>& tile_offsets,
+                                          SmallVector<OpFoldResult>& tile_sizes) {
+      OperandTile(b, op, operand.get(), offsets, sizes, tile_offsets, tile_sizes);
+    });
   }
 
   LogicalResult getResultTilePosition(Operation* op, OpBuilder& b, unsigned result_number,
@@ -148,28 +159,11 @@ struct AttentionTilingModel : TilingInterface::ExternalModel<AttentionTilingMode
 
   FailureOr<TilingResult> getTiledImplementation(Operation* op, OpBuilder& b, ArrayRef<OpFoldResult> offsets,
                                                  ArrayRef<OpFoldResult> sizes) const {
-    TilingResult result;
-    SmallVector<Value> operands;
-    SmallVector<Type> result_types;
-    auto dps = cast<DestinationStyleOpInterface>(op);
-    for (auto [operand, map] : llvm::zip(op->getOpOperands(), Maps(op))) {
-      Value value = operand.get();
-      if (!isa<RankedTensorType>(value.getType())) {
-        operands.push_back(value);
-        continue;
-      }
-      SmallVector<OpFoldResult> tile_offsets, tile_sizes;
-      OperandTile(map, offsets, sizes, tile_offsets, tile_sizes);
-      SmallVector<OpFoldResult> strides(tile_offsets.size(), b.getIndexAttr(1));
-      auto slice = tensor::ExtractSliceOp::create(b, op->getLoc(), value, tile_offsets, tile_sizes, strides);
-      result.generatedSlices.push_back(slice);
-      operands.push_back(slice);
-      if (dps.isDpsInit(&operand)) result_types.push_back(slice.getType());
-    }
-    Operation* tiled = mlir::clone(b, op, result_types, operands);
-    result.tiledOps.push_back(tiled);
-    result.tiledValues.append(tiled->result_begin(), tiled->result_end());
-    return result;
+    SmallVector<AffineMap> maps = Maps(op);
+    return CloneOnOperandTiles(b, op, [&](OpOperand& operand, SmallVector<OpFoldResult>& tile_offsets,
+                                          SmallVector<OpFoldResult>& tile_sizes) {
+      OperandTile(maps[operand.getOperandNumber()], offsets, sizes, tile_offsets, tile_sizes);
+    });
   }
 
   LogicalResult getResultTilePosition(Operation* op, OpBuilder&, unsigned result_number, ArrayRef<OpFoldResult> offsets,
