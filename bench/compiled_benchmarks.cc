@@ -110,6 +110,11 @@ void BM_Matmul1024(benchmark::State& state, const char* device) {
   RunFunction(state, "matmul_1024", "matmul", device, {"1024x1024xf32=0.5", "1024x1024xf32=0.25"});
   SetFlops(state, 2.0 * 1024 * 1024 * 1024);
 }
+// 4096^3 on random operands in [0, 1) (64 MiB each: none fits a cache).
+void BM_Matmul4096(benchmark::State& state, const char* device) {
+  RunFunction(state, "matmul_4096", "matmul", device, {"random:4096x4096xf32", "random:4096x4096xf32"});
+  SetFlops(state, 2.0 * 4096 * 4096 * 4096);
+}
 // y = x W^T with W[N, K] (a linear layer's weights), 1024^3.
 void BM_MatmulTransposeB1024(benchmark::State& state, const char* device) {
   RunFunction(state, "matmul_transpose_b_1024", "matmul_transpose_b", device,
@@ -214,6 +219,7 @@ void BM_Gather4096RowsChecked(benchmark::State& state, const char* device) {
   BENCHMARK_CAPTURE(fn, cpu_sync, "cpu-sync")->Unit(benchmark::kMillisecond)->UseRealTime() __VA_ARGS__; \
   BENCHMARK_CAPTURE(fn, cpu, "cpu")->Unit(benchmark::kMillisecond)->UseRealTime() __VA_ARGS__
 KILN_BENCHMARK_ON_CPUS(BM_Matmul1024, ->MinTime(2));
+KILN_BENCHMARK_ON_CPUS(BM_Matmul4096, ->MinTime(2));
 KILN_BENCHMARK_ON_CPUS(BM_MatmulTransposeB1024, ->MinTime(2));
 #define KILN_LOW_PRECISION_BENCHMARKS(types, function)                                                       \
   BENCHMARK_CAPTURE(BM_MatmulLowPrecision1024, types##_##function##_cpu_sync, "cpu-sync", "matmul_" #types "_1024", \
@@ -254,10 +260,9 @@ KILN_BENCHMARK_ON_CPUS(BM_Gather4096Rows);
 KILN_BENCHMARK_ON_CPUS(BM_Gather4096RowsChecked);
 
 // Anchors: OpenBLAS and oneDNN sgemm 1024^3, B[K, N] (NN) and W[N, K] (NT), on 1 and 2
-// threads (what a user would otherwise call).
+// threads (what a user would otherwise call), and oneDNN's NN sgemm at 4096^3.
 using SgemmFn = void (*)(GemmLayout, int64_t, int64_t, int64_t, const float*, const float*, float*, int);
-void Sgemm1024(benchmark::State& state, SgemmFn sgemm, GemmLayout layout) {
-  const int64_t n = 1024;
+void SquareSgemm(benchmark::State& state, SgemmFn sgemm, GemmLayout layout, int64_t n) {
   std::vector<float> a(n * n, 0.5f), b(n * n, 0.25f), c(n * n);
   for (auto _ : state) {
     sgemm(layout, n, n, n, a.data(), b.data(), c.data(), static_cast<int>(state.range(0)));
@@ -265,8 +270,11 @@ void Sgemm1024(benchmark::State& state, SgemmFn sgemm, GemmLayout layout) {
   }
   SetFlops(state, 2.0 * n * n * n);
 }
-void BM_OpenBlasSgemm1024Anchor(benchmark::State& state, GemmLayout layout) { Sgemm1024(state, OpenBlasSgemm, layout); }
-void BM_OneDnnSgemm1024Anchor(benchmark::State& state, GemmLayout layout) { Sgemm1024(state, OneDnnSgemm, layout); }
+void BM_OpenBlasSgemm1024Anchor(benchmark::State& state, GemmLayout layout) {
+  SquareSgemm(state, OpenBlasSgemm, layout, 1024);
+}
+void BM_OneDnnSgemm1024Anchor(benchmark::State& state, GemmLayout layout) { SquareSgemm(state, OneDnnSgemm, layout, 1024); }
+void BM_OneDnnSgemm4096Anchor(benchmark::State& state, GemmLayout layout) { SquareSgemm(state, OneDnnSgemm, layout, 4096); }
 #define KILN_SGEMM_ANCHOR(fn, layout)                                                                     \
   BENCHMARK_CAPTURE(fn, layout, GemmLayout::k##layout)->ArgName("threads")->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond) \
       ->UseRealTime()
@@ -274,6 +282,7 @@ KILN_SGEMM_ANCHOR(BM_OpenBlasSgemm1024Anchor, NN);
 KILN_SGEMM_ANCHOR(BM_OpenBlasSgemm1024Anchor, NT);
 KILN_SGEMM_ANCHOR(BM_OneDnnSgemm1024Anchor, NN);
 KILN_SGEMM_ANCHOR(BM_OneDnnSgemm1024Anchor, NT);
+KILN_SGEMM_ANCHOR(BM_OneDnnSgemm4096Anchor, NN)->MinTime(2);
 
 // Anchor: oneDNN sgemm for the decode shapes, x[M, 4096] times W[4096, 4096]^T.
 void BM_OneDnnLinearDecode4096Anchor(benchmark::State& state) {

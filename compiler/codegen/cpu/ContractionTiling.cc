@@ -206,7 +206,12 @@ std::optional<ContractionTilePlan> PlanContractionTiles(linalg::LinalgOp op, int
   // operand passes it.
   if (plan.kernel == ContractionKernel::kPackedOuterProduct) plan.cache_tile[n] = plan.register_tile[n];
   for (unsigned d : dims->batch) plan.cache_order.push_back(d);
-  plan.cache_order.append({n, k, m});
+  // Blocks of k outermost: the left-hand operand's columns of one block of k (kc x m, 4 MiB
+  // for 4096 rows) stay in L3 while every block of columns passes them. With n outermost,
+  // a left-hand operand beyond L3 was read from memory once per register tile of columns:
+  // 4096^3 ran at 0.80 of 1024^3's rate (204 against 257 GFLOP/s, Zen 5, 1 thread), and at
+  // 1.0 with k outermost; 1024^3 did not change. The output then passes once per block of k.
+  plan.cache_order.append({k, n, m});
   return plan;
 }
 

@@ -62,7 +62,7 @@ inline constexpr int64_t kMinPackedRows = 16;
 struct ContractionTilePlan {
   ContractionKernel kernel = ContractionKernel::kOuterProduct;
   llvm::SmallVector<int64_t> cache_tile;     // blocks that stay in L1/L2 between reuses (none for kDotProduct)
-  llvm::SmallVector<int64_t> cache_order;    // loop order of the blocks (n, k, m; n, m for kDotProduct tiles)
+  llvm::SmallVector<int64_t> cache_order;    // loop order of the blocks (k, n, m; n, m or k, n, m for kDotProduct tiles)
   llvm::SmallVector<int64_t> register_tile;  // m x n outputs held in vector registers (k = 1, or 0: all of it)
   unsigned m_dim = 0;
   unsigned n_dim = 0;

@@ -17,6 +17,29 @@ namespace {
 
 using namespace mlir;
 
+// Prefetches (for writing) every cache line of the block that `read`, a 2-D in-bounds read
+// of a memref, covers, at the current insertion point: one prefetch per row and 64 bytes.
+void PrefetchForWrite(RewriterBase& rewriter, vector::TransferReadOp read) {
+  auto memref_type = dyn_cast<MemRefType>(read.getBase().getType());
+  VectorType vector_type = read.getVectorType();
+  if (!memref_type || memref_type.getRank() != 2 || vector_type.getRank() != 2 || read.getMask() ||
+      !read.getPermutationMap().isMinorIdentity()) {
+    return;
+  }
+  Location loc = read.getLoc();
+  int64_t line_elements = std::max<int64_t>(64 * 8 / vector_type.getElementTypeBitWidth(), 1);
+  ValueRange indices = read.getIndices();
+  for (int64_t row = 0; row < vector_type.getDimSize(0); ++row) {
+    for (int64_t column = 0; column < vector_type.getDimSize(1); column += line_elements) {
+      Value at_row = arith::AddIOp::create(rewriter, loc, indices[0], arith::ConstantIndexOp::create(rewriter, loc, row));
+      Value at_column =
+          arith::AddIOp::create(rewriter, loc, indices[1], arith::ConstantIndexOp::create(rewriter, loc, column));
+      memref::PrefetchOp::create(rewriter, loc, read.getBase(), ValueRange{at_row, at_column}, /*isWrite=*/true,
+                                 /*localityHint=*/3, /*isDataCache=*/true);
+    }
+  }
+}
+
 // Keeps the accumulator of a register tile in registers across `loop` (the k loop): its
 // transfer_read moves before the loop, its transfer_write after it, and the vector is
 // carried as an iteration argument. Applies when the loop body writes memory only through
@@ -60,14 +83,46 @@ void HoistAccumulator(RewriterBase& rewriter, scf::ForOp loop) {
     read = other;
   }
   if (!read) return;
-  rewriter.moveOpBefore(read, loop);
+  // A sum of products (a vector.contract that adds into the read) starts from zero and
+  // adds the output once after the loop: the output's load is then off the FMAs' critical
+  // path (an output block that comes from L3 stalled the first FMAs of every register
+  // tile), and the out-of-order core issues it early, as its address is known.
+  auto contract = write.getValueToStore().getDefiningOp<vector::ContractionOp>();
+  Type element = read.getVectorType().getElementType();
+  bool add_after = contract && contract->getParentOp() == loop.getOperation() &&
+                   contract.getKind() == vector::CombiningKind::ADD && contract.getAcc() == read.getResult() &&
+                   isa<FloatType, IntegerType>(element);
+  rewriter.setInsertionPoint(loop);
+  Value init = add_after ? arith::ConstantOp::create(rewriter, read.getLoc(), read.getVectorType(),
+                                                     rewriter.getZeroAttr(read.getVectorType()))
+                               .getResult()
+                         : read.getResult();
+  if (!add_after) rewriter.moveOpBefore(read, loop);
+  // An output beyond the last-level cache comes from memory for every block of k: its
+  // tile is prefetched at the tile's start, so it has arrived by the end (4096^3 on Zen 5:
+  // 2-8% faster; a 4 MiB output that stays in L3 ran 1-2% slower with the prefetches).
+  constexpr int64_t kPrefetchOutputBytes = 16 << 20;
+  auto root_type = dyn_cast<MemRefType>(root.getType());
+  if (add_after && root_type && root_type.hasStaticShape() &&
+      root_type.getNumElements() * root_type.getElementTypeBitWidth() / 8 >= kPrefetchOutputBytes) {
+    PrefetchForWrite(rewriter, read);
+  }
   FailureOr<LoopLikeOpInterface> carried = loop.replaceWithAdditionalYields(
-      rewriter, read.getResult(), /*replaceInitOperandUsesInLoop=*/true,
+      rewriter, init, /*replaceInitOperandUsesInLoop=*/false,
       [&](OpBuilder&, Location, ArrayRef<BlockArgument>) { return SmallVector<Value>{write.getValueToStore()}; });
   if (failed(carried)) return;
-  Operation* new_loop = carried->getOperation();
+  auto new_loop = cast<scf::ForOp>(carried->getOperation());
+  rewriter.replaceUsesWithIf(read.getResult(), new_loop.getRegionIterArgs().back(),
+                             [&](OpOperand& use) { return new_loop->isProperAncestor(use.getOwner()); });
+  Value result = new_loop->getResults().back();
   rewriter.moveOpAfter(write, new_loop);
-  rewriter.modifyOpInPlace(write, [&] { write.getValueToStoreMutable().assign(new_loop->getResults().back()); });
+  if (add_after) {
+    rewriter.moveOpBefore(read, write);
+    rewriter.setInsertionPoint(write);
+    result = isa<FloatType>(element) ? arith::AddFOp::create(rewriter, read.getLoc(), read.getResult(), result).getResult()
+                                     : arith::AddIOp::create(rewriter, read.getLoc(), read.getResult(), result).getResult();
+  }
+  rewriter.modifyOpInPlace(write, [&] { write.getValueToStoreMutable().assign(result); });
 }
 
 // For a dot-product tile whose right-hand operand `rhs` (W, [.., n, k]) is a view of a

@@ -1,7 +1,7 @@
 // RUN: kiln-opt %s -split-input-file -kiln-cpu-tile-contractions -canonicalize | FileCheck %s
 // RUN: kiln-opt %s -split-input-file -kiln-cpu-tile-contractions=vector-bits=256 -canonicalize | FileCheck %s --check-prefix=AVX2
 
-// 20 rows: cache blocks of one register tile's columns x 256 deep (iterated n, k, then
+// 20 rows: cache blocks of one register tile's columns x 256 deep (iterated k, n, then
 // rows in blocks of 64, or 60 with AVX2, a multiple of its 6-row tiles). Each block of the
 // right-hand operand is first copied (in 16 x 16 register tiles, the edges apart) into a
 // contiguous buffer on the stack, allocated once; the block becomes a matmul of that
@@ -9,8 +9,8 @@
 // m and n loops peeled. The rows that remain (4, or 2) are tiles of one row. All are marked.
 // CHECK-LABEL: func.func @matmul
 // CHECK: %[[PACK:.*]] = memref.alloca() {alignment = 64 : i64} : memref<256x32xf32>
-// CHECK: scf.for %{{.*}} = %c0 to %c40 step %c32
 // CHECK: scf.for %{{.*}} = %c0 to %c300 step %c256
+// CHECK: scf.for %{{.*}} = %c0 to %c40 step %c32
 // CHECK: memref.subview %[[PACK]][0, 0]
 // CHECK: linalg.copy {kiln.register_tile} ins(%{{.*}} : memref<16x16xf32, strided<[40, 1], {{.*}}>) outs(%{{.*}} : memref<16x16xf32, strided<[32, 1], {{.*}}>)
 // CHECK: scf.for %{{.*}} = %c0 to %c16 step %c8
@@ -50,8 +50,8 @@ func.func @matmul_few_rows(%a: memref<12x300xf32>, %b: memref<300x40xf32>, %c: m
 // register tiles (the edges apart).
 // CHECK-LABEL: func.func @transposed_rhs
 // CHECK: %[[PACK:.*]] = memref.alloca() {alignment = 64 : i64} : memref<256x32xf32>
-// CHECK: scf.for %{{.*}} = %c0 to %c40 step %c32
 // CHECK: scf.for %[[K:.*]] = %c0 to %c300 step %c256
+// CHECK: scf.for %{{.*}} = %c0 to %c40 step %c32
 // CHECK: memref.subview %[[PACK]][0, 0]
 // CHECK: memref.subview %{{.*}} [16, 16] [1, 1] : memref<?x?xf32, {{.*}}> to memref<16x16xf32, strided<[300, 1], {{.*}}>>
 // CHECK: linalg.transpose {{.*}} permutation = [1, 0] {kiln.register_tile}
