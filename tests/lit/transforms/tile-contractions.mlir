@@ -150,16 +150,34 @@ func.func @eight_rows(%x: memref<8x300xf32>, %w: memref<32x300xf32>, %y: memref<
 
 // 8 rows of a long depth (8 x 2000 f32 = 62.5 KiB, beyond the L1 budget for x, 32 KiB, with
 // AVX-512): blocks of k of 1024 elements outside the tiles of columns, so the block of x
-// stays in L1; the tiles prefetch W 8 rows ahead. AVX2 keeps the whole depth.
+// stays in L1; the tiles of 2 columns prefetch the next tile's 2 rows of W. AVX2 keeps the
+// whole depth.
 // CHECK-LABEL: func.func @eight_rows_long
 // CHECK: scf.for %{{.*}} = %c0 to %c2000 step %c1024
 // CHECK: scf.for %{{.*}} = %c0 to %c32 step %c2
-// CHECK: {kiln.dot_product_tile = 16 : i64, kiln.prefetch_rows = 8 : i64} ins({{.*}} : memref<8x?xf32, {{.*}}>, memref<2x?xf32, {{.*}}>) outs(%{{.*}} : memref<8x2xf32, {{.*}}>)
+// CHECK: {kiln.dot_product_tile = 16 : i64, kiln.prefetch_rows = 2 : i64} ins({{.*}} : memref<8x?xf32, {{.*}}>, memref<2x?xf32, {{.*}}>) outs(%{{.*}} : memref<8x2xf32, {{.*}}>)
 // AVX2-LABEL: func.func @eight_rows_long
 // AVX2-NOT: kiln.prefetch_rows
 // AVX2: {kiln.dot_product_tile = 8 : i64} ins({{.*}} : memref<4x2000xf32, {{.*}}>, memref<3x2000xf32, {{.*}}>) outs(%{{.*}} : memref<4x3xf32, {{.*}}>)
 func.func @eight_rows_long(%x: memref<8x2000xf32>, %w: memref<32x2000xf32>, %y: memref<8x32xf32>) {
   linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
       ins(%x, %w : memref<8x2000xf32>, memref<32x2000xf32>) outs(%y : memref<8x32xf32>)
+  return
+}
+
+// -----
+
+// 4 rows of a long depth (4 x 4000 f32): blocks of 2048 k; over the whole depth 4 rows take
+// tiles of 4 columns, on blocks of k only 2 (fewer streams of W at a time read faster).
+// CHECK-LABEL: func.func @four_rows_long
+// CHECK: scf.for %{{.*}} = %c0 to %c4000 step %c2048
+// CHECK: scf.for %{{.*}} = %c0 to %c32 step %c2
+// CHECK: {kiln.dot_product_tile = 16 : i64, kiln.prefetch_rows = 2 : i64} ins({{.*}} : memref<4x?xf32, {{.*}}>, memref<2x?xf32, {{.*}}>) outs(%{{.*}} : memref<4x2xf32, {{.*}}>)
+// AVX2-LABEL: func.func @four_rows_long
+// AVX2-NOT: kiln.prefetch_rows
+// AVX2: {kiln.dot_product_tile = 8 : i64} ins(%{{.*}}, %{{.*}} : memref<4x4000xf32>, memref<3x4000xf32, {{.*}}>) outs(%{{.*}} : memref<4x3xf32, {{.*}}>)
+func.func @four_rows_long(%x: memref<4x4000xf32>, %w: memref<32x4000xf32>, %y: memref<4x32xf32>) {
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%x, %w : memref<4x4000xf32>, memref<32x4000xf32>) outs(%y : memref<4x32xf32>)
   return
 }
