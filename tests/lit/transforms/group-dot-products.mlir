@@ -39,7 +39,8 @@ func.func @bf16_nn(%a: memref<20x300xbf16>, %b: memref<300x70xbf16>, %c: memref<
 // i8 x i8 -> i32, W[N, K], K = 130: the last 2 k (130 % 4) are split off as a matmul of
 // their own; the blocks of W are packed [32, 32, 4] (a transpose of 32-bit groups), their
 // column sums S (x 128) computed, and the product adds (a + 128) b - S[n] at p = j = 0.
-// Vectorised: 16 x 16 transposes of i32 in the pack, vpdpbusd with 0x80 bytes for the
+// Vectorised: 16 x 16 transposes of i32 in the pack (64 two-input shuffles each, no
+// vector.transpose), vpdpbusd with 0x80 bytes for the
 // sums, and the sign bits of A's bytes flipped (xor 0x80808080) in the kernel.
 // CHECK-LABEL: func.func @i8_nt
 // CHECK: memref.alloca() {alignment = 64 : i64} : memref<64x32x4xi8>
@@ -53,7 +54,9 @@ func.func @bf16_nn(%a: memref<20x300xbf16>, %b: memref<300x70xbf16>, %c: memref<
 // CHECK: arith.select
 // CHECK: linalg.matmul indexing_maps = {{.*}} ins(%{{.*}}, %{{.*}} : memref<24x2xi8, {{.*}}>, memref<64x2xi8, {{.*}}>) outs(%{{.*}} : memref<24x64xi32>)
 // VECTOR-LABEL: func.func @i8_nt
-// VECTOR: vector.transpose %{{.*}}, [1, 0] : vector<16x16xi32> to vector<16x16xi32>
+// VECTOR-NOT: vector.transpose
+// VECTOR-COUNT-128: vector.shuffle %{{.*}}, %{{.*}} [{{.*}}] : vector<16xi32>, vector<16xi32>
+// VECTOR-NOT: vector.transpose
 // VECTOR: llvm.call_intrinsic "llvm.x86.avx512.vpdpbusd.512"(%{{.*}}, %{{.*}}, %{{.*}}) : (vector<16xi32>, vector<64xi8>, vector<64xi8>) -> vector<16xi32>
 // VECTOR: arith.subi %{{.*}}, %{{.*}} : vector<16xi32>
 // VECTOR: arith.xori %{{.*}}, %{{.*}} : vector<16xi32>
