@@ -102,7 +102,11 @@ std::optional<ContractionTilePlan> PlanGroupDotTiles(linalg::LinalgOp op, const 
   plan.vector_length = kGroupDotLanes;
   plan.cache_tile.assign(op.getNumLoops(), 0);
   plan.cache_tile[n] = kGroupDotColumns;
-  plan.cache_tile[k] = kCacheDepth;
+  // i8 blocks are 1024 deep (the packed block is 32 KiB, as a 256-deep f32 block): a
+  // register tile then takes 256 steps instead of 64 between loading and storing its
+  // accumulators, 3-5% faster on Zen 5 (1024^3, both layouts). bf16 blocks 512 deep were
+  // 4% slower than 256.
+  plan.cache_tile[k] = kind == GroupDotKind::kI8Quads ? 4 * kCacheDepth : kCacheDepth;
   plan.cache_order = {n, k, m};
   plan.register_tile.assign(op.getNumLoops(), 0);
   plan.register_tile[m] = kGroupDotRows;

@@ -37,13 +37,13 @@ func.func @bf16_nn(%a: memref<20x300xbf16>, %b: memref<300x70xbf16>, %c: memref<
 // -----
 
 // i8 x i8 -> i32, W[N, K], K = 130: the last 2 k (130 % 4) are split off as a matmul of
-// their own; the blocks of W are packed [32, 32, 4] (a transpose of 32-bit groups), their
-// column sums S (x 128) computed, and the product adds (a + 128) b - S[n] at p = j = 0.
-// Vectorised: 16 x 16 transposes of i32 in the pack (64 two-input shuffles each, no
-// vector.transpose), vpdpbusd with 0x80 bytes for the
-// sums, and the sign bits of A's bytes flipped (xor 0x80808080) in the kernel.
+// their own; the blocks of W (up to 1024 k deep, a [256, 32, 4] buffer) are packed
+// [32, 32, 4] (a transpose of 32-bit groups), their column sums S (x 128) computed, and
+// the product adds (a + 128) b - S[n] at p = j = 0. Vectorised: 16 x 16 transposes of i32
+// in the pack (64 two-input shuffles each, no vector.transpose), vpdpbusd with 0x80 bytes
+// for the sums, and the sign bits of A's bytes flipped (xor 0x80808080) in the kernel.
 // CHECK-LABEL: func.func @i8_nt
-// CHECK: memref.alloca() {alignment = 64 : i64} : memref<64x32x4xi8>
+// CHECK: memref.alloca() {alignment = 64 : i64} : memref<256x32x4xi8>
 // CHECK: memref.alloca() {alignment = 64 : i64} : memref<32xi32>
 // CHECK: linalg.generic {{.*}} ins(%{{.*}} : memref<32x128xi8, {{.*}}>) outs(%{{.*}} : memref<32x32x4xi8, {{.*}}>) attrs =  {kiln.group_pack_tile}
 // CHECK: linalg.fill
