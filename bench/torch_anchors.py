@@ -2,9 +2,12 @@
 """PyTorch anchors for kiln-bench-compiled (docs/PERFORMANCE.md): the same operations on
 the same shapes, eager mode, CPU, 1 and 2 threads. Prints one line per measurement:
   name threads median_ms
+An optional argument, a regular expression, keeps the measurements whose names it finds
+(`torch_anchors.py llama` runs the decoder layer only).
 Runs without OPENBLAS_CORETYPE and OPENBLAS_L2_SIZE (see without_openblas_tuning).
 Needs Debian's python3-torch (scripts/install-deps.sh --bench)."""
 import os
+import re
 import statistics
 import sys
 import time
@@ -94,21 +97,26 @@ def main():
     # (the [32, 2048, 2048] scores materialised), and PyTorch's fused attention (fused_attention).
     q, k, v = (torch.rand(1, 32, 2048, 128) for _ in range(3))
     scale = 128 ** -0.5
+    eager = lambda: torch.softmax(q @ k.transpose(-2, -1) * scale, dim=-1) @ v
+    measurements = [
+        ("exp((x+y)*z)_16M", lambda: torch.exp((x + y) * z), 15),
+        ("softmax_512x4096", lambda: torch.softmax(s, dim=1), 15),
+        ("matmul_1024", lambda: a @ b, 7),
+        ("topk_4096x1024_k8", lambda: torch.topk(wide, 8, dim=1), 15),
+        ("topk_16384x64_k2", lambda: torch.topk(narrow, 2, dim=1), 15),
+        ("sort_1m", lambda: torch.sort(keys), 7),
+        ("llama_layer_prefill_128", lambda: layer(prefill_x, 0), 7),
+        ("llama_layer_decode", lambda: layer(decode_x, 128), 15),
+        ("attention_32x2048x128_eager", eager, 5),
+        ("attention_32x2048x128_sdpa", lambda: fused_attention(q, k, v), 5),
+    ]
+    wanted = re.compile(sys.argv[1] if len(sys.argv) > 1 else "")
     for threads in (1, 2):
         torch.set_num_threads(threads)
-        print(f"exp((x+y)*z)_16M {threads} {median_ms(lambda: torch.exp((x + y) * z)):.2f}")
-        print(f"softmax_512x4096 {threads} {median_ms(lambda: torch.softmax(s, dim=1)):.2f}")
-        print(f"matmul_1024 {threads} {median_ms(lambda: a @ b, repeats=7):.2f}")
-        print(f"topk_4096x1024_k8 {threads} {median_ms(lambda: torch.topk(wide, 8, dim=1)):.2f}")
-        print(f"topk_16384x64_k2 {threads} {median_ms(lambda: torch.topk(narrow, 2, dim=1)):.2f}")
-        print(f"sort_1m {threads} {median_ms(lambda: torch.sort(keys), repeats=7):.2f}")
         with torch.no_grad():
-            print(f"llama_layer_prefill_128 {threads} {median_ms(lambda: layer(prefill_x, 0), repeats=7):.2f}")
-            print(f"llama_layer_decode {threads} {median_ms(lambda: layer(decode_x, 128)):.2f}")
-            eager = lambda: torch.softmax(q @ k.transpose(-2, -1) * scale, dim=-1) @ v
-            print(f"attention_32x2048x128_eager {threads} {median_ms(eager, repeats=5):.2f}")
-            sdpa = lambda: fused_attention(q, k, v)
-            print(f"attention_32x2048x128_sdpa {threads} {median_ms(sdpa, repeats=5):.2f}")
+            for name, fn, repeats in measurements:
+                if wanted.search(name):
+                    print(f"{name} {threads} {median_ms(fn, repeats=repeats):.2f}")
 
 
 def without_openblas_tuning():
