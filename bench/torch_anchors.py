@@ -4,8 +4,10 @@ the same shapes, eager mode, CPU, 1 and 2 threads. Prints one line per measureme
   name threads median_ms
 An optional argument, a regular expression, keeps the measurements whose names it finds
 (`torch_anchors.py llama` runs the decoder layer only).
+Threads: PyTorch's and OpenBLAS's (set_threads).
 Runs without OPENBLAS_CORETYPE and OPENBLAS_L2_SIZE (see without_openblas_tuning).
 Needs Debian's python3-torch (scripts/install-deps.sh --bench)."""
+import ctypes
 import os
 import re
 import statistics
@@ -112,11 +114,26 @@ def main():
     ]
     wanted = re.compile(sys.argv[1] if len(sys.argv) > 1 else "")
     for threads in (1, 2):
-        torch.set_num_threads(threads)
+        set_threads(threads)
         with torch.no_grad():
             for name, fn, repeats in measurements:
                 if wanted.search(name):
                     print(f"{name} {threads} {median_ms(fn, repeats=repeats):.2f}")
+
+
+def set_threads(threads):
+    """torch.set_num_threads and OpenBLAS's own thread count: Debian's PyTorch runs its
+    matmuls and linear layers on OpenBLAS, whose pthreads torch.set_num_threads does not
+    limit (a "1-thread" linear layer ran on both cores, 193% CPU, at 340 GFLOP/s, above
+    one core's FMA peak)."""
+    torch.set_num_threads(threads)
+    with open("/proc/self/maps") as maps:
+        libraries = {line.split()[-1] for line in maps if "libopenblas" in line}
+    for library in libraries:
+        openblas = ctypes.CDLL(library)
+        openblas.openblas_set_num_threads(ctypes.c_int(threads))
+        if openblas.openblas_get_num_threads() != threads:
+            sys.exit(f"could not set {library} to {threads} threads")
 
 
 def without_openblas_tuning():
