@@ -173,9 +173,9 @@ std::optional<ContractionTilePlan> PlanContractionTiles(linalg::LinalgOp op, int
       plan.register_tile[k] = block;
       // Two columns of W per tile, and each tile prefetches the next tile's rows. Measured
       // on Zen 5 (K = N = 4096, against a streaming read of W): M = 4 in tiles of 4 columns
-      // prefetching 8 rows ahead read at 0.77-0.83 of the read, in tiles of 2 at 0.95-1.0
+      // prefetching 8 rows ahead read at 0.77-0.83 of the read, in tiles of 2 at 0.92-1.0
       // (2, 4 or 8 rows ahead alike); M = 8 (tiles of 2) prefetching 8 rows ahead at 0.84,
-      // 2 rows ahead at 0.89-0.95, 1 row ahead at 0.55.
+      // 2 rows ahead at 0.81-0.93 (noisy), 1 row ahead at 0.55.
       plan.register_tile[n] = std::min<int64_t>(plan.register_tile[n], kDotProductBlockColumns);
       plan.prefetch_rows = plan.register_tile[n];
       plan.cache_order.append({k, n, m});

@@ -40,9 +40,10 @@ void PrefetchForWrite(RewriterBase& rewriter, vector::TransferReadOp read) {
   }
 }
 
-// Keeps the accumulator of a register tile in registers across `loop` (the k loop): its
-// transfer_read moves before the loop, its transfer_write after it, and the vector is
-// carried as an iteration argument. Applies when the loop body writes memory only through
+// Keeps the accumulator of a register tile in registers across `loop` (the k loop): the
+// vector is carried as an iteration argument and its transfer_write moves after the loop;
+// its transfer_read moves before the loop, or, for a float sum of products, after it (the
+// sum then starts from zero and the output is added once). Applies when the loop body writes memory only through
 // that one transfer_write, at loop-invariant indices of a loop-invariant view, and reads
 // nothing else of the same buffer. Upstream hoisting refuses views (it cannot rule out
 // aliasing through them); here distinct bindings are known not to alias (they are
@@ -91,7 +92,7 @@ void HoistAccumulator(RewriterBase& rewriter, scf::ForOp loop) {
   Type element = read.getVectorType().getElementType();
   bool add_after = contract && contract->getParentOp() == loop.getOperation() &&
                    contract.getKind() == vector::CombiningKind::ADD && contract.getAcc() == read.getResult() &&
-                   isa<FloatType, IntegerType>(element);
+                   isa<FloatType>(element);
   rewriter.setInsertionPoint(loop);
   Value init = add_after ? arith::ConstantOp::create(rewriter, read.getLoc(), read.getVectorType(),
                                                      rewriter.getZeroAttr(read.getVectorType()))
@@ -119,8 +120,7 @@ void HoistAccumulator(RewriterBase& rewriter, scf::ForOp loop) {
   if (add_after) {
     rewriter.moveOpBefore(read, write);
     rewriter.setInsertionPoint(write);
-    result = isa<FloatType>(element) ? arith::AddFOp::create(rewriter, read.getLoc(), read.getResult(), result).getResult()
-                                     : arith::AddIOp::create(rewriter, read.getLoc(), read.getResult(), result).getResult();
+    result = arith::AddFOp::create(rewriter, read.getLoc(), read.getResult(), result);
   }
   rewriter.modifyOpInPlace(write, [&] { write.getValueToStoreMutable().assign(result); });
 }
