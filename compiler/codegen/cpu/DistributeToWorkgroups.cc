@@ -26,6 +26,19 @@ using namespace mlir;
 // decode step's [8, 4096] product splits its 4096 columns, not its 8 rows, which would
 // make every workgroup read all the weights); without one, along its first parallel loop.
 constexpr int64_t kMinSplitExtent = 64;
+// A contraction whose first parallel loop is a batch dimension is split along it from this
+// many iterations on: every workgroup then packs and multiplies whole matrices of its own.
+// Split along rows, each workgroup packed every matrix's right-hand operand for half of its
+// rows (batch_matmul 16 x 256^3 on 2 workers: 1.33 ms; along the batch: 1.11 ms).
+constexpr int64_t kMinBatchSplitExtent = 8;
+
+// Whether `root` is a contraction whose loop `first` is a batch dimension.
+bool LeadsWithBatch(Operation* root, size_t first) {
+  auto op = dyn_cast<linalg::LinalgOp>(root);
+  if (!op || !linalg::isaContractionOpInterface(op)) return false;
+  FailureOr<linalg::ContractionDimensions> dims = linalg::inferContractionDims(op);
+  return succeeded(dims) && llvm::is_contained(dims->batch, first);
+}
 
 // The intermediates of fused producers are computed this many bytes of the root's rows
 // at a time, so that they stay in the L1 cache between producer and consumer.
@@ -118,9 +131,10 @@ LogicalResult Distribute(func::FuncOp fn, int64_t stride_tile, std::string& why)
   IRRewriter rewriter(fn.getContext());
   rewriter.setInsertionPoint(root);
   SmallVector<Range> domain = tileable.getIterationDomain(rewriter);
+  const int64_t min_extent = LeadsWithBatch(root, first) ? kMinBatchSplitExtent : kMinSplitExtent;
   for (size_t d = dim; d < iterators.size(); ++d) {
     std::optional<int64_t> size = getConstantIntValue(domain[d].size);
-    if (iterators[d] == utils::IteratorType::parallel && (!size || *size >= kMinSplitExtent)) {
+    if (iterators[d] == utils::IteratorType::parallel && (!size || *size >= min_extent)) {
       dim = d;
       break;
     }

@@ -137,6 +137,29 @@ module @kiln_executable attributes {kiln.executable} {
 
 // -----
 
+// A batch_matmul of 16 matrices splits along the batch (at least 8 iterations), not along
+// the rows: each workgroup multiplies whole matrices, packing each right-hand one once.
+// CHECK-LABEL: func.func @batch
+// CHECK-SAME: kiln.distributed
+// CHECK: %[[CHUNK0:.*]] = arith.ceildivui %c16, %{{.*}}
+// CHECK: scf.for %[[B:.*]] = %{{.*}} to %{{.*}} step %{{.*}}
+// CHECK: tensor.extract_slice %{{.*}}[%[[B]], 0, 0] [%{{.*}}, 64, 32] [1, 1, 1] : tensor<16x64x32xf32> to tensor<?x64x32xf32>
+// CHECK: linalg.batch_matmul {kiln.root} {{.*}} -> tensor<?x64x48xf32>
+module @kiln_executable attributes {kiln.executable} {
+  func.func @batch(%a: memref<16x64x32xf32>, %b: memref<16x32x48xf32>, %out: memref<16x64x48xf32>, %id: index, %count: index) attributes {kiln.binding_dims = [array<i64: -1, -1, -1>, array<i64: -1, -1, -1>, array<i64: -1, -1, -1>], kiln.input_count = 2 : i64} {
+    %ta = bufferization.to_tensor %a restrict : memref<16x64x32xf32> to tensor<16x64x32xf32>
+    %tb = bufferization.to_tensor %b restrict : memref<16x32x48xf32> to tensor<16x32x48xf32>
+    %zero = arith.constant 0.0 : f32
+    %e = tensor.empty() : tensor<16x64x48xf32>
+    %f = linalg.fill ins(%zero : f32) outs(%e : tensor<16x64x48xf32>) -> tensor<16x64x48xf32>
+    %m = linalg.batch_matmul {kiln.root} ins(%ta, %tb : tensor<16x64x32xf32>, tensor<16x32x48xf32>) outs(%f : tensor<16x64x48xf32>) -> tensor<16x64x48xf32>
+    bufferization.materialize_in_destination %m in restrict writable %out : (tensor<16x64x48xf32>, memref<16x64x48xf32>) -> ()
+    return
+  }
+}
+
+// -----
+
 // A merge pass of a split sort (kiln-cpu-split-long-sorts) shares its work out itself when
 // lowered (SortRunsAndMerges.h): its function is marked distributed, the root left whole.
 // CHECK-LABEL: func.func @sort_merge
