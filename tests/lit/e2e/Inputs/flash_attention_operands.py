@@ -13,13 +13,17 @@ HEADS, QUERIES, KEYS, DIM = 4, 200, 333, 64
 SCALE = 0.125
 
 
-def scores(q, k):
-    return np.einsum("hmd,hnd->hmn", q.astype(np.float64), k.astype(np.float64)) * SCALE * np.log2(np.e)
+def scores(q, k, base2=True):
+    """IREE's scores of q [..., M, D] and k [..., N, D] in f64: log2(e) * scale * q k^T, or
+    scale * q k^T for a base-e softmax. Also used by cpu_flash_attention_operands.py."""
+    s = np.einsum("...md,...nd->...mn", q.astype(np.float64), k.astype(np.float64)) * SCALE
+    return s * np.log2(np.e) if base2 else s
 
 
-def attention(s, v):
-    p = np.exp2(s - s.max(axis=2, keepdims=True))
-    return np.einsum("hmn,hnd->hmd", p / p.sum(axis=2, keepdims=True), v.astype(np.float64)).astype(np.float32)
+def attention(s, v, base2=True):
+    """softmax(s) v over the last axis of s (base 2 or e), rounded to f32."""
+    p = (np.exp2 if base2 else np.exp)(s - s.max(axis=-1, keepdims=True))
+    return np.einsum("...mn,...nd->...md", p / p.sum(axis=-1, keepdims=True), v.astype(np.float64)).astype(np.float32)
 
 
 def main(out):
