@@ -59,6 +59,13 @@ inline constexpr llvm::StringLiteral kPrefetchRowsAttr = "kiln.prefetch_rows";
 // would cost about as much as the product.
 inline constexpr int64_t kMinPackedRows = 16;
 
+// Whether `buffer` is a view of a buffer of static shape at least this large (16 MiB,
+// beyond the share of the last-level cache one contraction can count on). Such an output
+// comes from memory once per cache block of k: its register tiles are prefetched for
+// writing, and the blocks of k are deeper (kDeepCacheDepth).
+inline constexpr int64_t kOutputBeyondCacheBytes = 16 << 20;
+bool IsBeyondLastLevelCache(mlir::Value buffer);
+
 // Tile sizes per loop dimension of a contraction (0: not tiled).
 struct ContractionTilePlan {
   ContractionKernel kernel = ContractionKernel::kOuterProduct;

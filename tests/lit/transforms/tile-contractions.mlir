@@ -65,6 +65,21 @@ func.func @transposed_rhs(%x: memref<20x300xf32>, %w: memref<40x300xf32>, %y: me
 
 // -----
 
+// An output of 64 MiB (beyond the last-level cache), here half of it as a workgroup's
+// view: blocks of k 512 deep, so that the output passes through memory half as often.
+// CHECK-LABEL: func.func @output_beyond_cache
+// CHECK: memref.alloca() {alignment = 64 : i64} : memref<512x32xf32>
+// CHECK: scf.for %{{.*}} = %c0 to %c4096 step %c512
+func.func @output_beyond_cache(%x: memref<4096x4096xf32>, %w: memref<4096x4096xf32>, %y: memref<4096x4096xf32>) {
+  %half = memref.subview %y[0, 0] [2048, 4096] [1, 1] : memref<4096x4096xf32> to memref<2048x4096xf32, strided<[4096, 1]>>
+  %rows = memref.subview %x[0, 0] [2048, 4096] [1, 1] : memref<4096x4096xf32> to memref<2048x4096xf32, strided<[4096, 1]>>
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%rows, %w : memref<2048x4096xf32, strided<[4096, 1]>>, memref<4096x4096xf32>) outs(%half : memref<2048x4096xf32, strided<[4096, 1]>>)
+  return
+}
+
+// -----
+
 // The same contraction as a linalg.generic, batched: a batch_matmul of the packed block.
 // CHECK-LABEL: func.func @transposed_rhs_batch
 // CHECK: memref.alloca() {alignment = 64 : i64} : memref<1x256x32xf32>
