@@ -60,9 +60,10 @@ inline constexpr llvm::StringLiteral kPrefetchRowsAttr = "kiln.prefetch_rows";
 inline constexpr int64_t kMinPackedRows = 16;
 
 // Whether `buffer` is a view of a buffer of static shape at least this large (16 MiB,
-// beyond the share of the last-level cache one contraction can count on). Such an output
-// comes from memory once per cache block of k: its register tiles are prefetched for
-// writing, and the blocks of k are deeper (kDeepCacheDepth).
+// beyond the share of the last-level cache one contraction can count on), so that it
+// comes from memory. Such an output passes through memory once per cache block of k:
+// its register tiles are prefetched for writing, and the blocks of k are deeper. Such a
+// packed right-hand operand is prefetched a block ahead (TileContractions.cc).
 inline constexpr int64_t kOutputBeyondCacheBytes = 16 << 20;
 bool IsBeyondLastLevelCache(mlir::Value buffer);
 

@@ -56,6 +56,7 @@ void HoistAccumulator(RewriterBase& rewriter, scf::ForOp loop) {
       write = candidate;
       continue;
     }
+    if (isa<memref::PrefetchOp>(op)) continue;  // a hint: it neither reads nor writes the accumulator
     auto effects = dyn_cast<MemoryEffectOpInterface>(op);
     if (!effects || effects.hasEffect<MemoryEffects::Write>() || effects.hasEffect<MemoryEffects::Allocate>() ||
         effects.hasEffect<MemoryEffects::Free>()) {

@@ -17,6 +17,10 @@
 // RUN: kiln-run --module=%t.kiln --device=cpu-sync --function=batch_3x20x300x40 --expected_output=i64=0 --expected_output=i64=25914689
 // RUN: kiln-run --module=%t.kiln --device=cpu --function=f32_dynamic_rows --input=67 --expected_output=i64=0 --expected_output=i64=55708249
 // RUN: kiln-run --module=%t.kiln --device=cpu-sync --function=f32_dynamic_rows --input=9 --expected_output=i64=0 --expected_output=i64=7484074
+// B of 16 MiB or more (beyond the last-level cache): the register tiles of each packed
+// block prefetch the next block of B (2 tiles of rows and 5 one-row tiles).
+// RUN: kiln-run --module=%t.kiln --device=cpu --function=f32_21x2050x2050 --expected_output=i64=0 --expected_output=i64=3177014186
+// RUN: kiln-run --module=%t.kiln --device=cpu-sync --function=f32_21x2050x2050 --expected_output=i64=0 --expected_output=i64=3177014186
 // AVX2 (6 x 16 register tiles) and SSE (4 x 8) targets, both of which this machine runs.
 // RUN: kiln-compile %s -o %t.avx2.kiln --target-cpu=haswell
 // RUN: kiln-run --module=%t.avx2.kiln --device=cpu --function=f32_67x300x77 --expected_output=i64=0 --expected_output=i64=55708249
@@ -329,3 +333,78 @@ func.func @f32_dynamic_rows(%m: index) -> (i64, i64) {
   %checksum = tensor.extract %sums#1[] : tensor<i64>
   return %bad, %checksum : i64, i64
 }
+
+func.func @f32_21x2050x2050() -> (i64, i64) {
+  %zero = arith.constant 0.0 : f32
+  %ea = tensor.empty() : tensor<21x2050xf32>
+  %a = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} outs(%ea : tensor<21x2050xf32>) {
+  ^bb0(%o: f32):
+    %i = linalg.index 0 : index
+    %k = linalg.index 1 : index
+    %c7 = arith.constant 7 : index
+    %c3 = arith.constant 3 : index
+    %c11 = arith.constant 11 : index
+    %c2 = arith.constant 2 : index
+    %t0 = arith.muli %i, %c7 : index
+    %t1 = arith.muli %k, %c3 : index
+    %t2 = arith.addi %t0, %t1 : index
+    %t3 = arith.remui %t2, %c11 : index
+    %t4 = arith.subi %t3, %c2 : index
+    %t5 = arith.index_cast %t4 : index to i64
+    %v = arith.sitofp %t5 : i64 to f32
+    linalg.yield %v : f32
+  } -> tensor<21x2050xf32>
+  %eb = tensor.empty() : tensor<2050x2050xf32>
+  %b = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} outs(%eb : tensor<2050x2050xf32>) {
+  ^bb0(%o: f32):
+    %k = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %c5 = arith.constant 5 : index
+    %c2 = arith.constant 2 : index
+    %c13 = arith.constant 13 : index
+    %c3 = arith.constant 3 : index
+    %t0 = arith.muli %k, %c5 : index
+    %t1 = arith.muli %j, %c2 : index
+    %t2 = arith.addi %t0, %t1 : index
+    %t3 = arith.remui %t2, %c13 : index
+    %t4 = arith.subi %t3, %c3 : index
+    %t5 = arith.index_cast %t4 : index to i64
+    %v = arith.sitofp %t5 : i64 to f32
+    linalg.yield %v : f32
+  } -> tensor<2050x2050xf32>
+  %ec = tensor.empty() : tensor<21x2050xf32>
+  %fc = linalg.fill ins(%zero : f32) outs(%ec : tensor<21x2050xf32>) -> tensor<21x2050xf32>
+  %c = linalg.matmul ins(%a, %b : tensor<21x2050xf32>, tensor<2050x2050xf32>) outs(%fc : tensor<21x2050xf32>) -> tensor<21x2050xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %b : tensor<21x2050xf32>, tensor<2050x2050xf32>) outs(%fc : tensor<21x2050xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %s = math.fma %x, %y, %acc : f32
+    linalg.yield %s : f32
+  } -> tensor<21x2050xf32>
+  %zi = arith.constant 0 : i64
+  %ez = tensor.empty() : tensor<i64>
+  %fz = linalg.fill ins(%zi : i64) outs(%ez : tensor<i64>) -> tensor<i64>
+  %sums:2 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> ()>, affine_map<(d0, d1) -> ()>], iterator_types = ["reduction", "reduction"]} ins(%c, %r : tensor<21x2050xf32>, tensor<21x2050xf32>) outs(%fz, %fz : tensor<i64>, tensor<i64>) {
+  ^bb0(%x: f32, %y: f32, %bad: i64, %sum: i64):
+    %ne = arith.cmpf une, %x, %y : f32
+    %ne64 = arith.extui %ne : i1 to i64
+    %bad2 = arith.addi %bad, %ne64 : i64
+    %i = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %c3 = arith.constant 3 : index
+    %c7 = arith.constant 7 : index
+    %c1 = arith.constant 1 : index
+    %w0 = arith.muli %i, %c3 : index
+    %w1 = arith.addi %w0, %j : index
+    %w2 = arith.remui %w1, %c7 : index
+    %w3 = arith.addi %w2, %c1 : index
+    %w = arith.index_cast %w3 : index to i64
+    %xi = arith.fptosi %x : f32 to i64
+    %xw = arith.muli %xi, %w : i64
+    %sum2 = arith.addi %sum, %xw : i64
+    linalg.yield %bad2, %sum2 : i64, i64
+  } -> (tensor<i64>, tensor<i64>)
+  %bad = tensor.extract %sums#0[] : tensor<i64>
+  %checksum = tensor.extract %sums#1[] : tensor<i64>
+  return %bad, %checksum : i64, i64
+}
+

@@ -35,6 +35,11 @@
 // An output of 16 MiB or more (beyond the last-level cache): blocks of k 512 deep (one
 // full block and a remainder), output tiles prefetched for writing, a remainder of rows.
 // RUN: kiln-run --module=%t.kiln --device=cpu --function=nt_2050x2048x530 --expected_output=i64=0 --expected_output=i64=80105533281
+// W of 16 MiB or more (beyond the last-level cache): the register tiles of each packed
+// block prefetch the next block of W (25 tiles of rows, more than the 16 the prefetches
+// are spread over; remainders in every dimension).
+// RUN: kiln-run --module=%t.kiln --device=cpu --function=nt_203x2050x2050 --expected_output=i64=0 --expected_output=i64=30711990400
+// RUN: kiln-run --module=%t.kiln --device=cpu-sync --function=nt_203x2050x2050 --expected_output=i64=0 --expected_output=i64=30711990400
 // Decode-shaped products whose rows of x exceed the L1 budget: blocks of k (remainders in
 // k and n) with AVX-512, W prefetched a few rows ahead (clamped at its last row); the whole
 // depth with AVX2 and SSE.
@@ -1089,6 +1094,81 @@ func.func @nt_2050x2048x530() -> (i64, i64) {
   %ez = tensor.empty() : tensor<i64>
   %fz = linalg.fill ins(%zi : i64) outs(%ez : tensor<i64>) -> tensor<i64>
   %sums:2 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> ()>, affine_map<(d0, d1) -> ()>], iterator_types = ["reduction", "reduction"]} ins(%c, %r : tensor<2050x2048xf32>, tensor<2050x2048xf32>) outs(%fz, %fz : tensor<i64>, tensor<i64>) {
+  ^bb0(%x: f32, %y: f32, %bad: i64, %sum: i64):
+    %ne = arith.cmpf une, %x, %y : f32
+    %ne64 = arith.extui %ne : i1 to i64
+    %bad2 = arith.addi %bad, %ne64 : i64
+    %i = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %c3 = arith.constant 3 : index
+    %c7 = arith.constant 7 : index
+    %c1 = arith.constant 1 : index
+    %w0 = arith.muli %i, %c3 : index
+    %w1 = arith.addi %w0, %j : index
+    %w2 = arith.remui %w1, %c7 : index
+    %w3 = arith.addi %w2, %c1 : index
+    %w = arith.index_cast %w3 : index to i64
+    %xi = arith.fptosi %x : f32 to i64
+    %xw = arith.muli %xi, %w : i64
+    %sum2 = arith.addi %sum, %xw : i64
+    linalg.yield %bad2, %sum2 : i64, i64
+  } -> (tensor<i64>, tensor<i64>)
+  %bad = tensor.extract %sums#0[] : tensor<i64>
+  %checksum = tensor.extract %sums#1[] : tensor<i64>
+  return %bad, %checksum : i64, i64
+}
+
+func.func @nt_203x2050x2050() -> (i64, i64) {
+  %zero = arith.constant 0.0 : f32
+  %ea = tensor.empty() : tensor<203x2050xf32>
+  %a = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} outs(%ea : tensor<203x2050xf32>) {
+  ^bb0(%o: f32):
+    %i = linalg.index 0 : index
+    %k = linalg.index 1 : index
+    %c7 = arith.constant 7 : index
+    %t1 = arith.muli %i, %c7 : index
+    %c3 = arith.constant 3 : index
+    %t2 = arith.muli %k, %c3 : index
+    %t3 = arith.addi %t1, %t2 : index
+    %c11 = arith.constant 11 : index
+    %t4 = arith.remui %t3, %c11 : index
+    %c2 = arith.constant 2 : index
+    %t5 = arith.subi %t4, %c2 : index
+    %t6 = arith.index_cast %t5 : index to i64
+    %v = arith.sitofp %t6 : i64 to f32
+    linalg.yield %v : f32
+  } -> tensor<203x2050xf32>
+  %ewt = tensor.empty() : tensor<2050x2050xf32>
+  %wt = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} outs(%ewt : tensor<2050x2050xf32>) {
+  ^bb0(%o: f32):
+    %j = linalg.index 0 : index
+    %k = linalg.index 1 : index
+    %c5 = arith.constant 5 : index
+    %t1 = arith.muli %k, %c5 : index
+    %c2 = arith.constant 2 : index
+    %t2 = arith.muli %j, %c2 : index
+    %t3 = arith.addi %t1, %t2 : index
+    %c13 = arith.constant 13 : index
+    %t4 = arith.remui %t3, %c13 : index
+    %c3 = arith.constant 3 : index
+    %t5 = arith.subi %t4, %c3 : index
+    %t6 = arith.index_cast %t5 : index to i64
+    %v = arith.sitofp %t6 : i64 to f32
+    linalg.yield %v : f32
+  } -> tensor<2050x2050xf32>
+  %ec = tensor.empty() : tensor<203x2050xf32>
+  %fc = linalg.fill ins(%zero : f32) outs(%ec : tensor<203x2050xf32>) -> tensor<203x2050xf32>
+  %c = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%a, %wt : tensor<203x2050xf32>, tensor<2050x2050xf32>) outs(%fc : tensor<203x2050xf32>) -> tensor<203x2050xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %wt : tensor<203x2050xf32>, tensor<2050x2050xf32>) outs(%fc : tensor<203x2050xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %s = math.fma %x, %y, %acc : f32
+    linalg.yield %s : f32
+  } -> tensor<203x2050xf32>
+  %zi = arith.constant 0 : i64
+  %ez = tensor.empty() : tensor<i64>
+  %fz = linalg.fill ins(%zi : i64) outs(%ez : tensor<i64>) -> tensor<i64>
+  %sums:2 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> ()>, affine_map<(d0, d1) -> ()>], iterator_types = ["reduction", "reduction"]} ins(%c, %r : tensor<203x2050xf32>, tensor<203x2050xf32>) outs(%fz, %fz : tensor<i64>, tensor<i64>) {
   ^bb0(%x: f32, %y: f32, %bad: i64, %sum: i64):
     %ne = arith.cmpf une, %x, %y : f32
     %ne64 = arith.extui %ne : i1 to i64

@@ -57,6 +57,7 @@ func.func @matmul_few_rows(%a: memref<12x300xf32>, %b: memref<300x40xf32>, %c: m
 // CHECK: linalg.transpose {{.*}} permutation = [1, 0] {kiln.register_tile}
 // CHECK: scf.for %{{.*}} = %c0 to %c16 step %c8
 // CHECK: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<8x1xf32, {{.*}}>, memref<1x32xf32, strided<[32, 1], {{.*}}>) outs(%{{.*}} : memref<8x32xf32, {{.*}}>)
+// CHECK-NOT: memref.prefetch
 func.func @transposed_rhs(%x: memref<20x300xf32>, %w: memref<40x300xf32>, %y: memref<20x40xf32>) {
   linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
       ins(%x, %w : memref<20x300xf32>, memref<40x300xf32>) outs(%y : memref<20x40xf32>)
@@ -67,9 +68,22 @@ func.func @transposed_rhs(%x: memref<20x300xf32>, %w: memref<40x300xf32>, %y: me
 
 // An output of 64 MiB (beyond the last-level cache), here half of it as a workgroup's
 // view: blocks of k 512 deep, so that the output passes through memory half as often.
+// W (64 MiB) is beyond it too: every step of a register tile's k loop prefetches a line
+// of the next block of W (32 rows from the block's, clamped into W).
 // CHECK-LABEL: func.func @output_beyond_cache
 // CHECK: memref.alloca() {alignment = 64 : i64} : memref<512x32xf32>
-// CHECK: scf.for %{{.*}} = %c0 to %c4096 step %c512
+// CHECK: scf.for %[[K:.*]] = %c0 to %c4096 step %c512
+// CHECK: scf.for %[[N:.*]] = %c0 to %c4096 step %c32
+// CHECK: %[[NEXT:.*]] = arith.addi %[[N]], %c32
+// CHECK: scf.for %{{.*}} = %c0 to %c512 step %c1
+// CHECK: %[[ROW:.*]] = arith.addi %[[NEXT]], %{{.*}}
+// CHECK: %[[ROW_IN:.*]] = arith.minui %[[ROW]], %c4095
+// CHECK: %[[COLUMN:.*]] = arith.addi %[[K]], %{{.*}}
+// CHECK: %[[COLUMN_IN:.*]] = arith.minui %[[COLUMN]], %c4095
+// CHECK: memref.prefetch %arg1[%[[ROW_IN]], %[[COLUMN_IN]]], read, locality<3>, data : memref<4096x4096xf32>
+// CHECK-NEXT: memref.subview
+// CHECK-NEXT: memref.subview
+// CHECK-NEXT: linalg.matmul {kiln.register_tile}
 func.func @output_beyond_cache(%x: memref<4096x4096xf32>, %w: memref<4096x4096xf32>, %y: memref<4096x4096xf32>) {
   %half = memref.subview %y[0, 0] [2048, 4096] [1, 1] : memref<4096x4096xf32> to memref<2048x4096xf32, strided<[4096, 1]>>
   %rows = memref.subview %x[0, 0] [2048, 4096] [1, 1] : memref<4096x4096xf32> to memref<2048x4096xf32, strided<[4096, 1]>>

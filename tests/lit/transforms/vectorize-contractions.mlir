@@ -42,6 +42,30 @@ func.func @tiles(%a: memref<16x64xf32>, %b: memref<64x32xf32>, %c: memref<16x32x
 
 // -----
 
+// A prefetch in the k loop (of the next packed block) is a hint: the accumulator is still
+// carried in registers, the prefetch stays in the loop.
+// CHECK-LABEL: func.func @prefetch_in_k_loop
+// CHECK: scf.for %[[K:.*]] = {{.*}} iter_args(%[[ARG:.*]] = %{{.*}}) -> (vector<8x32xf32>)
+// CHECK: memref.prefetch %arg3[%[[K]], %c0], read, locality<3>, data
+// CHECK: vector.contract {{.*}} %[[ARG]]
+// CHECK: scf.yield
+// CHECK: vector.transfer_write
+func.func @prefetch_in_k_loop(%a: memref<16x64xf32>, %b: memref<64x32xf32>, %c: memref<16x32xf32>, %next: memref<64x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  scf.for %k = %c0 to %c64 step %c1 {
+    memref.prefetch %next[%k, %c0], read, locality<3>, data : memref<64x64xf32>
+    %av = memref.subview %a[0, %k] [8, 1] [1, 1] : memref<16x64xf32> to memref<8x1xf32, strided<[64, 1], offset: ?>>
+    %bv = memref.subview %b[%k, 0] [1, 32] [1, 1] : memref<64x32xf32> to memref<1x32xf32, strided<[32, 1], offset: ?>>
+    %cv = memref.subview %c[0, 0] [8, 32] [1, 1] : memref<16x32xf32> to memref<8x32xf32, strided<[32, 1]>>
+    linalg.matmul {kiln.register_tile} ins(%av, %bv : memref<8x1xf32, strided<[64, 1], offset: ?>>, memref<1x32xf32, strided<[32, 1], offset: ?>>) outs(%cv : memref<8x32xf32, strided<[32, 1]>>)
+  }
+  return
+}
+
+// -----
+
 // An output of 64 MiB (beyond the last-level cache): each register tile first prefetches
 // its output's lines for writing, one per row and 64 bytes (8 rows x 2 lines).
 // CHECK-LABEL: func.func @large_output
