@@ -137,6 +137,30 @@ module @kiln_executable attributes {kiln.executable} {
 
 // -----
 
+// A linear layer with fewer rows (128, a prefill) than columns (256) splits along the
+// columns: each workgroup packs only its part of W, and reuses it for all 128 rows.
+// CHECK-LABEL: func.func @wide_linear
+// CHECK-SAME: kiln.distributed
+// CHECK: %[[CHUNK0:.*]] = arith.ceildivui %c256, %{{.*}}
+// CHECK: scf.for %[[N:.*]] = %{{.*}} to %{{.*}} step %{{.*}}
+// CHECK: tensor.extract_slice %{{.*}}[%[[N]], 0] [%{{.*}}, 64] [1, 1] : tensor<256x64xf32> to tensor<?x64xf32>
+// CHECK: linalg.matmul {{.*}} {kiln.root} {{.*}} -> tensor<128x?xf32>
+module @kiln_executable attributes {kiln.executable} {
+  func.func @wide_linear(%x: memref<128x64xf32>, %w: memref<256x64xf32>, %out: memref<128x256xf32>, %id: index, %count: index) attributes {kiln.binding_dims = [array<i64: -1, -1>, array<i64: -1, -1>, array<i64: -1, -1>], kiln.input_count = 2 : i64} {
+    %tx = bufferization.to_tensor %x restrict : memref<128x64xf32> to tensor<128x64xf32>
+    %tw = bufferization.to_tensor %w restrict : memref<256x64xf32> to tensor<256x64xf32>
+    %zero = arith.constant 0.0 : f32
+    %e = tensor.empty() : tensor<128x256xf32>
+    %f = linalg.fill ins(%zero : f32) outs(%e : tensor<128x256xf32>) -> tensor<128x256xf32>
+    %m = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>] {kiln.root}
+        ins(%tx, %tw : tensor<128x64xf32>, tensor<256x64xf32>) outs(%f : tensor<128x256xf32>) -> tensor<128x256xf32>
+    bufferization.materialize_in_destination %m in restrict writable %out : (tensor<128x256xf32>, memref<128x256xf32>) -> ()
+    return
+  }
+}
+
+// -----
+
 // A batch_matmul of 16 matrices splits along the batch (at least 8 iterations), not along
 // the rows: each workgroup multiplies whole matrices, packing each right-hand one once.
 // CHECK-LABEL: func.func @batch
