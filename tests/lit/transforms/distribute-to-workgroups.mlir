@@ -161,6 +161,49 @@ module @kiln_executable attributes {kiln.executable} {
 
 // -----
 
+// An insert_slice root (a cache updated at one position, written to a new buffer) splits
+// along its first dimension that the slice spans whole: each workgroup copies its heads
+// of the destination into the result and inserts its heads of the source there.
+// CHECK-LABEL: func.func @cache_update
+// CHECK-SAME: kiln.distributed
+// CHECK: %[[CHUNK0:.*]] = arith.ceildivui %c16, %{{.*}}
+// CHECK: %[[EMPTY:.*]] = tensor.empty() : tensor<16x64x8xf32>
+// CHECK: scf.for %[[H:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[OUT:.*]] = %[[EMPTY]])
+// CHECK: %[[SIZE:.*]] = arith.minui
+// CHECK: %[[DEST:.*]] = tensor.extract_slice %{{.*}}[%[[H]], 0, 0] [%[[SIZE]], 64, 8] [1, 1, 1]
+// CHECK: %[[BLOCK:.*]] = tensor.extract_slice %[[OUT]][%[[H]], 0, 0] [%[[SIZE]], 64, 8] [1, 1, 1]
+// CHECK: %[[COPY:.*]] = linalg.copy ins(%[[DEST]] : tensor<?x64x8xf32>) outs(%[[BLOCK]] : tensor<?x64x8xf32>)
+// CHECK: %[[NEW:.*]] = tensor.extract_slice %{{.*}}[%[[H]], 0, 0] [%[[SIZE]], 1, 8] [1, 1, 1]
+// CHECK: %[[INS:.*]] = tensor.insert_slice %[[NEW]] into %[[COPY]][0, %{{.*}}, 0] [%[[SIZE]], 1, 8] [1, 1, 1]
+// CHECK: tensor.insert_slice %[[INS]] into %[[OUT]][%[[H]], 0, 0] [%[[SIZE]], 64, 8] [1, 1, 1]
+module @kiln_executable attributes {kiln.executable} {
+  func.func @cache_update(%new: memref<16x1x8xf32>, %cache: memref<16x64x8xf32>, %out: memref<16x64x8xf32>, %pos: index, %id: index, %count: index) attributes {kiln.binding_dims = [array<i64: -1, -1, -1>, array<i64: -1, -1, -1>, array<i64: -1, -1, -1>], kiln.input_count = 2 : i64} {
+    %tn = bufferization.to_tensor %new restrict : memref<16x1x8xf32> to tensor<16x1x8xf32>
+    %tc = bufferization.to_tensor %cache restrict : memref<16x64x8xf32> to tensor<16x64x8xf32>
+    %r = tensor.insert_slice %tn into %tc[0, %pos, 0] [16, 1, 8] [1, 1, 1] {kiln.root} : tensor<16x1x8xf32> into tensor<16x64x8xf32>
+    bufferization.materialize_in_destination %r in restrict writable %out : (tensor<16x64x8xf32>, memref<16x64x8xf32>) -> ()
+    return
+  }
+}
+
+// -----
+
+// An insert_slice whose slice spans no whole dimension stays one workgroup.
+// CHECK-LABEL: func.func @partial_insert
+// CHECK-NOT: kiln.distributed
+module @kiln_executable attributes {kiln.executable} {
+  // expected-remark @+1 {{dispatch 'partial_insert' runs as one workgroup: its root 'tensor.insert_slice' cannot be tiled}}
+  func.func @partial_insert(%new: memref<2x4xf32>, %cache: memref<16x8xf32>, %out: memref<16x8xf32>, %pos: index, %id: index, %count: index) attributes {kiln.binding_dims = [array<i64: -1, -1>, array<i64: -1, -1>, array<i64: -1, -1>], kiln.input_count = 2 : i64} {
+    %tn = bufferization.to_tensor %new restrict : memref<2x4xf32> to tensor<2x4xf32>
+    %tc = bufferization.to_tensor %cache restrict : memref<16x8xf32> to tensor<16x8xf32>
+    %r = tensor.insert_slice %tn into %tc[%pos, 2] [2, 4] [1, 1] {kiln.root} : tensor<2x4xf32> into tensor<16x8xf32>
+    bufferization.materialize_in_destination %r in restrict writable %out : (tensor<16x8xf32>, memref<16x8xf32>) -> ()
+    return
+  }
+}
+
+// -----
+
 // A batch_matmul of 16 matrices splits along the batch (at least 8 iterations), not along
 // the rows: each workgroup multiplies whole matrices, packing each right-hand one once.
 // CHECK-LABEL: func.func @batch
