@@ -64,7 +64,7 @@ inline constexpr int64_t kMinPackedRows = 16;
 // comes from memory. Such an output passes through memory once per cache block of k:
 // its register tiles are prefetched for writing, and the blocks of k are deeper. Such a
 // packed right-hand operand is prefetched a block ahead (TileContractions.cc).
-inline constexpr int64_t kOutputBeyondCacheBytes = 16 << 20;
+inline constexpr int64_t kBeyondLastLevelCacheBytes = 16 << 20;
 bool IsBeyondLastLevelCache(mlir::Value buffer);
 
 // Tile sizes per loop dimension of a contraction (0: not tiled).

@@ -125,18 +125,22 @@ void TileLeadingLoopsByOne(RewriterBase& rewriter, scf::ForOp loop, size_t dim) 
 
 // The dimension along which `insert` (a root tensor.insert_slice) can be split into
 // blocks that each copy their part of the destination and insert their part of the
-// source: the first whose slice spans the whole destination (offset 0, its full static
-// size, at least 2, stride 1).
+// source: one whose slice spans the whole destination (offset 0, its full static size,
+// at least 2, stride 1), the largest of the outer ones (blocks of whole rows), else the
+// innermost.
 std::optional<unsigned> WholeDimensionOfInsert(tensor::InsertSliceOp insert) {
   RankedTensorType dest = insert.getDestType();
   if (insert.getSourceType().getRank() != dest.getRank()) return std::nullopt;  // rank-reducing
+  std::optional<unsigned> best;
   for (unsigned d = 0; d < dest.getRank(); ++d) {
     std::optional<int64_t> offset = getConstantIntValue(insert.getMixedOffsets()[d]);
     std::optional<int64_t> stride = getConstantIntValue(insert.getMixedStrides()[d]);
     std::optional<int64_t> size = getConstantIntValue(insert.getMixedSizes()[d]);
-    if (offset == 0 && stride == 1 && !dest.isDynamicDim(d) && size == dest.getDimSize(d) && *size >= 2) return d;
+    if (offset != 0 || stride != 1 || dest.isDynamicDim(d) || size != dest.getDimSize(d) || *size < 2) continue;
+    bool outer = d + 1 < dest.getRank();
+    if (!best || (outer && (*best + 1 == dest.getRank() || dest.getDimSize(d) > dest.getDimSize(*best)))) best = d;
   }
-  return std::nullopt;
+  return best;
 }
 
 // Distributes `insert`, a root tensor.insert_slice whose result is written to a new
@@ -220,6 +224,11 @@ LogicalResult Distribute(func::FuncOp fn, int64_t stride_tile, std::string& why)
   IRRewriter rewriter(fn.getContext());
   rewriter.setInsertionPoint(root);
   SmallVector<Range> domain = tileable.getIterationDomain(rewriter);
+  // MLIR's tiling does not take empty loops (static extent 0); there is nothing to share.
+  if (llvm::any_of(domain, [](const Range& range) { return isConstantIntValue(range.size, 0); })) {
+    why = "its iteration space is empty";
+    return failure();
+  }
   const int64_t min_extent = LeadsWithBatch(root, first) ? kMinBatchSplitExtent : kMinSplitExtent;
   for (size_t d = dim; d < iterators.size(); ++d) {
     std::optional<int64_t> size = getConstantIntValue(domain[d].size);
@@ -228,7 +237,11 @@ LogicalResult Distribute(func::FuncOp fn, int64_t stride_tile, std::string& why)
       break;
     }
   }
-  if (std::optional<size_t> columns = ColumnsToSplitInstead(root, dim, domain)) dim = *columns;
+  // (The grid-stride blocks of the GPU path keep their order: there, neighbouring work-items
+  // take neighbouring rows.)
+  if (stride_tile == 0) {
+    if (std::optional<size_t> columns = ColumnsToSplitInstead(root, dim, domain)) dim = *columns;
+  }
   Value extent = getValueOrCreateConstantIndexOp(rewriter, loc, domain[dim].size);
   Value workgroup_id = fn.getArgument(fn.getNumArguments() - 2);
   Value workgroup_count = fn.getArgument(fn.getNumArguments() - 1);

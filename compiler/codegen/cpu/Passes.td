@@ -146,9 +146,14 @@ def DistributeToWorkgroups : Pass<"kiln-cpu-distribute-to-workgroups", "mlir::Mo
     its columns, so that each workgroup reads only its share of the weights) into one
     contiguous block of ceil(extent / workgroup_count) iterations per workgroup, and the producers it uses
     (fills, elementwise ops, slices) are fused into the tile, so that workgroups write
-    disjoint parts of every output. Functions where that is not possible (no parallel
-    loop, a root without the tiling interface, a tiling failure) are left whole and run as
-    one workgroup, with a remark saying why. A function that was split is marked
+    disjoint parts of every output. Contractions choose their loop: a batched one splits
+    along its batch from 8 matrices, one with fewer static rows than columns (a prefill's
+    linear layer) along its columns, so that each workgroup packs only its part of the
+    right-hand operand. A root `tensor.insert_slice` (a KV cache written to a new buffer)
+    splits along a dimension its slice spans whole: each workgroup copies its block of
+    the destination and inserts its block of the source. Functions where none of this is
+    possible (no parallel loop, a root without the tiling interface, a tiling failure)
+    are left whole and run as one workgroup, with a remark saying why. A function that was split is marked
     `kiln.distributed`: the host may then launch any number of workgroups. Functions
     marked `kiln.workgroup_strategy` are left to that strategy's own pass. A root that is
     a step of a split sort (kiln-cpu-split-long-sorts) shares its work out itself when it
@@ -157,7 +162,8 @@ def DistributeToWorkgroups : Pass<"kiln-cpu-distribute-to-workgroups", "mlir::Mo
     With `stride-tile=T` (the GPU's work-items) the root is tiled in blocks of T iterations
     instead, and worker `id` of `count` takes blocks id, id + count, ... (a grid-stride
     loop): tile-sized temporaries of fused producers then have static sizes (GPU kernels
-    cannot allocate dynamic ones) and neighbouring workers touch neighbouring memory.
+    cannot allocate dynamic ones) and neighbouring workers touch neighbouring memory;
+    contractions keep their rows and insert_slice roots stay one workgroup there.
     When the split loop is not the root's first parallel loop (the loops before it are
     shorter than 64), each block is tiled again by 1 along those loops, so that a fused
     producer's temporary covers one of their iterations (one head's scores of a query
@@ -166,7 +172,8 @@ def DistributeToWorkgroups : Pass<"kiln-cpu-distribute-to-workgroups", "mlir::Mo
   let options = [Option<"strideTile", "stride-tile", "int64_t", /*default=*/"0",
                         "Static block size of a grid-stride distribution (0: one contiguous block per worker)">];
   let dependentDialects = ["::mlir::scf::SCFDialect", "::mlir::affine::AffineDialect",
-                           "::mlir::arith::ArithDialect", "::mlir::tensor::TensorDialect"];
+                           "::mlir::arith::ArithDialect", "::mlir::tensor::TensorDialect",
+                           "::mlir::linalg::LinalgDialect"];
 }
 
 def InterchangeForVectorization : Pass<"kiln-cpu-interchange-for-vectorization", "mlir::ModuleOp"> {

@@ -80,8 +80,8 @@ void TilePackingCopy(RewriterBase& rewriter, linalg::LinalgOp copy, int64_t lane
 // Replaces `block`, a cache block whose right-hand operand is [batch?, k, n] or (with
 // plan.transposed_rhs) [batch?, n, k], by a matmul (or batch_matmul) of the same left-hand
 // operand and output with that operand copied or transposed into a [batch?, k, n] buffer
-// on the stack of the block's full size (kc x nc elements: 256 x 2 vectors, 16 or 32 KiB
-// in f32, allocated once per contraction). The copy happens where `block` was, outside
+// on the stack of the block's full size (kc x nc elements: 256 or 512 x 2 vectors, 16 to
+// 64 KiB in f32, allocated once per contraction). The copy happens where `block` was, outside
 // the loop over its rows, so every row of the left-hand operand reuses it.
 linalg::LinalgOp PackRightHandBlock(RewriterBase& rewriter, linalg::LinalgOp block, const ContractionTilePlan& plan) {
   Location loc = block.getLoc();
@@ -133,8 +133,8 @@ constexpr int64_t kPrefetchSpreadTiles = 16;
 using StepPrefetch = std::function<void(OpBuilder&, Location, Value kk)>;
 
 // For `block`, a cache block of a 2-D right-hand operand about to be packed (a view of a
-// larger buffer, iterated k, n, m): prefetches of the block at the next n (the next one
-// packed), spread evenly over the k steps of the first `tiles` register tiles that pass
+// larger buffer, iterated k, n, m): prefetches of the next block packed (at the next n, or
+// after the last n the first of the next block of k), spread evenly over the k steps of the first `tiles` register tiles that pass
 // the packed block, the tile's index given by `tile_row` (its first row among the
 // product's rows) / `tile_rows`; later tiles repeat the last tile's lines. Each prefetch
 // is clamped into the buffer, so every address is valid.
@@ -158,10 +158,18 @@ StepPrefetch NextBlockPrefetcher(RewriterBase& rewriter, Value block, const Cont
   int64_t lines_per_row = llvm::divideCeil(columns, line_elements);
   int64_t lines_per_tile = llvm::divideCeil(rows * lines_per_row, tiles);
   Location loc = view.getLoc();
-  SmallVector<Value> offsets = getValueOrCreateConstantIndexOp(rewriter, loc, view.getMixedOffsets());
-  offsets[n_result] = arith::AddIOp::create(rewriter, loc, offsets[n_result],
-                                            arith::ConstantIndexOp::create(rewriter, loc, plan.cache_tile[plan.n_dim]));
+  // The next block: the next columns, or after the last ones the first of the next k.
   Value source = view.getSource();
+  unsigned k_result = 1 - n_result;
+  SmallVector<Value> offsets = getValueOrCreateConstantIndexOp(rewriter, loc, view.getMixedOffsets());
+  auto constant = [&](int64_t value) -> Value { return arith::ConstantIndexOp::create(rewriter, loc, value); };
+  Value next_n = arith::AddIOp::create(rewriter, loc, offsets[n_result], constant(plan.cache_tile[plan.n_dim]));
+  Value past_last = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::uge, next_n,
+                                          memref::DimOp::create(rewriter, loc, source, n_result));
+  offsets[n_result] = arith::SelectOp::create(rewriter, loc, past_last, constant(0), next_n);
+  offsets[k_result] = arith::SelectOp::create(
+      rewriter, loc, past_last, arith::AddIOp::create(rewriter, loc, offsets[k_result], constant(depth)),
+      offsets[k_result]);
   return [=](OpBuilder& b, Location at_loc, Value kk) {
     auto index = [&](int64_t value) -> Value { return arith::ConstantIndexOp::create(b, at_loc, value); };
     Value tile = arith::MinUIOp::create(b, at_loc, arith::DivUIOp::create(b, at_loc, tile_row, index(tile_rows)),
@@ -221,11 +229,11 @@ void TileForOuterProducts(RewriterBase& rewriter, linalg::LinalgOp op, Contracti
     if (!block.getMatchingIndexingMap(rhs).isFunctionOfDim(plan.n_dim)) rhs = block.getDpsInputOperand(0);
     packed_block = rhs->get();
     block = PackRightHandBlock(rewriter, block, plan);
-    product_rows = block.getStaticLoopRanges()[plan.m_dim];
     // The product's own dimensions (batch?, m, n, k) and the same tile sizes.
     std::optional<ContractionTilePlan> packed = PlanContractionTiles(block, vector_bits, /*allow_packing=*/false);
     if (!packed || packed->kernel != ContractionKernel::kOuterProduct) return;  // stays a (correct) loop nest
     plan = *packed;
+    product_rows = block.getStaticLoopRanges()[plan.m_dim];
   }
   SmallVector<int64_t> row_sizes(plan.cache_tile.size(), 0);
   row_sizes[plan.m_dim] = plan.cache_tile[plan.m_dim];

@@ -44,7 +44,7 @@ void PrefetchForWrite(RewriterBase& rewriter, vector::TransferReadOp read) {
 // vector is carried as an iteration argument and its transfer_write moves after the loop;
 // its transfer_read moves before the loop, or, for a float sum of products, after it (the
 // sum then starts from zero and the output is added once). Applies when the loop body writes memory only through
-// that one transfer_write, at loop-invariant indices of a loop-invariant view, and reads
+// that one transfer_write (prefetches, hints, may be there too), at loop-invariant indices of a loop-invariant view, and reads
 // nothing else of the same buffer. Upstream hoisting refuses views (it cannot rule out
 // aliasing through them); here distinct bindings are known not to alias (they are
 // `llvm.noalias`), so comparing root buffers is enough.

@@ -21,6 +21,10 @@
 // block prefetch the next block of B (2 tiles of rows and 5 one-row tiles).
 // RUN: kiln-run --module=%t.kiln --device=cpu --function=f32_21x2050x2050 --expected_output=i64=0 --expected_output=i64=3177014186
 // RUN: kiln-run --module=%t.kiln --device=cpu-sync --function=f32_21x2050x2050 --expected_output=i64=0 --expected_output=i64=3177014186
+// Empty loops (0 rows; 0 depth, so the output keeps its fill) compile and run: no tiling.
+// RUN: kiln-run --module=%t.kiln --device=cpu --function=no_rows --input=0x64xf32= --input=64x32xf32=1 --expected_output=0x32xf32=
+// RUN: kiln-run --module=%t.kiln --device=cpu --function=no_depth --input=20x0xf32= --input=0x40xf32= --expected_output=20x40xf32=1
+// RUN: kiln-run --module=%t.kiln --device=cpu-sync --function=no_depth --input=20x0xf32= --input=0x40xf32= --expected_output=20x40xf32=1
 // AVX2 (6 x 16 register tiles) and SSE (4 x 8) targets, both of which this machine runs.
 // RUN: kiln-compile %s -o %t.avx2.kiln --target-cpu=haswell
 // RUN: kiln-run --module=%t.avx2.kiln --device=cpu --function=f32_67x300x77 --expected_output=i64=0 --expected_output=i64=55708249
@@ -31,6 +35,7 @@
 // RUN: kiln-compile --target=gfx942 %s -o %t.gpu.kiln
 // RUN: kiln-run --module=%t.gpu.kiln --device=hip-sim --function=f32_67x300x77 --expected_output=i64=0 --expected_output=i64=55708249
 // RUN: kiln-run --module=%t.gpu.kiln --device=hip-sim --function=f64_67x300x45 --expected_output=i64=0 --expected_output=i64=32543928
+// RUN: kiln-run --module=%t.gpu.kiln --device=hip-sim --function=no_depth --input=20x0xf32= --input=0x40xf32= --expected_output=20x40xf32=1
 // RUN: kiln-run --module=%t.gpu.kiln --device=hip-sim --function=batch_3x20x300x40 --expected_output=i64=0 --expected_output=i64=25914689
 // RUN: kiln-run --module=%t.gpu.kiln --device=hip-sim --function=f32_dynamic_rows --input=67 --expected_output=i64=0 --expected_output=i64=55708249
 
@@ -408,3 +413,18 @@ func.func @f32_21x2050x2050() -> (i64, i64) {
   return %bad, %checksum : i64, i64
 }
 
+func.func @no_rows(%a: tensor<0x64xf32>, %b: tensor<64x32xf32>) -> tensor<0x32xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<0x32xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<0x32xf32>) -> tensor<0x32xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<0x64xf32>, tensor<64x32xf32>) outs(%f : tensor<0x32xf32>) -> tensor<0x32xf32>
+  return %r : tensor<0x32xf32>
+}
+
+func.func @no_depth(%a: tensor<20x0xf32>, %b: tensor<0x40xf32>) -> tensor<20x40xf32> {
+  %one = arith.constant 1.0 : f32
+  %e = tensor.empty() : tensor<20x40xf32>
+  %f = linalg.fill ins(%one : f32) outs(%e : tensor<20x40xf32>) -> tensor<20x40xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<20x0xf32>, tensor<0x40xf32>) outs(%f : tensor<20x40xf32>) -> tensor<20x40xf32>
+  return %r : tensor<20x40xf32>
+}

@@ -145,6 +145,10 @@ module @kiln_executable attributes {kiln.executable} {
 // CHECK: scf.for %[[N:.*]] = %{{.*}} to %{{.*}} step %{{.*}}
 // CHECK: tensor.extract_slice %{{.*}}[%[[N]], 0] [%{{.*}}, 64] [1, 1] : tensor<256x64xf32> to tensor<?x64xf32>
 // CHECK: linalg.matmul {{.*}} {kiln.root} {{.*}} -> tensor<128x?xf32>
+// The GPU's grid-stride blocks keep splitting the rows.
+// STRIDE-LABEL: func.func @wide_linear
+// STRIDE: scf.for %[[ROW:.*]] = %{{.*}} to %c128 step %{{.*}}
+// STRIDE: tensor.extract_slice %{{.*}}[%[[ROW]], 0] [1, 64] [1, 1] : tensor<128x64xf32> to tensor<1x64xf32>
 module @kiln_executable attributes {kiln.executable} {
   func.func @wide_linear(%x: memref<128x64xf32>, %w: memref<256x64xf32>, %out: memref<128x256xf32>, %id: index, %count: index) attributes {kiln.binding_dims = [array<i64: -1, -1>, array<i64: -1, -1>, array<i64: -1, -1>], kiln.input_count = 2 : i64} {
     %tx = bufferization.to_tensor %x restrict : memref<128x64xf32> to tensor<128x64xf32>
@@ -176,6 +180,10 @@ module @kiln_executable attributes {kiln.executable} {
 // CHECK: %[[NEW:.*]] = tensor.extract_slice %{{.*}}[%[[H]], 0, 0] [%[[SIZE]], 1, 8] [1, 1, 1]
 // CHECK: %[[INS:.*]] = tensor.insert_slice %[[NEW]] into %[[COPY]][0, %{{.*}}, 0] [%[[SIZE]], 1, 8] [1, 1, 1]
 // CHECK: tensor.insert_slice %[[INS]] into %[[OUT]][%[[H]], 0, 0] [%[[SIZE]], 64, 8] [1, 1, 1]
+// On the GPU's grid-stride path it stays one workgroup.
+// STRIDE-LABEL: func.func @cache_update
+// STRIDE-NOT: kiln.distributed
+// STRIDE: tensor.insert_slice %{{.*}} into %{{.*}}[0, %{{.*}}, 0] [16, 1, 8] [1, 1, 1] {kiln.root}
 module @kiln_executable attributes {kiln.executable} {
   func.func @cache_update(%new: memref<16x1x8xf32>, %cache: memref<16x64x8xf32>, %out: memref<16x64x8xf32>, %pos: index, %id: index, %count: index) attributes {kiln.binding_dims = [array<i64: -1, -1, -1>, array<i64: -1, -1, -1>, array<i64: -1, -1, -1>], kiln.input_count = 2 : i64} {
     %tn = bufferization.to_tensor %new restrict : memref<16x1x8xf32> to tensor<16x1x8xf32>
@@ -198,6 +206,25 @@ module @kiln_executable attributes {kiln.executable} {
     %tc = bufferization.to_tensor %cache restrict : memref<16x8xf32> to tensor<16x8xf32>
     %r = tensor.insert_slice %tn into %tc[%pos, 2] [2, 4] [1, 1] {kiln.root} : tensor<2x4xf32> into tensor<16x8xf32>
     bufferization.materialize_in_destination %r in restrict writable %out : (tensor<16x8xf32>, memref<16x8xf32>) -> ()
+    return
+  }
+}
+
+// -----
+
+// A root with an empty loop (static extent 0) has nothing to share: one workgroup.
+// CHECK-LABEL: func.func @empty_rows
+// CHECK-NOT: kiln.distributed
+module @kiln_executable attributes {kiln.executable} {
+  // expected-remark @+1 {{dispatch 'empty_rows' runs as one workgroup: its iteration space is empty}}
+  func.func @empty_rows(%a: memref<0x8xf32>, %b: memref<8x16xf32>, %out: memref<0x16xf32>, %id: index, %count: index) attributes {kiln.binding_dims = [array<i64: -1, -1>, array<i64: -1, -1>, array<i64: -1, -1>], kiln.input_count = 2 : i64} {
+    %ta = bufferization.to_tensor %a restrict : memref<0x8xf32> to tensor<0x8xf32>
+    %tb = bufferization.to_tensor %b restrict : memref<8x16xf32> to tensor<8x16xf32>
+    %zero = arith.constant 0.0 : f32
+    %e = tensor.empty() : tensor<0x16xf32>
+    %f = linalg.fill ins(%zero : f32) outs(%e : tensor<0x16xf32>) -> tensor<0x16xf32>
+    %m = linalg.matmul {kiln.root} ins(%ta, %tb : tensor<0x8xf32>, tensor<8x16xf32>) outs(%f : tensor<0x16xf32>) -> tensor<0x16xf32>
+    bufferization.materialize_in_destination %m in restrict writable %out : (tensor<0x16xf32>, memref<0x16xf32>) -> ()
     return
   }
 }

@@ -49,6 +49,7 @@ func.func @matmul_few_rows(%a: memref<12x300xf32>, %b: memref<300x40xf32>, %c: m
 // block of W (32 rows of n by 256 of k) is transposed into the buffer, in 16 x 16
 // register tiles (the edges apart).
 // CHECK-LABEL: func.func @transposed_rhs
+// CHECK-NOT: memref.prefetch
 // CHECK: %[[PACK:.*]] = memref.alloca() {alignment = 64 : i64} : memref<256x32xf32>
 // CHECK: scf.for %[[K:.*]] = %c0 to %c300 step %c256
 // CHECK: scf.for %{{.*}} = %c0 to %c40 step %c32
@@ -69,16 +70,21 @@ func.func @transposed_rhs(%x: memref<20x300xf32>, %w: memref<40x300xf32>, %y: me
 // An output of 64 MiB (beyond the last-level cache), here half of it as a workgroup's
 // view: blocks of k 512 deep, so that the output passes through memory half as often.
 // W (64 MiB) is beyond it too: every step of a register tile's k loop prefetches a line
-// of the next block of W (32 rows from the block's, clamped into W).
+// of the next block of W to be packed (32 rows on, or after the last rows the first
+// block of the next k), clamped into W.
 // CHECK-LABEL: func.func @output_beyond_cache
 // CHECK: memref.alloca() {alignment = 64 : i64} : memref<512x32xf32>
 // CHECK: scf.for %[[K:.*]] = %c0 to %c4096 step %c512
 // CHECK: scf.for %[[N:.*]] = %c0 to %c4096 step %c32
 // CHECK: %[[NEXT:.*]] = arith.addi %[[N]], %c32
+// CHECK: %[[PAST:.*]] = arith.cmpi uge, %[[NEXT]], %c4096
+// CHECK: %[[NEXT_N:.*]] = arith.select %[[PAST]], %c0, %[[NEXT]]
+// CHECK: %[[K_AFTER:.*]] = arith.addi %[[K]], %c512
+// CHECK: %[[NEXT_K:.*]] = arith.select %[[PAST]], %[[K_AFTER]], %[[K]]
 // CHECK: scf.for %{{.*}} = %c0 to %c512 step %c1
-// CHECK: %[[ROW:.*]] = arith.addi %[[NEXT]], %{{.*}}
+// CHECK: %[[ROW:.*]] = arith.addi %[[NEXT_N]], %{{.*}}
 // CHECK: %[[ROW_IN:.*]] = arith.minui %[[ROW]], %c4095
-// CHECK: %[[COLUMN:.*]] = arith.addi %[[K]], %{{.*}}
+// CHECK: %[[COLUMN:.*]] = arith.addi %[[NEXT_K]], %{{.*}}
 // CHECK: %[[COLUMN_IN:.*]] = arith.minui %[[COLUMN]], %c4095
 // CHECK: memref.prefetch %arg1[%[[ROW_IN]], %[[COLUMN_IN]]], read, locality<3>, data : memref<4096x4096xf32>
 // CHECK-NEXT: memref.subview
@@ -89,6 +95,31 @@ func.func @output_beyond_cache(%x: memref<4096x4096xf32>, %w: memref<4096x4096xf
   %rows = memref.subview %x[0, 0] [2048, 4096] [1, 1] : memref<4096x4096xf32> to memref<2048x4096xf32, strided<[4096, 1]>>
   linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
       ins(%rows, %w : memref<2048x4096xf32, strided<[4096, 1]>>, memref<4096x4096xf32>) outs(%half : memref<2048x4096xf32, strided<[4096, 1]>>)
+  return
+}
+
+// -----
+
+// B stored [k, n] beyond the last-level cache (16 MiB), 100 rows (12 tiles of 8): the next
+// block is 32 columns on (after the last ones, the next 256 rows of k), and each tile
+// prefetches its twelfth of it (rows of 2 lines). The output is small: 256-deep blocks.
+// CHECK-LABEL: func.func @rhs_k_n_beyond_cache
+// CHECK: memref.alloca() {alignment = 64 : i64} : memref<256x32xf32>
+// CHECK: scf.for %[[K:.*]] = %c0 to %c2048 step %c256
+// CHECK: scf.for %[[N:.*]] = %c0 to %c2048 step %c32
+// CHECK: %[[NEXT:.*]] = arith.addi %[[N]], %c32
+// CHECK: %[[PAST:.*]] = arith.cmpi uge, %[[NEXT]], %c2048
+// CHECK: %[[NEXT_N:.*]] = arith.select %[[PAST]], %c0, %[[NEXT]]
+// CHECK: %[[NEXT_K:.*]] = arith.select %[[PAST]], %{{.*}}, %[[K]]
+// CHECK: scf.for %{{.*}} = %c0 to %c256 step %c1
+// CHECK: arith.minui %{{.*}}, %c11
+// CHECK: %[[ROW:.*]] = arith.addi %[[NEXT_K]], %{{.*}}
+// CHECK: %[[ROW_IN:.*]] = arith.minui %[[ROW]], %c2047
+// CHECK: %[[COLUMN:.*]] = arith.addi %[[NEXT_N]], %{{.*}}
+// CHECK: %[[COLUMN_IN:.*]] = arith.minui %[[COLUMN]], %c2047
+// CHECK: memref.prefetch %arg1[%[[ROW_IN]], %[[COLUMN_IN]]], read, locality<3>, data : memref<2048x2048xf32>
+func.func @rhs_k_n_beyond_cache(%a: memref<100x2048xf32>, %b: memref<2048x2048xf32>, %c: memref<100x2048xf32>) {
+  linalg.matmul ins(%a, %b : memref<100x2048xf32>, memref<2048x2048xf32>) outs(%c : memref<100x2048xf32>)
   return
 }
 
@@ -208,5 +239,17 @@ func.func @eight_rows_long(%x: memref<8x2000xf32>, %w: memref<32x2000xf32>, %y: 
 func.func @four_rows_long(%x: memref<4x4000xf32>, %w: memref<32x4000xf32>, %y: memref<4x32xf32>) {
   linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
       ins(%x, %w : memref<4x4000xf32>, memref<32x4000xf32>) outs(%y : memref<4x32xf32>)
+  return
+}
+
+// -----
+
+// A contraction with an empty loop (0 rows) is not tiled (MLIR's tiling crashed on it):
+// it stays a linalg op, which canonicalisation then removes as a no-op.
+// CHECK-LABEL: func.func @no_rows
+// CHECK-NOT: kiln.register_tile
+// CHECK: return
+func.func @no_rows(%a: memref<0x300xf32>, %b: memref<300x40xf32>, %c: memref<0x40xf32>) {
+  linalg.matmul ins(%a, %b : memref<0x300xf32>, memref<300x40xf32>) outs(%c : memref<0x40xf32>)
   return
 }
