@@ -64,6 +64,7 @@ void BuildHostPipeline(OpPassManager& pm, const CompileOptions& options, bool gp
                   "tosa-to-arith,tosa-to-tensor)");
   pm.addPass(createLowerTosaApplyScale());
   pm.addPass(createDecomposeAggregates());
+  pm.addPass(createElideEmptyComputations());
   if (options.check_indices) pm.addPass(createCheckExtractIndices());
   if (gpu) pm.addPass(gpu::createKeepFlashAttention(gpu::KeepFlashAttentionOptions{cpu}));
   if (cpu && !gpu) pm.addPass(cpu::createKeepFlashAttention());

@@ -59,6 +59,21 @@ def LowerTosaApplyScale : Pass<"kiln-lower-tosa-apply-scale", "mlir::ModuleOp"> 
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
+def ElideEmptyComputations : Pass<"kiln-elide-empty-computations", "mlir::ModuleOp"> {
+  let summary = "Replaces computations whose results have no elements by empty tensors";
+  let description = [{
+    An op whose results are all tensors of static shape with no elements (a dimension of
+    0) and that has no effect but reading its operands (a destination-style op on
+    tensors whose payload is free of memory effects, or any memory-effect-free op)
+    computes nothing a later op can read: it becomes `tensor.empty` of each result's
+    type, so it forms no dispatch. Code generation then never sees empty loops: MLIR's
+    tiling does not take them, and a GPU kernel whose code can never run may declare
+    less workgroup memory than its host twin lays out. Constants, `tensor.empty` and ops
+    with other effects (`check.*`, barriers) stay.
+  }];
+  let dependentDialects = ["::mlir::tensor::TensorDialect"];
+}
+
 def DecomposeAggregates : Pass<"kiln-decompose-aggregates", "mlir::ModuleOp"> {
   let summary = "Decomposes aggregate linalg ops (softmax, pack, unpack) into structured ops";
   let description = [{
