@@ -32,6 +32,15 @@ constexpr int64_t kMinSplitExtent = 64;
 // rows (batch_matmul 16 x 256^3 on 2 workers: 1.33 ms; along the batch: 1.11 ms).
 constexpr int64_t kMinBatchSplitExtent = 8;
 
+// The batch, m, n and k loops of `root` if it is a contraction.
+std::optional<linalg::ContractionDimensions> ContractionDimsOf(Operation* root) {
+  auto op = dyn_cast_or_null<linalg::LinalgOp>(root);
+  if (!op || !linalg::isaContractionOpInterface(op)) return std::nullopt;
+  FailureOr<linalg::ContractionDimensions> dims = linalg::inferContractionDims(op);
+  if (failed(dims)) return std::nullopt;
+  return *dims;
+}
+
 // The n loop of `root` if it is a contraction whose static rows (its m loop, `dim`) are
 // fewer than its static columns, at least kMinSplitExtent of them: split along rows,
 // every workgroup would pack (and read) the whole right-hand operand and reuse each block
@@ -39,10 +48,8 @@ constexpr int64_t kMinBatchSplitExtent = 8;
 // (Prefill of 128 tokens, [128, 2048] x W[2048, 2048]^T on 2 workers: see
 // docs/PERFORMANCE.md.)
 std::optional<size_t> ColumnsToSplitInstead(Operation* root, size_t dim, ArrayRef<Range> domain) {
-  auto op = dyn_cast<linalg::LinalgOp>(root);
-  if (!op || !linalg::isaContractionOpInterface(op)) return std::nullopt;
-  FailureOr<linalg::ContractionDimensions> dims = linalg::inferContractionDims(op);
-  if (failed(dims) || dims->m.size() != 1 || dims->n.size() != 1 || dims->m.front() != dim) return std::nullopt;
+  std::optional<linalg::ContractionDimensions> dims = ContractionDimsOf(root);
+  if (!dims || dims->m.size() != 1 || dims->n.size() != 1 || dims->m.front() != dim) return std::nullopt;
   unsigned n = dims->n.front();
   std::optional<int64_t> rows = getConstantIntValue(domain[dim].size);
   std::optional<int64_t> columns = getConstantIntValue(domain[n].size);
@@ -52,10 +59,8 @@ std::optional<size_t> ColumnsToSplitInstead(Operation* root, size_t dim, ArrayRe
 
 // Whether `root` is a contraction whose loop `first` is a batch dimension.
 bool LeadsWithBatch(Operation* root, size_t first) {
-  auto op = dyn_cast<linalg::LinalgOp>(root);
-  if (!op || !linalg::isaContractionOpInterface(op)) return false;
-  FailureOr<linalg::ContractionDimensions> dims = linalg::inferContractionDims(op);
-  return succeeded(dims) && llvm::is_contained(dims->batch, first);
+  std::optional<linalg::ContractionDimensions> dims = ContractionDimsOf(root);
+  return dims && llvm::is_contained(dims->batch, first);
 }
 
 // The intermediates of fused producers are computed this many bytes of the root's rows
