@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <optional>
 
 namespace kiln::runtime {
 
@@ -66,9 +67,70 @@ uint16_t F32ToBF16(float f) {
   return static_cast<uint16_t>(bits >> 16);
 }
 
+// The 8-bit float formats (as MLIR's APFloat and ml_dtypes define them): sign, exponent,
+// mantissa; how each marks NaN and whether it has infinities and a negative zero.
+struct Float8Spec {
+  int exponent_bits, mantissa_bits, bias;
+  enum class Nan { kIeee, kAllOnes, kNegativeZero } nan;
+};
+std::optional<Float8Spec> Float8SpecOf(ElementType type) {
+  switch (type) {
+    case ElementType::kF8E5M2: return Float8Spec{5, 2, 15, Float8Spec::Nan::kIeee};
+    case ElementType::kF8E4M3FN: return Float8Spec{4, 3, 7, Float8Spec::Nan::kAllOnes};
+    case ElementType::kF8E4M3FNUZ: return Float8Spec{4, 3, 8, Float8Spec::Nan::kNegativeZero};
+    case ElementType::kF8E5M2FNUZ: return Float8Spec{5, 2, 16, Float8Spec::Nan::kNegativeZero};
+    default: return std::nullopt;
+  }
+}
+
+double Float8ToDouble(const Float8Spec& f, uint8_t bits) {
+  int exponent_max = (1 << f.exponent_bits) - 1, mantissa_max = (1 << f.mantissa_bits) - 1;
+  bool negative = bits & 0x80;
+  int exponent = (bits >> f.mantissa_bits) & exponent_max, mantissa = bits & mantissa_max;
+  if (f.nan == Float8Spec::Nan::kNegativeZero && bits == 0x80) return NAN;
+  if (f.nan == Float8Spec::Nan::kIeee && exponent == exponent_max) return mantissa ? NAN : negative ? -INFINITY : INFINITY;
+  if (f.nan == Float8Spec::Nan::kAllOnes && exponent == exponent_max && mantissa == mantissa_max) return NAN;
+  double magnitude = exponent == 0 ? std::ldexp(mantissa, 1 - f.bias - f.mantissa_bits)
+                                   : std::ldexp(mantissa + (1 << f.mantissa_bits), exponent - f.bias - f.mantissa_bits);
+  return negative ? -magnitude : magnitude;
+}
+
+// Rounds to nearest even; overflow gives infinity (kIeee) or NaN (the others), as MLIR's
+// conversions do.
+uint8_t DoubleToFloat8(const Float8Spec& f, double value) {
+  int exponent_max = (1 << f.exponent_bits) - 1;
+  uint8_t nan = f.nan == Float8Spec::Nan::kNegativeZero ? 0x80 : f.nan == Float8Spec::Nan::kAllOnes ? 0x7f : 0x7e;
+  if (std::isnan(value)) return nan;
+  uint8_t sign = std::signbit(value) ? 0x80 : 0;  // a negative zero is dropped below where there is none
+  double magnitude = std::fabs(value);
+  uint32_t encoded;  // exponent and mantissa fields
+  if (std::isinf(magnitude)) {
+    encoded = 0x100;  // beyond every format: overflow below
+  } else {
+    int exponent;
+    (void)std::frexp(magnitude, &exponent);  // magnitude in [2^(exponent-1), 2^exponent)
+    int unbiased = std::max(exponent - 1, 1 - f.bias);  // subnormals share the smallest exponent
+    double steps = std::nearbyint(std::ldexp(magnitude, f.mantissa_bits - unbiased));  // ties to even
+    // steps is the significand with its leading bit (or a subnormal's mantissa); a carry
+    // into the next power of two moves to the next exponent by the same arithmetic.
+    encoded = static_cast<uint32_t>(steps) + (static_cast<uint32_t>(unbiased + f.bias - 1) << f.mantissa_bits);
+    if (steps < (1 << f.mantissa_bits)) encoded = static_cast<uint32_t>(steps);  // subnormal or zero
+  }
+  uint32_t largest = f.nan == Float8Spec::Nan::kIeee     ? static_cast<uint32_t>(exponent_max) << f.mantissa_bits
+                     : f.nan == Float8Spec::Nan::kAllOnes ? 0x7f
+                                                          : 0x80;  // first value past the finite ones
+  if (encoded >= largest) {
+    if (f.nan == Float8Spec::Nan::kIeee) return sign | (exponent_max << f.mantissa_bits);  // infinity
+    return nan;
+  }
+  if (encoded == 0 && f.nan == Float8Spec::Nan::kNegativeZero) return 0;
+  return static_cast<uint8_t>(sign | encoded);
+}
+
 }  // namespace
 
 bool SupportsElementType(ElementType type) {
+  if (Float8SpecOf(type)) return true;
   switch (type) {
     case ElementType::kI1: case ElementType::kI8: case ElementType::kI16: case ElementType::kI32:
     case ElementType::kI64: case ElementType::kF16: case ElementType::kBF16: case ElementType::kF32:
@@ -80,6 +142,7 @@ bool SupportsElementType(ElementType type) {
 }
 
 double LoadElement(ElementType type, std::span<const uint8_t> bytes, size_t index) {
+  if (std::optional<Float8Spec> f8 = Float8SpecOf(type)) return Float8ToDouble(*f8, LoadAs<uint8_t>(bytes, index));
   switch (type) {
     case ElementType::kI1: return LoadAs<uint8_t>(bytes, index) ? 1 : 0;
     case ElementType::kI8: return LoadAs<int8_t>(bytes, index);
@@ -101,6 +164,7 @@ void StoreElement(ElementType type, std::span<uint8_t> bytes, size_t index, doub
     if (value <= -9.2e18) return INT64_MIN;
     return static_cast<int64_t>(value);
   };
+  if (std::optional<Float8Spec> f8 = Float8SpecOf(type)) return StoreAs<uint8_t>(bytes, index, DoubleToFloat8(*f8, value));
   switch (type) {
     case ElementType::kI1: StoreAs<uint8_t>(bytes, index, value != 0 ? 1 : 0); break;
     case ElementType::kI8: StoreAs<int8_t>(bytes, index, static_cast<int8_t>(as_int())); break;

@@ -7,6 +7,7 @@
 #include "compiler/host/TransientPlan.h"
 #include "compiler/input/iree/IreeDialects.h"
 #include "compiler/utils/Locations.h"
+#include "compiler/utils/SubByteStorage.h"
 #include "hal/buffer.h"
 #include "hal/element_type.h"
 #include "llvm/ADT/StringMap.h"
@@ -91,12 +92,32 @@ std::optional<hal::ElementType> ElementTypeOf(Type type) {
   return hal::ParseElementType(name);
 }
 
-// Bytes per element as kernels store them; nullopt for packed sub-byte types, which the
-// CPU code generation does not lay out yet.
+// Bytes per element as kernels store them: i1 and sub-byte elements take a byte each
+// (compiler/utils/SubByteStorage.h); nullopt for other types (complex).
 std::optional<int64_t> ElementBytes(Type type) {
-  if (type.isInteger(1)) return 1;
+  if (type.isInteger(1) || IsSubByteElement(type)) return 1;
   if (!type.isIntOrFloat() || type.getIntOrFloatBitWidth() % 8 != 0) return std::nullopt;
   return type.getIntOrFloatBitWidth() / 8;
+}
+
+// A public function's arguments and results are buffer views whose sub-byte elements
+// would be packed: kiln does not convert them yet.
+LogicalResult CheckNoSubByteBoundary(func::FuncOp fn) {
+  if (fn.isPrivate()) return success();
+  auto check = [&](Type type, StringRef what, size_t index) -> LogicalResult {
+    if (!HasSubByteElements(type)) return success();
+    return fn.emitError() << what << " " << index << " of '" << fn.getName() << "' is " << type
+                          << ": tensors of sub-byte elements cannot be a program's arguments or results yet "
+                             "(kiln stores them one element per byte); pass their bytes as i8 and "
+                             "flow.tensor.bitcast them inside the program";
+  };
+  for (auto [i, type] : llvm::enumerate(fn.getArgumentTypes())) {
+    if (failed(check(type, "argument", i))) return failure();
+  }
+  for (auto [i, type] : llvm::enumerate(fn.getResultTypes())) {
+    if (failed(check(type, "result", i))) return failure();
+  }
+  return success();
 }
 
 class FunctionWriter;
@@ -170,6 +191,7 @@ class FunctionWriter {
   FunctionWriter(HostWriter& host, func::FuncOp fn, FunctionBuilder& f) : host_(host), fn_(fn), f_(f) {}
 
   LogicalResult Write() {
+    if (failed(CheckNoSubByteBoundary(fn_))) return failure();
     for (Block& block : fn_.getBody()) {
       blocks_[&block] = block.isEntryBlock() ? FunctionBuilder::Block{0} : f_.NewBlock();
     }
@@ -255,12 +277,16 @@ class FunctionWriter {
     return success();
   }
 
+  // The element type of buffer views of `type`: sub-byte elements are views of their
+  // storage, a byte each.
   FailureOr<Reg> ElementTypeConstant(RankedTensorType type, Location loc) {
-    std::optional<hal::ElementType> element = ElementTypeOf(type.getElementType());
+    Type stored = IsSubByteElement(type.getElementType()) ? IntegerType::get(type.getContext(), 8)
+                                                          : type.getElementType();
+    std::optional<hal::ElementType> element = ElementTypeOf(stored);
     if (!element || !ElementBytes(type.getElementType())) {
       return emitError(loc) << "tensors of " << type.getElementType()
-                            << " in buffers are not supported yet (packed sub-byte and complex elements); "
-                               "keep them inside one dispatch, or widen them first",
+                            << " in buffers are not supported yet (complex elements); "
+                               "keep them inside one dispatch, or split them first",
              failure();
     }
     return ConstI32(static_cast<int64_t>(*element));
@@ -532,6 +558,11 @@ class FunctionWriter {
   LogicalResult WriteFlowView(Operation* op) {
     Value source = op->getOperand(0);
     auto type = cast<RankedTensorType>(op->getResult(0).getType());
+    if (isa<iree::TensorBitCastOp>(op) && (HasSubByteElements(type) || HasSubByteElements(source.getType()))) {
+      return op->emitError() << "flow.tensor.bitcast with sub-byte elements should have been expanded "
+                                "(kiln-expand-sub-byte-bitcasts)",
+             failure();
+    }
     ValueRange result_dims = isa<iree::TensorBitCastOp>(op) ? cast<iree::TensorBitCastOp>(op).getResultDims()
                                                              : cast<iree::TensorReshapeOp>(op).getResultDims();
     FailureOr<Reg> r = NewRegister(op->getResult(0));
@@ -656,8 +687,8 @@ class FunctionWriter {
       auto type = cast<RankedTensorType>(result.getType());
       if (!ElementBytes(type.getElementType())) {
         return op.emitError() << "a dispatch result of " << type.getElementType()
-                              << " elements is not supported yet (packed sub-byte and complex elements in buffers); "
-                                 "keep them inside one dispatch, or widen them first",
+                              << " elements is not supported yet (complex elements in buffers); "
+                                 "keep them inside one dispatch, or split them first",
                failure();
       }
       std::vector<Reg> dims;

@@ -65,6 +65,7 @@ void BuildHostPipeline(OpPassManager& pm, const CompileOptions& options, bool gp
   pm.addPass(createLowerTosaApplyScale());
   pm.addPass(createDecomposeAggregates());
   pm.addPass(createElideEmptyComputations());
+  pm.addPass(createExpandSubByteBitcasts());
   if (options.check_indices) pm.addPass(createCheckExtractIndices());
   if (gpu) pm.addPass(gpu::createKeepFlashAttention(gpu::KeepFlashAttentionOptions{cpu}));
   if (cpu && !gpu) pm.addPass(cpu::createKeepFlashAttention());
@@ -80,6 +81,7 @@ void BuildHostPipeline(OpPassManager& pm, const CompileOptions& options, bool gp
   pm.addPass(createWidenReductionAccumulators());
   if (gpu) pm.addPass(createSplitLongReductions());
   pm.addPass(createFormDispatches());
+  pm.addPass(createWidenSubByteBindings());
   pm.addPass(createAnnotateDispatchCosts());
   AddPipeline(pm, "canonicalize,cse,func.func(lower-affine,convert-scf-to-cf,arith-expand),canonicalize,cse");
 }

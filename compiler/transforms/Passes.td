@@ -74,6 +74,43 @@ def ElideEmptyComputations : Pass<"kiln-elide-empty-computations", "mlir::Module
   let dependentDialects = ["::mlir::tensor::TensorDialect"];
 }
 
+def ExpandSubByteBitcasts : Pass<"kiln-expand-sub-byte-bitcasts", "mlir::ModuleOp"> {
+  let summary = "Turns flow.tensor.bitcast ops with sub-byte elements into packing and unpacking";
+  let description = [{
+    kiln stores tensors of sub-byte elements (i2, i4, f4E2M1FN, the f6 formats) one
+    element per byte wherever they leave a dispatch (compiler/utils/SubByteStorage.h), so
+    a `flow.tensor.bitcast` between such a tensor and bytes cannot be a view of the same
+    buffer. Each one with sub-byte elements on a side becomes computations on 1-D views:
+    - bytes to sub-byte elements: the source's bytes (a host view for elements wider than
+      i8), each unpacked by a generic over (byte, position) into 8 / w elements, the first
+      in the byte's low bits, then reshaped to the result;
+    - sub-byte elements to bytes: a reduction over groups of 8 / w elements that ORs each
+      element's bits into place (then a host view for elements wider than i8);
+    - sub-byte elements of the same width (i4 to f4E2M1FN): an elementwise bitcast.
+    These are ordinary generics that fuse with their producers and consumers. A bitcast
+    between different sub-byte widths, or whose sub-byte elements do not fill whole bytes,
+    is an error.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
+def WidenSubByteBindings : Pass<"kiln-widen-sub-byte-bindings", "mlir::ModuleOp"> {
+  let summary = "Gives dispatch functions i8 bindings for tensors of sub-byte elements";
+  let description = [{
+    Runs after dispatch formation. Every binding of a dispatch function whose elements are
+    narrower than a byte (not i1) becomes a binding of i8 with the same shape: the
+    function reads it through an elementwise truncation (and a bitcast for float formats)
+    and writes it through a zero extension, so kernels only load and store whole bytes
+    and the host sizes such buffers at a byte per element. (LLVM lays out scalars of i4
+    one per byte but vectors of i4 packed, so sub-byte memrefs would depend on how a
+    kernel was vectorized.) A binding used other than by `bufferization.to_tensor` or
+    `bufferization.materialize_in_destination` is an error.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
 def DecomposeAggregates : Pass<"kiln-decompose-aggregates", "mlir::ModuleOp"> {
   let summary = "Decomposes aggregate linalg ops (softmax, pack, unpack) into structured ops";
   let description = [{

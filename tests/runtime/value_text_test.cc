@@ -3,7 +3,10 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "drivers/builtin_drivers.h"
+#include "runtime/element_values.h"
 #include "runtime/value_files.h"
 
 namespace kiln::runtime {
@@ -25,15 +28,59 @@ class Values : public ::testing::Test {
 };
 
 TEST_F(Values, ElementsWithoutTextFormAreComparedByBytes) {
-  // f8E4M3FN 1.0 = 0x38, 2.0 = 0x40: different bit patterns never compare equal.
-  auto a = View(hal::ElementType::kF8E4M3FN, {2}, {0x38, 0x40});
-  auto b = View(hal::ElementType::kF8E4M3FN, {2}, {0x38, 0x44});
-  auto c = View(hal::ElementType::kF8E4M3FN, {2}, {0x38, 0x40});
+  // f8E8M0FNU (a power-of-two scale) has no numeric form here: bytes compare, tolerances do not.
+  auto a = View(hal::ElementType::kF8E8M0FNU, {2}, {0x7f, 0x80});
+  auto b = View(hal::ElementType::kF8E8M0FNU, {2}, {0x7f, 0x81});
+  auto c = View(hal::ElementType::kF8E8M0FNU, {2}, {0x7f, 0x80});
   Status differ = CompareBufferViews(*a, *b, 0, 0);
   EXPECT_FALSE(differ.ok());
-  EXPECT_NE(differ.ToString().find("byte 1 of 2xf8E4M3FN differs"), std::string::npos) << differ.ToString();
+  EXPECT_NE(differ.ToString().find("byte 1 of 2xf8E8M0FNU differs"), std::string::npos) << differ.ToString();
   EXPECT_TRUE(CompareBufferViews(*a, *c, 0, 0).ok());
   EXPECT_EQ(CompareBufferViews(*a, *c, 0.1, 0).code(), StatusCode::kUnimplemented);
+}
+
+TEST_F(Values, Float8ElementsCompareAsNumbers) {
+  // f8E4M3FN 1.0 = 0x38, 2.0 = 0x40, 2.25 = 0x41, NaN = 0x7f.
+  auto a = View(hal::ElementType::kF8E4M3FN, {3}, {0x38, 0x40, 0x7f});
+  auto b = View(hal::ElementType::kF8E4M3FN, {3}, {0x38, 0x41, 0x7f});
+  EXPECT_TRUE(CompareBufferViews(*a, *b, 0.3, 0).ok());
+  Status differ = CompareBufferViews(*a, *b, 0, 0);
+  EXPECT_NE(differ.ToString().find("element [1] is 2, expected 2.25"), std::string::npos) << differ.ToString();
+  // f8E5M2FNUZ: 0x80 is its only NaN, not a negative zero.
+  auto nan = View(hal::ElementType::kF8E5M2FNUZ, {1}, {0x80});
+  auto zero = View(hal::ElementType::kF8E5M2FNUZ, {1}, {0x00});
+  EXPECT_FALSE(CompareBufferViews(*nan, *zero, 1, 0).ok());
+}
+
+// Each 8-bit float format's rounding (to nearest even), overflow, NaN and zero rules, as
+// MLIR's APFloat conversions have them.
+TEST(ElementValues, Float8StoresRoundPerFormat) {
+  auto stored = [](hal::ElementType type, double value) {
+    uint8_t byte = 0xAA;
+    StoreElement(type, std::span<uint8_t>(&byte, 1), 0, value);
+    return static_cast<int>(byte);
+  };
+  using hal::ElementType;
+  EXPECT_EQ(stored(ElementType::kF8E4M3FN, 1.0625), 0x38);         // tie to even: 1.0
+  EXPECT_EQ(stored(ElementType::kF8E4M3FN, 1.1875), 0x3a);         // tie to even: 1.25
+  EXPECT_EQ(stored(ElementType::kF8E4M3FN, 464), 0x7e);            // 448, the largest
+  EXPECT_EQ(stored(ElementType::kF8E4M3FN, 480), 0x7f);            // overflow: NaN
+  EXPECT_EQ(stored(ElementType::kF8E4M3FN, 0.001953125), 0x01);    // smallest subnormal
+  EXPECT_EQ(stored(ElementType::kF8E4M3FN, -0.0009765625), 0x80);  // tie to -0
+  EXPECT_EQ(stored(ElementType::kF8E4M3FNUZ, 240), 0x7f);
+  EXPECT_EQ(stored(ElementType::kF8E4M3FNUZ, 250), 0x80);          // overflow: NaN
+  EXPECT_EQ(stored(ElementType::kF8E4M3FNUZ, -1e-9), 0x00);        // no negative zero
+  EXPECT_EQ(stored(ElementType::kF8E5M2, 57344), 0x7b);
+  EXPECT_EQ(stored(ElementType::kF8E5M2, 61440), 0x7c);            // overflow: infinity
+  EXPECT_EQ(stored(ElementType::kF8E5M2, -INFINITY), 0xfc);
+  EXPECT_EQ(stored(ElementType::kF8E5M2FNUZ, 70000), 0x80);
+  EXPECT_EQ(stored(ElementType::kF8E5M2FNUZ, -3), 0xc6);          // 3.0 is 0x46
+  auto loaded = [](ElementType type, uint8_t byte) { return LoadElement(type, std::span<const uint8_t>(&byte, 1), 0); };
+  EXPECT_EQ(loaded(ElementType::kF8E4M3FN, 0x7e), 448);
+  EXPECT_TRUE(std::isnan(loaded(ElementType::kF8E4M3FN, 0xff)));
+  EXPECT_EQ(loaded(ElementType::kF8E5M2, 0x7c), INFINITY);
+  EXPECT_EQ(loaded(ElementType::kF8E5M2FNUZ, 0x01), std::ldexp(1.0, -17));
+  EXPECT_TRUE(std::isnan(loaded(ElementType::kF8E4M3FNUZ, 0x80)));
 }
 
 TEST_F(Values, ShapesAndTypesMustMatchExactly) {

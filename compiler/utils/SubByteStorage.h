@@ -1,0 +1,26 @@
+// How kiln stores tensors of sub-byte elements (i2, i4, f4E2M1FN, the f6 formats): one
+// element per byte, in the byte's low bits, wherever they leave a dispatch (bindings and
+// host buffers). Only flow.tensor.bitcast sees packed bits: kiln-expand-sub-byte-bitcasts
+// turns each one that has sub-byte elements on a side into computations that pack or
+// unpack bytes, and kiln-widen-sub-byte-bindings gives dispatch functions i8 bindings.
+// Storing one element per byte costs memory, but every kernel then reads and writes whole
+// bytes (LLVM would lay out scalars of i4 one per byte and vectors of i4 packed).
+#pragma once
+
+#include "mlir/IR/BuiltinTypes.h"
+
+namespace kiln::compiler {
+
+// Whether `type` (an element type) is narrower than a byte and so stored widened; i1 is
+// not: LLVM already stores it as a byte.
+inline bool IsSubByteElement(mlir::Type type) {
+  if (!type.isIntOrFloat() || type.isInteger(1)) return false;
+  return type.getIntOrFloatBitWidth() < 8;
+}
+
+inline bool HasSubByteElements(mlir::Type type) {
+  auto shaped = llvm::dyn_cast<mlir::ShapedType>(type);
+  return shaped && IsSubByteElement(shaped.getElementType());
+}
+
+}  // namespace kiln::compiler

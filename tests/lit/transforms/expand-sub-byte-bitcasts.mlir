@@ -1,0 +1,79 @@
+// RUN: kiln-opt %s -kiln-expand-sub-byte-bitcasts -split-input-file -verify-diagnostics | FileCheck %s
+
+// Bytes to f4E2M1FN: a 1-D host view of the bytes, a generic that takes each byte's
+// nibbles low first, then the result's shape.
+// CHECK-LABEL: func.func @unpack
+// CHECK: %[[BYTES:.*]] = flow.tensor.bitcast %{{.*}} : tensor<2x3xi8> -> tensor<6xi8>
+// CHECK: %[[NIBBLES:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "parallel"]} ins(%[[BYTES]] : tensor<6xi8>) outs(%{{.*}} : tensor<6x2xf4E2M1FN>)
+// CHECK: %[[POSITION:.*]] = linalg.index 1
+// CHECK: %[[SHIFT:.*]] = arith.muli %[[POSITION]], %c4
+// CHECK: arith.shrui
+// CHECK: arith.trunci {{.*}} : i8 to i4
+// CHECK: arith.bitcast {{.*}} : i4 to f4E2M1FN
+// CHECK: tensor.collapse_shape %[[NIBBLES]] {{\[\[}}0, 1]] : tensor<6x2xf4E2M1FN> into tensor<12xf4E2M1FN>
+// CHECK: tensor.expand_shape {{.*}} output_shape [2, 6] : tensor<12xf4E2M1FN> into tensor<2x6xf4E2M1FN>
+func.func @unpack(%b: tensor<2x3xi8>) -> tensor<2x6xf4E2M1FN> {
+  %r = flow.tensor.bitcast %b : tensor<2x3xi8> -> tensor<2x6xf4E2M1FN>
+  return %r : tensor<2x6xf4E2M1FN>
+}
+
+// -----
+
+// i4 to bytes: pairs of elements ORed into a zero-filled byte, the first in the low bits.
+// CHECK-LABEL: func.func @pack
+// CHECK: %[[PAIRS:.*]] = tensor.expand_shape %{{.*}} {{\[\[}}0, 1]] output_shape [4, 2] : tensor<8xi4> into tensor<4x2xi4>
+// CHECK: %[[ZEROS:.*]] = linalg.fill
+// CHECK: %[[PACKED:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]} ins(%[[PAIRS]] : tensor<4x2xi4>) outs(%[[ZEROS]] : tensor<4xi8>)
+// CHECK: arith.extui {{.*}} : i4 to i8
+// CHECK: arith.shli
+// CHECK: arith.ori
+// CHECK: return %[[PACKED]] : tensor<4xi8>
+func.func @pack(%x: tensor<8xi4>) -> tensor<4xi8> {
+  %r = flow.tensor.bitcast %x : tensor<8xi4> -> tensor<4xi8>
+  return %r : tensor<4xi8>
+}
+
+// -----
+
+// Dynamic words to i2: the view's byte count is computed from the source's elements.
+// CHECK-LABEL: func.func @words
+// CHECK-SAME: (%[[W:.*]]: tensor<?xi32>, %[[N:.*]]: index, %{{.*}}: index)
+// CHECK: %[[COUNT:.*]] = arith.muli %{{.*}}, %c4
+// CHECK: flow.tensor.bitcast %[[W]] : tensor<?xi32>{%[[N]]} -> tensor<?xi8>{%[[COUNT]]}
+// CHECK: linalg.generic {{.*}} outs(%{{.*}} : tensor<?x4xi2>)
+// CHECK: tensor.collapse_shape {{.*}} : tensor<?x4xi2> into tensor<?xi2>
+func.func @words(%w: tensor<?xi32>, %n: index, %m: index) -> tensor<?xi2> {
+  %r = flow.tensor.bitcast %w : tensor<?xi32>{%n} -> tensor<?xi2>{%m}
+  return %r : tensor<?xi2>
+}
+
+// -----
+
+// The same width: an elementwise bitcast.
+// CHECK-LABEL: func.func @same_width
+// CHECK: linalg.generic {{.*}} ins(%{{.*}} : tensor<8xi4>) outs(%{{.*}} : tensor<8xf4E2M1FN>)
+// CHECK: arith.bitcast {{.*}} : i4 to f4E2M1FN
+// CHECK: tensor.expand_shape {{.*}} : tensor<8xf4E2M1FN> into tensor<2x4xf4E2M1FN>
+func.func @same_width(%x: tensor<8xi4>) -> tensor<2x4xf4E2M1FN> {
+  %r = flow.tensor.bitcast %x : tensor<8xi4> -> tensor<2x4xf4E2M1FN>
+  return %r : tensor<2x4xf4E2M1FN>
+}
+
+// -----
+
+// Bitcasts that do not touch sub-byte elements stay views.
+// CHECK-LABEL: func.func @bytes_to_words
+// CHECK-NEXT: flow.tensor.bitcast
+// CHECK-NEXT: return
+func.func @bytes_to_words(%b: tensor<8xi8>) -> tensor<2xi32> {
+  %r = flow.tensor.bitcast %b : tensor<8xi8> -> tensor<2xi32>
+  return %r : tensor<2xi32>
+}
+
+// -----
+
+func.func @different_widths(%x: tensor<8xi4>) -> tensor<16xi2> {
+  // expected-error @+1 {{cannot reinterpret 'tensor<8xi4>' as 'tensor<16xi2>' (sub-byte elements are stored one per byte): elements of different sub-byte widths}}
+  %r = flow.tensor.bitcast %x : tensor<8xi4> -> tensor<16xi2>
+  return %r : tensor<16xi2>
+}

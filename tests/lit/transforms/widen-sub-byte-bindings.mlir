@@ -1,0 +1,77 @@
+// RUN: kiln-opt %s -kiln-widen-sub-byte-bindings -split-input-file -verify-diagnostics | FileCheck %s
+
+#map = affine_map<(d0) -> (d0)>
+module {
+  module @kiln_executable attributes {kiln.executable} {
+    // A written i4 binding becomes i8: the producer computes bytes (zero-extended bits)
+    // and stays the root.
+    // CHECK-LABEL: func.func @write_i4
+    // CHECK-SAME: (%{{.*}}: memref<?xf32>, %[[OUT:.*]]: memref<?xi8>
+    // CHECK: %[[BYTES:.*]] = linalg.generic {{.*}} outs(%{{.*}} : tensor<?xi8>) attrs = {kiln.root}
+    // CHECK: arith.trunci {{.*}} : i32 to i4
+    // CHECK-NEXT: arith.extui {{.*}} : i4 to i8
+    // CHECK: bufferization.materialize_in_destination %[[BYTES]] in restrict writable %[[OUT]] : (tensor<?xi8>, memref<?xi8>)
+    func.func @write_i4(%arg0: memref<?xf32>, %arg1: memref<?xi4>, %arg2: index, %arg3: index) {
+      %0 = bufferization.to_tensor %arg0 restrict : memref<?xf32> to tensor<?xf32>
+      %c0 = arith.constant 0 : index
+      %n = tensor.dim %0, %c0 : tensor<?xf32>
+      %1 = tensor.empty(%n) : tensor<?xi4>
+      %2 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel"]} ins(%0 : tensor<?xf32>) outs(%1 : tensor<?xi4>) attrs = {kiln.root} {
+      ^bb0(%in: f32, %out: i4):
+        %3 = arith.fptosi %in : f32 to i32
+        %4 = arith.trunci %3 : i32 to i4
+        linalg.yield %4 : i4
+      } -> tensor<?xi4>
+      bufferization.materialize_in_destination %2 in restrict writable %arg1 : (tensor<?xi4>, memref<?xi4>) -> ()
+      return
+    }
+
+    // A read f4E2M1FN binding becomes i8: its consumer truncates each byte and bitcasts it.
+    // CHECK-LABEL: func.func @read_f4
+    // CHECK-SAME: (%[[IN:.*]]: memref<8xi8>
+    // CHECK: %[[BYTES:.*]] = bufferization.to_tensor %[[IN]] restrict : memref<8xi8> to tensor<8xi8>
+    // CHECK: linalg.generic {{.*}} ins(%[[BYTES]] : tensor<8xi8>) outs(%{{.*}} : tensor<8xf32>) attrs = {kiln.root}
+    // CHECK: arith.trunci {{.*}} : i8 to i4
+    // CHECK-NEXT: arith.bitcast {{.*}} : i4 to f4E2M1FN
+    // CHECK-NEXT: arith.extf
+    func.func @read_f4(%arg0: memref<8xf4E2M1FN>, %arg1: memref<8xf32>, %arg2: index, %arg3: index) {
+      %0 = bufferization.to_tensor %arg0 restrict : memref<8xf4E2M1FN> to tensor<8xf4E2M1FN>
+      %1 = tensor.empty() : tensor<8xf32>
+      %2 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel"]} ins(%0 : tensor<8xf4E2M1FN>) outs(%1 : tensor<8xf32>) attrs = {kiln.root} {
+      ^bb0(%in: f4E2M1FN, %out: f32):
+        %3 = arith.extf %in : f4E2M1FN to f32
+        linalg.yield %3 : f32
+      } -> tensor<8xf32>
+      bufferization.materialize_in_destination %2 in restrict writable %arg1 : (tensor<8xf32>, memref<8xf32>) -> ()
+      return
+    }
+
+    // A named elementwise op is generalized to take the conversions in.
+    // CHECK-LABEL: func.func @named_i4
+    // CHECK-SAME: (%{{.*}}: memref<4xi8>, %{{.*}}: memref<4xi8>
+    // CHECK: linalg.generic {{.*}} ins(%{{.*}}, %{{.*}} : tensor<4xi8>, tensor<4xi8>) outs(%{{.*}} : tensor<4xi8>) attrs = {kiln.root}
+    // CHECK: arith.addi {{.*}} : i4
+    // CHECK-NOT: linalg.generic
+    // CHECK: bufferization.materialize_in_destination
+    func.func @named_i4(%arg0: memref<4xi4>, %arg1: memref<4xi4>, %arg2: index, %arg3: index) {
+      %0 = bufferization.to_tensor %arg0 restrict : memref<4xi4> to tensor<4xi4>
+      %1 = tensor.empty() : tensor<4xi4>
+      %2 = linalg.add {kiln.root} ins(%0, %0 : tensor<4xi4>, tensor<4xi4>) outs(%1 : tensor<4xi4>) -> tensor<4xi4>
+      bufferization.materialize_in_destination %2 in restrict writable %arg1 : (tensor<4xi4>, memref<4xi4>) -> ()
+      return
+    }
+  }
+}
+
+// -----
+
+module {
+  module @kiln_executable attributes {kiln.executable} {
+    func.func @other_use(%arg0: memref<4xi4>, %arg1: memref<4xi8>, %arg2: index, %arg3: index) {
+      %c0 = arith.constant 0 : index
+      // expected-error @+1 {{a dispatch binding of 'i4' elements is used by an op kiln cannot widen to bytes}}
+      %0 = memref.load %arg0[%c0] : memref<4xi4>
+      return
+    }
+  }
+}
