@@ -99,13 +99,16 @@ def WidenSubByteBindings : Pass<"kiln-widen-sub-byte-bindings", "mlir::ModuleOp"
   let summary = "Gives dispatch functions i8 bindings for tensors of sub-byte elements";
   let description = [{
     Runs after dispatch formation. Every binding of a dispatch function whose elements are
-    narrower than a byte (not i1) becomes a binding of i8 with the same shape: the
-    function reads it through an elementwise truncation (and a bitcast for float formats)
-    and writes it through a zero extension, so kernels only load and store whole bytes
-    and the host sizes such buffers at a byte per element. (LLVM lays out scalars of i4
-    one per byte but vectors of i4 packed, so sub-byte memrefs would depend on how a
-    kernel was vectorized.) A binding used other than by `bufferization.to_tensor` or
-    `bufferization.materialize_in_destination` is an error.
+    narrower than a byte (not i1) becomes a binding of i8 with the same shape, and the ops
+    that read and write it work on bytes: each reader (a linalg.generic, or a named
+    linalg op other than a contraction or convolution, generalized) takes a byte for the
+    operand and truncates it (and bitcasts it, for float formats) where its body starts;
+    the writer of a result computes into a byte destination (an empty tensor, or a fill of
+    the widened value), narrowing its accumulator at each step and zero-extending what it
+    yields. No tensor of sub-byte elements is left in memory, so kernels only load and
+    store whole bytes (LLVM lays out scalars of i4 one per byte but vectors of i4 packed,
+    so a sub-byte buffer would depend on how each access was vectorized). Any other use
+    (a contraction reading i4, a result with several users) is an error.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::linalg::LinalgDialect",
                            "::mlir::tensor::TensorDialect"];

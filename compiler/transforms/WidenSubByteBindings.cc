@@ -7,8 +7,10 @@
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "llvm/ADT/SetVector.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
@@ -21,119 +23,124 @@ namespace {
 
 using namespace mlir;
 
-// An elementwise generic converting `value` to tensors of `element`: sub-byte elements
-// to their bits zero-extended to a byte, or bytes truncated to sub-byte elements.
-Value ConvertElements(OpBuilder& b, Location loc, Value value, Type element) {
-  auto type = cast<RankedTensorType>(value.getType());
-  // Sizes from the producer's destination when it has one: the producer may be fused into
-  // this op, which must not then depend on the producer's result.
-  Value sized = value;
-  if (auto producer = value.getDefiningOp<DestinationStyleOpInterface>()) {
-    sized = producer.getDpsInitOperand(cast<OpResult>(value).getResultNumber())->get();
-  }
-  Value init = tensor::EmptyOp::create(b, loc, tensor::getMixedSizes(b, loc, sized), element);
-  AffineMap identity = b.getMultiDimIdentityMap(type.getRank());
-  SmallVector<utils::IteratorType> iterators(type.getRank(), utils::IteratorType::parallel);
-  auto convert = linalg::GenericOp::create(
-      b, loc, init.getType(), ValueRange{value}, ValueRange{init}, SmallVector<AffineMap>{identity, identity},
-      iterators, [&](OpBuilder& nb, Location nloc, ValueRange args) {
-        Value in = args[0];
-        Type from = in.getType();
-        Value converted;
-        if (IsSubByteElement(from)) {  // widen
-          Type bits_type = nb.getIntegerType(from.getIntOrFloatBitWidth());
-          Value bits = isa<IntegerType>(from) ? in : arith::BitcastOp::create(nb, nloc, bits_type, in);
-          converted = arith::ExtUIOp::create(nb, nloc, element, bits);
-        } else {  // narrow
-          Type bits_type = nb.getIntegerType(element.getIntOrFloatBitWidth());
-          Value bits = arith::TruncIOp::create(nb, nloc, bits_type, in);
-          converted = isa<IntegerType>(element) ? bits : arith::BitcastOp::create(nb, nloc, element, bits);
-        }
-        linalg::YieldOp::create(nb, nloc, converted);
-      });
-  return convert.getResult(0);
+// Makes the block argument `arg`, now a byte, stand for the sub-byte value `narrow` it
+// stores: its uses take that value, truncated (and bitcast) where the block starts.
+void NarrowBlockArgument(IRRewriter& rewriter, BlockArgument arg, Type narrow, Location loc) {
+  if (arg.use_empty()) return;
+  rewriter.setInsertionPointToStart(arg.getOwner());
+  auto bits = arith::TruncIOp::create(rewriter, loc, rewriter.getIntegerType(narrow.getIntOrFloatBitWidth()), arg);
+  Value value = isa<IntegerType>(narrow) ? bits.getResult() : arith::BitcastOp::create(rewriter, loc, narrow, bits);
+  rewriter.replaceAllUsesExcept(arg, value, bits);
 }
 
-// `op` as a linalg.generic: itself, or a named linalg op whose loops are all parallel
-// generalized (named contractions stay: their code generation matches them by name).
+// The byte that stores a sub-byte scalar: its bits zero-extended.
+Value WidenScalar(OpBuilder& b, Location loc, Value value) {
+  Type type = value.getType();
+  Value bits = isa<IntegerType>(type) ? value
+                                      : arith::BitcastOp::create(b, loc, b.getIntegerType(type.getIntOrFloatBitWidth()),
+                                                                 value).getResult();
+  return arith::ExtUIOp::create(b, loc, b.getI8Type(), bits);
+}
+
+// `op` as a linalg.generic: itself, or a named linalg op generalized (not contractions and
+// convolutions: their code generation matches them by name). Null otherwise.
 linalg::GenericOp AsGeneric(IRRewriter& rewriter, Operation* op) {
   if (auto generic = dyn_cast_or_null<linalg::GenericOp>(op)) return generic;
   auto named = dyn_cast_or_null<linalg::LinalgOp>(op);
-  if (!named || !named.hasPureTensorSemantics() || named.getNumLoops() != named.getNumParallelLoops()) return {};
+  if (!named || !named.hasPureTensorSemantics() || linalg::isaContractionOpInterface(named) ||
+      linalg::isaConvolutionOpInterface(named)) {
+    return {};
+  }
   bool root = named->hasAttr(kRootAttr);
+  rewriter.setInsertionPoint(named);
   FailureOr<linalg::GenericOp> generic = linalg::generalizeNamedOp(rewriter, named);
   if (failed(generic)) return {};
   if (root) (*generic)->setAttr(kRootAttr, rewriter.getUnitAttr());
   return *generic;
 }
 
-// Fuses the producer of `operand` into its consumer when both are (or become) elementwise-
-// fusable generics, so that no tensor of sub-byte elements is left between them; the fused
-// op is the dispatch's root when either was.
-// Returns whether it fused.
-bool FuseIntoConsumer(IRRewriter& rewriter, OpOperand& operand) {
-  unsigned operand_number = operand.getOperandNumber();
-  linalg::GenericOp consumer = AsGeneric(rewriter, operand.getOwner());  // may replace the owner
-  if (!consumer) return false;
-  OpOperand& fused_operand = consumer->getOpOperand(operand_number);
-  linalg::GenericOp producer = AsGeneric(rewriter, fused_operand.get().getDefiningOp());
-  if (!producer || !linalg::areElementwiseOpsFusable(&fused_operand)) return false;
-  bool root = consumer->hasAttr(kRootAttr) || producer->hasAttr(kRootAttr);
-  rewriter.setInsertionPoint(consumer);
-  FailureOr<linalg::ElementwiseOpFusionResult> fused = linalg::fuseElementwiseOps(rewriter, &fused_operand);
-  if (failed(fused)) return false;
-  for (auto [original, replacement] : fused->replacements) {
-    rewriter.replaceUsesWithIf(original, replacement, [&](OpOperand& use) {
-      return use.getOwner() != fused->fusedOp;
-    });
-  }
-  if (root) {
-    producer->removeAttr(kRootAttr);
-    fused->fusedOp->setAttr(kRootAttr, rewriter.getUnitAttr());
-  }
-  // The producer may feed other consumers; dead ops go at the end of the pass.
-  if (consumer->use_empty()) rewriter.eraseOp(consumer);
-  return true;
+// Makes `op` read its input `operand`, now bytes (the same shape, i8), as such: the
+// operand's block argument becomes a byte, narrowed where the body starts.
+void ReadInputAsBytes(IRRewriter& rewriter, linalg::GenericOp op, OpOperand& operand) {
+  BlockArgument arg = op.getMatchingBlockArgument(&operand);
+  Type narrow = arg.getType();
+  rewriter.modifyOpInPlace(op, [&] { arg.setType(rewriter.getI8Type()); });
+  NarrowBlockArgument(rewriter, arg, narrow, op.getLoc());
 }
 
-LogicalResult Widen(IRRewriter& rewriter, func::FuncOp fn, BlockArgument binding) {
+// Makes `op` compute its result `result` (sub-byte elements) as bytes: its destination
+// becomes bytes (an empty tensor stays empty, a fill fills the widened value), its block
+// argument a byte narrowed where the body starts, and the value it yields is widened.
+LogicalResult WriteResultAsBytes(IRRewriter& rewriter, linalg::GenericOp op, OpResult result) {
+  OpOperand* init = op.getDpsInitOperand(result.getResultNumber());
+  Location loc = op.getLoc();
+  rewriter.setInsertionPoint(op);
+  Value bytes_init;
+  if (auto empty = init->get().getDefiningOp<tensor::EmptyOp>()) {
+    bytes_init = tensor::EmptyOp::create(rewriter, loc, empty.getMixedSizes(), rewriter.getI8Type());
+  } else if (auto fill = init->get().getDefiningOp<linalg::FillOp>(); fill && fill.hasPureTensorSemantics()) {
+    auto empty_sizes = tensor::getMixedSizes(rewriter, loc, fill.getOutputs()[0]);
+    Value empty = tensor::EmptyOp::create(rewriter, loc, empty_sizes, rewriter.getI8Type());
+    Value value = WidenScalar(rewriter, loc, fill.getInputs()[0]);
+    bytes_init = linalg::FillOp::create(rewriter, loc, value, empty).getResult(0);
+  } else {
+    return op.emitError() << "computes sub-byte elements for a dispatch result into a destination kiln cannot "
+                             "make bytes (only tensor.empty and linalg.fill are)";
+  }
+  BlockArgument arg = op.getMatchingBlockArgument(init);
+  Type narrow = arg.getType();
+  auto yield = cast<linalg::YieldOp>(op.getBody()->getTerminator());
+  OpOperand& yielded = yield->getOpOperand(result.getResultNumber());
+  rewriter.setInsertionPoint(yield);
+  Value widened = WidenScalar(rewriter, loc, yielded.get());
+  rewriter.modifyOpInPlace(op, [&] {
+    init->set(bytes_init);
+    arg.setType(rewriter.getI8Type());
+    yielded.set(widened);
+    result.setType(cast<RankedTensorType>(result.getType()).clone(rewriter.getI8Type()));
+  });
+  NarrowBlockArgument(rewriter, arg, narrow, loc);
+  return success();
+}
+
+LogicalResult Widen(IRRewriter& rewriter, BlockArgument binding) {
   auto type = cast<MemRefType>(binding.getType());
   Type narrow = type.getElementType();
   auto wide = MemRefType::get(type.getShape(), rewriter.getI8Type(), type.getLayout(), type.getMemorySpace());
-  SmallVector<OpOperand*> uses = llvm::map_to_vector(binding.getUses(), [](OpOperand& use) { return &use; });
-  for (OpOperand* use : uses) {
-    Operation* user = use->getOwner();
+  auto refuse = [&](Operation* op, StringRef why) {
+    return op->emitError() << "a dispatch binding of " << narrow << " elements: " << why
+                           << " (kiln stores sub-byte elements one per byte)";
+  };
+  SmallVector<Operation*> users = llvm::to_vector(binding.getUsers());
+  for (Operation* user : users) {
     if (!isa<bufferization::ToTensorOp, bufferization::MaterializeInDestinationOp>(user)) {
-      return user->emitError() << "a dispatch binding of " << narrow
-                               << " elements is used by an op kiln cannot widen to bytes";
+      return refuse(user, "used by an op that is not a tensor read or write");
     }
   }
   binding.setType(wide);
-  for (OpOperand* use : uses) {
-    Operation* user = use->getOwner();
-    Location loc = user->getLoc();
+  for (Operation* user : users) {
     if (auto read = dyn_cast<bufferization::ToTensorOp>(user)) {
-      auto narrow_tensor = cast<RankedTensorType>(read.getType());
-      Value read_value = read.getResult();
-      read_value.setType(narrow_tensor.clone(rewriter.getI8Type()));
-      rewriter.setInsertionPointAfter(read);
-      Value narrowed = ConvertElements(rewriter, loc, read_value, narrow);
-      rewriter.replaceAllUsesExcept(read_value, narrowed, narrowed.getDefiningOp());
-      // Into each consumer, one use at a time (fusion replaces the consumer).
-      llvm::SmallPtrSet<Operation*, 4> unfused;
-      while (true) {
-        auto use = llvm::find_if(narrowed.getUses(), [&](OpOperand& u) { return !unfused.contains(u.getOwner()); });
-        if (use == narrowed.getUses().end()) break;
-        Operation* owner = use->getOwner();
-        if (!FuseIntoConsumer(rewriter, *use)) unfused.insert(owner);
+      Value bytes = read.getResult();
+      bytes.setType(cast<RankedTensorType>(bytes.getType()).clone(rewriter.getI8Type()));
+      // Every reader becomes a generic that reads bytes.
+      llvm::SetVector<Operation*> owners;
+      for (Operation* owner : bytes.getUsers()) owners.insert(owner);
+      for (Operation* owner : owners) {
+        linalg::GenericOp reader = AsGeneric(rewriter, owner);
+        if (!reader) return refuse(owner, "read by an op that cannot read bytes instead");
+        for (OpOperand& operand : reader->getOpOperands()) {
+          if (operand.get() != bytes) continue;
+          if (!reader.isDpsInput(&operand)) return refuse(reader, "updated in place");
+          ReadInputAsBytes(rewriter, reader, operand);
+        }
       }
-    } else {
-      auto write = cast<bufferization::MaterializeInDestinationOp>(user);
-      rewriter.setInsertionPoint(write);
-      Value widened = ConvertElements(rewriter, loc, write.getSource(), rewriter.getI8Type());
-      rewriter.modifyOpInPlace(write, [&] { write.getSourceMutable().assign(widened); });
-      FuseIntoConsumer(rewriter, widened.getDefiningOp<linalg::GenericOp>()->getOpOperand(0));
+      continue;
     }
+    auto write = cast<bufferization::MaterializeInDestinationOp>(user);
+    auto result = dyn_cast<OpResult>(write.getSource());
+    linalg::GenericOp writer = result && result.hasOneUse() ? AsGeneric(rewriter, result.getOwner()) : nullptr;
+    if (!writer) return refuse(write, "written from a value that no single generic computes");
+    if (failed(WriteResultAsBytes(rewriter, writer, writer->getResult(result.getResultNumber())))) return failure();
   }
   return success();
 }
@@ -148,12 +155,12 @@ struct WidenSubByteBindingsPass : impl::WidenSubByteBindingsBase<WidenSubByteBin
         bool changed = false;
         for (BlockArgument binding : fn.getArguments()) {
           if (!HasSubByteElements(binding.getType())) continue;
-          if (failed(Widen(rewriter, fn, binding))) return signalPassFailure();
+          if (failed(Widen(rewriter, binding))) return signalPassFailure();
           changed = true;
         }
         if (!changed) continue;
         fn.setFunctionType(FunctionType::get(&getContext(), fn.getBody().getArgumentTypes(), fn.getResultTypes()));
-        // Producers fused into every consumer, and what only they used.
+        // Destinations replaced by bytes, and what only they used.
         for (Operation& op : llvm::make_early_inc_range(llvm::reverse(fn.getBody().front()))) {
           if (isOpTriviallyDead(&op)) rewriter.eraseOp(&op);
         }

@@ -158,3 +158,37 @@ func.func @i4_as_f4() {
   check.expect_almost_eq_const(%f32, dense<[0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0, -1.0]> : tensor<8xf32>) : tensor<8xf32>
   return
 }
+
+// Row maxima computed in i4 (a reduction whose accumulator is i4) through a buffer.
+func.func @i4_row_max() {
+  %seed = util.unfoldable_constant dense<7> : tensor<37x29xi32>
+  %values = call @pattern(%seed) : (tensor<37x29xi32>) -> tensor<37x29xi32>
+  %lowest = arith.constant -8 : i4
+  %empty4 = tensor.empty() : tensor<37xi4>
+  %init4 = linalg.fill ins(%lowest : i4) outs(%empty4 : tensor<37xi4>) -> tensor<37xi4>
+  %max4 = linalg.generic {indexing_maps = [#map2, #rows], iterator_types = ["parallel", "reduction"]}
+      ins(%values : tensor<37x29xi32>) outs(%init4 : tensor<37xi4>) {
+  ^bb0(%v: i32, %acc: i4):
+    %t = arith.trunci %v : i32 to i4
+    %m = arith.maxsi %acc, %t : i4
+    linalg.yield %m : i4
+  } -> tensor<37xi4>
+  %kept = util.optimization_barrier %max4 : tensor<37xi4>
+  %empty32 = tensor.empty() : tensor<37xi32>
+  %wide = linalg.generic {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>], iterator_types = ["parallel"]}
+      ins(%kept : tensor<37xi4>) outs(%empty32 : tensor<37xi32>) {
+  ^bb0(%v: i4, %o: i32):
+    %e = arith.extsi %v : i4 to i32
+    linalg.yield %e : i32
+  } -> tensor<37xi32>
+  %lowest32 = arith.constant -8 : i32
+  %init32 = linalg.fill ins(%lowest32 : i32) outs(%empty32 : tensor<37xi32>) -> tensor<37xi32>
+  %expected = linalg.generic {indexing_maps = [#map2, #rows], iterator_types = ["parallel", "reduction"]}
+      ins(%values : tensor<37x29xi32>) outs(%init32 : tensor<37xi32>) {
+  ^bb0(%v: i32, %acc: i32):
+    %m = arith.maxsi %acc, %v : i32
+    linalg.yield %m : i32
+  } -> tensor<37xi32>
+  check.expect_eq(%wide, %expected) : tensor<37xi32>
+  return
+}
