@@ -192,3 +192,26 @@ func.func @i4_row_max() {
   check.expect_eq(%wide, %expected) : tensor<37xi32>
   return
 }
+
+// i4 constants in the host program (a byte per element, splat or not) read by a dispatch.
+func.func @constant_i4() {
+  %c = util.unfoldable_constant dense<[1, -2, 3, 7, -8, 0, 5, -1, 2]> : tensor<9xi4>
+  %e = tensor.empty() : tensor<9xi32>
+  %w = linalg.generic {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>], iterator_types = ["parallel"]}
+      ins(%c : tensor<9xi4>) outs(%e : tensor<9xi32>) {
+  ^bb0(%v: i4, %o: i32):
+    %x = arith.extsi %v : i4 to i32
+    linalg.yield %x : i32
+  } -> tensor<9xi32>
+  check.expect_eq_const(%w, dense<[1, -2, 3, 7, -8, 0, 5, -1, 2]> : tensor<9xi32>) : tensor<9xi32>
+  %s = util.unfoldable_constant dense<-3> : tensor<5xi4>
+  %e5 = tensor.empty() : tensor<5xi32>
+  %w5 = linalg.generic {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>], iterator_types = ["parallel"]}
+      ins(%s : tensor<5xi4>) outs(%e5 : tensor<5xi32>) {
+  ^bb0(%v: i4, %o: i32):
+    %x = arith.extsi %v : i4 to i32
+    linalg.yield %x : i32
+  } -> tensor<5xi32>
+  check.expect_eq_const(%w5, dense<-3> : tensor<5xi32>) : tensor<5xi32>
+  return
+}
