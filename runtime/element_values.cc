@@ -127,10 +127,46 @@ uint8_t DoubleToFloat8(const Float8Spec& f, double value) {
   return static_cast<uint8_t>(sign | encoded);
 }
 
+// Packed sub-byte elements (ElementStorageBits: i2, i4, f4E2M1FN), low bits first.
+int PackedBits(ElementType type) {
+  int bits = hal::ElementStorageBits(type);
+  return bits < 8 ? bits : 0;
+}
+uint8_t LoadBits(std::span<const uint8_t> bytes, size_t index, int width) {
+  size_t bit = index * width;
+  return (bytes[bit / 8] >> (bit % 8)) & ((1u << width) - 1);
+}
+void StoreBits(std::span<uint8_t> bytes, size_t index, int width, uint32_t value) {
+  size_t bit = index * width;
+  uint8_t mask = static_cast<uint8_t>(((1u << width) - 1) << (bit % 8));
+  bytes[bit / 8] = static_cast<uint8_t>((bytes[bit / 8] & ~mask) | ((value << (bit % 8)) & mask));
+}
+
+// f4E2M1FN: sign, 2 exponent bits (bias 1), 1 mantissa bit; no infinity or NaN.
+constexpr double kF4E2M1Magnitudes[8] = {0, 0.5, 1, 1.5, 2, 3, 4, 6};
+double F4E2M1ToDouble(uint8_t bits) {
+  double magnitude = kF4E2M1Magnitudes[bits & 7];
+  return bits & 8 ? -magnitude : magnitude;
+}
+// The nearest value, ties to the even encoding; beyond 6 (and NaN) saturates, as MLIR's
+// truncation to this format does.
+uint8_t DoubleToF4E2M1(double value) {
+  uint8_t sign = std::signbit(value) ? 8 : 0;
+  double magnitude = std::fabs(value);
+  if (std::isnan(magnitude) || magnitude >= 6) return sign | 7;
+  uint8_t best = 0;
+  for (uint8_t code = 1; code < 8; ++code) {
+    double distance = std::fabs(magnitude - kF4E2M1Magnitudes[code]);
+    double best_distance = std::fabs(magnitude - kF4E2M1Magnitudes[best]);
+    if (distance < best_distance || (distance == best_distance && code % 2 == 0)) best = code;
+  }
+  return sign | best;
+}
+
 }  // namespace
 
 bool SupportsElementType(ElementType type) {
-  if (Float8SpecOf(type)) return true;
+  if (Float8SpecOf(type) || PackedBits(type)) return true;
   switch (type) {
     case ElementType::kI1: case ElementType::kI8: case ElementType::kI16: case ElementType::kI32:
     case ElementType::kI64: case ElementType::kF16: case ElementType::kBF16: case ElementType::kF32:
@@ -143,6 +179,11 @@ bool SupportsElementType(ElementType type) {
 
 double LoadElement(ElementType type, std::span<const uint8_t> bytes, size_t index) {
   if (std::optional<Float8Spec> f8 = Float8SpecOf(type)) return Float8ToDouble(*f8, LoadAs<uint8_t>(bytes, index));
+  if (int width = PackedBits(type)) {
+    uint8_t bits = LoadBits(bytes, index, width);
+    if (type == ElementType::kF4E2M1FN) return F4E2M1ToDouble(bits);
+    return bits & (1u << (width - 1)) ? static_cast<int>(bits) - (1 << width) : bits;  // signed, as i8 and up
+  }
   switch (type) {
     case ElementType::kI1: return LoadAs<uint8_t>(bytes, index) ? 1 : 0;
     case ElementType::kI8: return LoadAs<int8_t>(bytes, index);
@@ -165,6 +206,10 @@ void StoreElement(ElementType type, std::span<uint8_t> bytes, size_t index, doub
     return static_cast<int64_t>(value);
   };
   if (std::optional<Float8Spec> f8 = Float8SpecOf(type)) return StoreAs<uint8_t>(bytes, index, DoubleToFloat8(*f8, value));
+  if (int width = PackedBits(type)) {
+    uint32_t bits = type == ElementType::kF4E2M1FN ? DoubleToF4E2M1(value) : static_cast<uint32_t>(as_int());
+    return StoreBits(bytes, index, width, bits);
+  }
   switch (type) {
     case ElementType::kI1: StoreAs<uint8_t>(bytes, index, value != 0 ? 1 : 0); break;
     case ElementType::kI8: StoreAs<int8_t>(bytes, index, static_cast<int8_t>(as_int())); break;

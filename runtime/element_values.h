@@ -1,6 +1,7 @@
 // Element values of buffer views as the tools read and write them: every element type as
 // a double (integers up to 2^53 exactly), with IEEE round-to-nearest-even conversions for
-// the narrow float formats.
+// the narrow float formats. Packed sub-byte types (i2, i4, f4E2M1FN) are indexed by element,
+// the first in each byte's low bits.
 #pragma once
 
 #include <cstdint>

@@ -100,26 +100,6 @@ std::optional<int64_t> ElementBytes(Type type) {
   return type.getIntOrFloatBitWidth() / 8;
 }
 
-// A public function's arguments and results are buffer views whose sub-byte elements
-// would be packed: kiln does not convert them yet.
-LogicalResult CheckNoSubByteBoundary(func::FuncOp fn) {
-  if (fn.isPrivate()) return success();
-  auto check = [&](Type type, StringRef what, size_t index) -> LogicalResult {
-    if (!HasSubByteElements(type)) return success();
-    return fn.emitError() << what << " " << index << " of '" << fn.getName() << "' is " << type
-                          << ": tensors of sub-byte elements cannot be a program's arguments or results yet "
-                             "(kiln stores them one element per byte); pass their bytes as i8 and "
-                             "flow.tensor.bitcast them inside the program";
-  };
-  for (auto [i, type] : llvm::enumerate(fn.getArgumentTypes())) {
-    if (failed(check(type, "argument", i))) return failure();
-  }
-  for (auto [i, type] : llvm::enumerate(fn.getResultTypes())) {
-    if (failed(check(type, "result", i))) return failure();
-  }
-  return success();
-}
-
 class FunctionWriter;
 
 class HostWriter {
@@ -191,7 +171,6 @@ class FunctionWriter {
   FunctionWriter(HostWriter& host, func::FuncOp fn, FunctionBuilder& f) : host_(host), fn_(fn), f_(f) {}
 
   LogicalResult Write() {
-    if (failed(CheckNoSubByteBoundary(fn_))) return failure();
     for (Block& block : fn_.getBody()) {
       blocks_[&block] = block.isEntryBlock() ? FunctionBuilder::Block{0} : f_.NewBlock();
     }
@@ -267,7 +246,7 @@ class FunctionWriter {
       auto type = dyn_cast<RankedTensorType>(arg.getType());
       if (!type) continue;
       f_.Location(LocationString(arg.getLoc()));
-      FailureOr<Reg> element = ElementTypeConstant(type, arg.getLoc());
+      FailureOr<Reg> element = ElementTypeConstant(type, arg.getLoc(), /*packed=*/fn_.isPublic());
       if (failed(element)) return failure();
       std::vector<Reg> args = {Get(arg), *element};
       std::vector<Reg> dims = Dims(arg);
@@ -278,10 +257,10 @@ class FunctionWriter {
   }
 
   // The element type of buffer views of `type`: sub-byte elements are views of their
-  // storage, a byte each.
-  FailureOr<Reg> ElementTypeConstant(RankedTensorType type, Location loc) {
-    Type stored = IsSubByteElement(type.getElementType()) ? IntegerType::get(type.getContext(), 8)
-                                                          : type.getElementType();
+  // storage, a byte each, except `packed` ones (a public function's arguments and results).
+  FailureOr<Reg> ElementTypeConstant(RankedTensorType type, Location loc, bool packed = false) {
+    Type stored = IsSubByteElement(type.getElementType()) && !packed ? IntegerType::get(type.getContext(), 8)
+                                                                     : type.getElementType();
     std::optional<hal::ElementType> element = ElementTypeOf(stored);
     if (!element || !ElementBytes(type.getElementType())) {
       return emitError(loc) << "tensors of " << type.getElementType()
@@ -309,8 +288,9 @@ class FunctionWriter {
   }
 
   // A new view of `buffer` with `type` and `dims` into `result`.
-  LogicalResult CreateView(Reg buffer, RankedTensorType type, std::vector<Reg> dims, Reg result, Location loc) {
-    FailureOr<Reg> element = ElementTypeConstant(type, loc);
+  LogicalResult CreateView(Reg buffer, RankedTensorType type, std::vector<Reg> dims, Reg result, Location loc,
+                           bool packed = false) {
+    FailureOr<Reg> element = ElementTypeConstant(type, loc, packed);
     if (failed(element)) return failure();
     std::vector<Reg> args = {buffer, *element};
     args.insert(args.end(), dims.begin(), dims.end());
@@ -558,7 +538,9 @@ class FunctionWriter {
   LogicalResult WriteFlowView(Operation* op) {
     Value source = op->getOperand(0);
     auto type = cast<RankedTensorType>(op->getResult(0).getType());
-    if (isa<iree::TensorBitCastOp>(op) && (HasSubByteElements(type) || HasSubByteElements(source.getType()))) {
+    bool packed = op->hasAttr(kPackedBoundaryAttr);
+    if (isa<iree::TensorBitCastOp>(op) && !packed &&
+        (HasSubByteElements(type) || HasSubByteElements(source.getType()))) {
       return op->emitError() << "flow.tensor.bitcast with sub-byte elements should have been expanded "
                                 "(kiln-expand-sub-byte-bitcasts)",
              failure();
@@ -574,7 +556,7 @@ class FunctionWriter {
     }
     Reg buffer = f_.NewRef();
     Call("buffer_view.buffer", {Get(source)}, {buffer});
-    return CreateView(buffer, type, dims, *r, op->getLoc());
+    return CreateView(buffer, type, dims, *r, op->getLoc(), packed);
   }
 
   // check.* ops: calls into the runtime's check module, which records failures with the

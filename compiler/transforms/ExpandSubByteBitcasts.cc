@@ -5,6 +5,7 @@
 #include "compiler/utils/SubByteStorage.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/PatternMatch.h"
@@ -204,13 +205,98 @@ LogicalResult Expand(IRRewriter& rewriter, iree::TensorBitCastOp op) {
   return success();
 }
 
+// The dynamic sizes of `value` (a ranked tensor), as values.
+SmallVector<Value> DynamicSizes(OpBuilder& b, Location loc, Value value) {
+  SmallVector<Value> sizes;
+  auto type = cast<RankedTensorType>(value.getType());
+  for (int64_t d = 0; d < type.getRank(); ++d) {
+    if (type.isDynamicDim(d)) sizes.push_back(tensor::DimOp::create(b, loc, value, d));
+  }
+  return sizes;
+}
+
+// The 1-D type of the bytes that pack `type`'s elements, or failure when they do not fill
+// whole bytes.
+FailureOr<RankedTensorType> PackedBytesType(Builder& b, RankedTensorType type) {
+  int64_t per_byte = 8 / type.getElementTypeBitWidth();
+  if (!type.hasStaticShape()) return RankedTensorType::get({ShapedType::kDynamic}, b.getI8Type());
+  if (type.getNumElements() % per_byte != 0) return failure();
+  return RankedTensorType::get({type.getNumElements() / per_byte}, b.getI8Type());
+}
+
+// A public function's arguments and results of sub-byte elements are packed buffer views
+// (the caller's layout): each argument is viewed as bytes and unpacked where the function
+// starts, each result packed and viewed as sub-byte elements where it returns.
+LogicalResult ConvertBoundary(IRRewriter& rewriter, func::FuncOp fn) {
+  auto refuse = [&](StringRef what, size_t index, Type type) {
+    return fn.emitError() << what << " " << index << " of '" << fn.getName() << "' is " << type
+                          << ": its sub-byte elements do not fill whole bytes";
+  };
+  bool boundary = llvm::any_of(fn.getArgumentTypes(), HasSubByteElements) ||
+                  llvm::any_of(fn.getResultTypes(), HasSubByteElements);
+  if (!boundary) return success();
+  if (!SymbolTable::symbolKnownUseEmpty(fn, fn->getParentOp())) {
+    return fn.emitError() << "'" << fn.getName()
+                          << "' takes or returns tensors of sub-byte elements, packed as a program's "
+                             "arguments and results are, and is also called inside the program, where they are "
+                             "a byte each: make the called function private";
+  }
+  Block& entry = fn.getBody().front();
+  for (BlockArgument arg : entry.getArguments()) {
+    if (!HasSubByteElements(arg.getType())) continue;
+    auto type = cast<RankedTensorType>(arg.getType());
+    FailureOr<RankedTensorType> bytes_type = PackedBytesType(rewriter, type);
+    if (failed(bytes_type)) return refuse("argument", arg.getArgNumber(), type);
+    Location loc = fn.getLoc();
+    rewriter.setInsertionPointToStart(&entry);
+    SmallVector<Value> dims = DynamicSizes(rewriter, loc, arg);
+    SmallVector<Value> bytes_dims;
+    if (bytes_type->isDynamicDim(0)) {
+      Value count = ElementCount(rewriter, loc, arg);
+      bytes_dims.push_back(
+          arith::DivUIOp::create(rewriter, loc, count, Index(rewriter, loc, 8 / type.getElementTypeBitWidth())));
+    }
+    auto bytes = iree::TensorBitCastOp::create(rewriter, loc, *bytes_type, arg, dims, bytes_dims);
+    bytes->setAttr(kPackedBoundaryAttr, rewriter.getUnitAttr());
+    Value elements = Unflatten(rewriter, loc, Unpack(rewriter, loc, bytes, type.getElementType()), type, dims);
+    rewriter.replaceUsesWithIf(arg, elements, [&](OpOperand& use) {
+      Operation* user = use.getOwner();
+      return user != bytes && !(isa<tensor::DimOp>(user) && user->getBlock() == &entry &&
+                                user->isBeforeInBlock(bytes));
+    });
+  }
+  WalkResult walk = fn.walk([&](func::ReturnOp ret) {
+    for (OpOperand& operand : ret->getOpOperands()) {
+      if (!HasSubByteElements(operand.get().getType())) continue;
+      auto type = cast<RankedTensorType>(operand.get().getType());
+      FailureOr<RankedTensorType> bytes_type = PackedBytesType(rewriter, type);
+      if (failed(bytes_type)) return (void)refuse("result", operand.getOperandNumber(), type), WalkResult::interrupt();
+      Location loc = ret.getLoc();
+      rewriter.setInsertionPoint(ret);
+      SmallVector<Value> dims = DynamicSizes(rewriter, loc, operand.get());
+      Value bytes = Pack(rewriter, loc, Flatten(rewriter, loc, operand.get()));
+      if (bytes.getType() != *bytes_type) bytes = tensor::CastOp::create(rewriter, loc, *bytes_type, bytes);
+      SmallVector<Value> bytes_dims = DynamicSizes(rewriter, loc, bytes);
+      auto view = iree::TensorBitCastOp::create(rewriter, loc, type, bytes, bytes_dims, dims);
+      view->setAttr(kPackedBoundaryAttr, rewriter.getUnitAttr());
+      rewriter.modifyOpInPlace(ret, [&] { operand.set(view); });
+    }
+    return WalkResult::advance();
+  });
+  return failure(walk.wasInterrupted());
+}
+
 struct ExpandSubByteBitcastsPass : impl::ExpandSubByteBitcastsBase<ExpandSubByteBitcastsPass> {
   void runOnOperation() override {
+    IRRewriter rewriter(&getContext());
+    for (func::FuncOp fn : getOperation().getOps<func::FuncOp>()) {
+      if (fn.isPublic() && !fn.isExternal() && failed(ConvertBoundary(rewriter, fn))) return signalPassFailure();
+    }
     SmallVector<iree::TensorBitCastOp> bitcasts;
     getOperation()->walk([&](iree::TensorBitCastOp op) {
+      if (op->hasAttr(kPackedBoundaryAttr)) return;
       if (HasSubByteElements(op.getSource().getType()) || HasSubByteElements(op.getType())) bitcasts.push_back(op);
     });
-    IRRewriter rewriter(&getContext());
     for (iree::TensorBitCastOp op : bitcasts) {
       if (failed(Expand(rewriter, op))) return signalPassFailure();
     }

@@ -90,9 +90,14 @@ def ExpandSubByteBitcasts : Pass<"kiln-expand-sub-byte-bitcasts", "mlir::ModuleO
     These are ordinary generics that fuse with their producers and consumers. A bitcast
     between different sub-byte widths, or whose sub-byte elements do not fill whole bytes,
     is an error.
+    A public function's arguments and results of sub-byte elements are the caller's packed
+    buffer views: each argument is viewed as bytes (a `flow.tensor.bitcast` marked
+    `kiln.packed_boundary`, which the host program makes a view) and unpacked where the
+    function starts; each result is packed and viewed as sub-byte elements where it
+    returns. Their elements must fill whole bytes.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::linalg::LinalgDialect",
-                           "::mlir::tensor::TensorDialect"];
+                           "::mlir::tensor::TensorDialect", "::kiln::compiler::iree::FlowDialect"];
 }
 
 def WidenSubByteBindings : Pass<"kiln-widen-sub-byte-bindings", "mlir::ModuleOp"> {

@@ -1,8 +1,9 @@
 // How kiln stores tensors of sub-byte elements (i2, i4, f4E2M1FN, the f6 formats): one
 // element per byte, in the byte's low bits, wherever they leave a dispatch (bindings and
-// host buffers). Only flow.tensor.bitcast sees packed bits: kiln-expand-sub-byte-bitcasts
-// turns each one that has sub-byte elements on a side into computations that pack or
-// unpack bytes, and kiln-widen-sub-byte-bindings gives dispatch functions i8 bindings.
+// host buffers). Only flow.tensor.bitcast and a program's arguments and results see packed
+// bits: kiln-expand-sub-byte-bitcasts turns each such bitcast into computations that pack
+// or unpack bytes and unpacks arguments and packs results, and
+// kiln-widen-sub-byte-bindings gives dispatch functions i8 bindings.
 // Storing one element per byte costs memory, but every kernel then reads and writes whole
 // bytes (LLVM would lay out scalars of i4 one per byte and vectors of i4 packed).
 #pragma once
@@ -10,6 +11,11 @@
 #include "mlir/IR/BuiltinTypes.h"
 
 namespace kiln::compiler {
+
+// Marks the flow.tensor.bitcast ops at a public function's boundary that view a packed
+// argument as bytes, or packed bytes as a result (kiln-expand-sub-byte-bitcasts makes
+// them): the host program's only packed sub-byte buffer views.
+inline constexpr llvm::StringLiteral kPackedBoundaryAttr = "kiln.packed_boundary";
 
 // Whether `type` (an element type) is narrower than a byte and so stored widened; i1 is
 // not: LLVM already stores it as a byte.

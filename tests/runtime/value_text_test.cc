@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <vector>
 
 #include "drivers/builtin_drivers.h"
 #include "runtime/element_values.h"
@@ -81,6 +82,25 @@ TEST(ElementValues, Float8StoresRoundPerFormat) {
   EXPECT_EQ(loaded(ElementType::kF8E5M2, 0x7c), INFINITY);
   EXPECT_EQ(loaded(ElementType::kF8E5M2FNUZ, 0x01), std::ldexp(1.0, -17));
   EXPECT_TRUE(std::isnan(loaded(ElementType::kF8E4M3FNUZ, 0x80)));
+}
+
+// Packed sub-byte elements, the first in each byte's low bits; integers signed.
+TEST(ElementValues, SubByteElementsArePacked) {
+  using hal::ElementType;
+  std::vector<uint8_t> bytes(2, 0xff);
+  for (size_t i = 0; i < 4; ++i) StoreElement(ElementType::kI4, bytes, i, std::vector<double>{1, -2, 7, -8}[i]);
+  EXPECT_EQ(bytes, (std::vector<uint8_t>{0xe1, 0x87}));
+  EXPECT_EQ(LoadElement(ElementType::kI4, bytes, 1), -2);
+  EXPECT_EQ(LoadElement(ElementType::kI4, bytes, 3), -8);
+  StoreElement(ElementType::kI2, bytes, 5, 3);  // wraps to -1, bits 10..11 of the stream
+  EXPECT_EQ(bytes[1], 0x8f);
+  EXPECT_EQ(LoadElement(ElementType::kI2, bytes, 5), -1);
+  // f4E2M1FN: 0.75 is a tie between 0.5 and 1 (to 1, the even encoding 0x2); 7 saturates.
+  StoreElement(ElementType::kF4E2M1FN, bytes, 0, 0.75);
+  StoreElement(ElementType::kF4E2M1FN, bytes, 1, -7);
+  EXPECT_EQ(bytes[0], 0xf2);
+  EXPECT_EQ(LoadElement(ElementType::kF4E2M1FN, bytes, 0), 1.0);
+  EXPECT_EQ(LoadElement(ElementType::kF4E2M1FN, bytes, 1), -6.0);
 }
 
 TEST_F(Values, ShapesAndTypesMustMatchExactly) {
