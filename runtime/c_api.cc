@@ -45,6 +45,8 @@ using kiln::hal::ElementType;
 
 #define KILN_SAME_ELEMENT_TYPE(c, cc) static_assert(KILN_ELEMENT_TYPE_##c == static_cast<int>(ElementType::k##cc))
 KILN_SAME_ELEMENT_TYPE(I1, I1);
+KILN_SAME_ELEMENT_TYPE(I2, I2);
+KILN_SAME_ELEMENT_TYPE(I4, I4);
 KILN_SAME_ELEMENT_TYPE(I8, I8);
 KILN_SAME_ELEMENT_TYPE(I16, I16);
 KILN_SAME_ELEMENT_TYPE(I32, I32);
@@ -58,6 +60,7 @@ KILN_SAME_ELEMENT_TYPE(F8E4M3FNUZ, F8E4M3FNUZ);
 KILN_SAME_ELEMENT_TYPE(F8E5M2, F8E5M2);
 KILN_SAME_ELEMENT_TYPE(F8E5M2FNUZ, F8E5M2FNUZ);
 KILN_SAME_ELEMENT_TYPE(F8E8M0FNU, F8E8M0FNU);
+KILN_SAME_ELEMENT_TYPE(F4E2M1FN, F4E2M1FN);
 #undef KILN_SAME_ELEMENT_TYPE
 // kiln_status_code casts kiln::StatusCode to the C enum: every value must agree.
 #define KILN_SAME_STATUS_CODE(c_name, cc_name) \
@@ -98,7 +101,7 @@ void ReleaseHandle(T* handle) {
 }
 
 bool IsKnownElementType(int type) {
-  return (type >= KILN_ELEMENT_TYPE_I8 && type <= KILN_ELEMENT_TYPE_F8E8M0FNU) || type == KILN_ELEMENT_TYPE_I1;
+  return type >= KILN_ELEMENT_TYPE_I1 && type <= KILN_ELEMENT_TYPE_F4E2M1FN;
 }
 
 }  // namespace

@@ -84,6 +84,8 @@ void kiln_session_release(kiln_session_t* session);
 /* Element types of tensors (the MLIR names in comments). */
 typedef enum kiln_element_type_t {
   KILN_ELEMENT_TYPE_I1 = 0,   /* i1, one byte per element */
+  KILN_ELEMENT_TYPE_I2 = 1,   /* i2, packed: four per byte, the first in the low bits */
+  KILN_ELEMENT_TYPE_I4 = 2,   /* i4, packed: two per byte, the first in the low bits */
   KILN_ELEMENT_TYPE_I8 = 3,   /* i8 */
   KILN_ELEMENT_TYPE_I16 = 4,  /* i16 */
   KILN_ELEMENT_TYPE_I32 = 5,  /* i32 */
@@ -97,10 +99,12 @@ typedef enum kiln_element_type_t {
   KILN_ELEMENT_TYPE_F8E5M2 = 13,
   KILN_ELEMENT_TYPE_F8E5M2FNUZ = 14,
   KILN_ELEMENT_TYPE_F8E8M0FNU = 15,
+  KILN_ELEMENT_TYPE_F4E2M1FN = 16, /* packed like i4 */
 } kiln_element_type_t;
 
 /* A dense row-major tensor in device memory the host can read, holding a copy of `data`
- * (`data_size` must equal the shape's byte size). `shape` (of `rank` dims) need only live
+ * (`data_size` must equal the shape's byte size, rounded up to a whole byte for packed
+ * sub-byte elements). `shape` (of `rank` dims) need only live
  * for the call. */
 kiln_status_t* kiln_buffer_view_create(kiln_device_t* device, kiln_element_type_t element_type, const int64_t* shape,
                                        size_t rank, const void* data, size_t data_size,

@@ -108,6 +108,19 @@ TEST_F(CApi, ErrorsAreStatusesWithMessages) {
   kiln_status_free(nullptr);
 }
 
+TEST_F(CApi, SubByteBufferViewsArePacked) {
+  // 5 i4 elements: 1, -2, 3, 7, -8, packed low bits first in 3 bytes.
+  const uint8_t data[3] = {0xe1, 0x73, 0x08};
+  const int64_t shape[1] = {5};
+  kiln_buffer_view_t* view = nullptr;
+  ASSERT_EQ(Take(kiln_buffer_view_create(device_, KILN_ELEMENT_TYPE_I4, shape, 1, data, sizeof(data), &view)), "OK");
+  EXPECT_EQ(kiln_buffer_view_element_type(view), KILN_ELEMENT_TYPE_I4);
+  EXPECT_EQ(kiln_buffer_view_byte_length(view), 3u);
+  kiln_buffer_view_release(view);
+  kiln_buffer_view_t* bad = nullptr;
+  EXPECT_NE(Take(kiln_buffer_view_create(device_, KILN_ELEMENT_TYPE_F4E2M1FN, shape, 1, data, 5, &bad)), "OK");
+}
+
 TEST_F(CApi, BufferViewsCopyInAndOut) {
   const float data[2][3] = {{1, 2, 3}, {4, 5, 6}};
   const int64_t shape[2] = {2, 3};
