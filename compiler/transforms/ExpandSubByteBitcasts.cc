@@ -8,6 +8,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Tensor/Utils/Utils.h"
 #include "mlir/IR/PatternMatch.h"
 
 namespace kiln::compiler {
@@ -205,16 +206,6 @@ LogicalResult Expand(IRRewriter& rewriter, iree::TensorBitCastOp op) {
   return success();
 }
 
-// The dynamic sizes of `value` (a ranked tensor), as values.
-SmallVector<Value> DynamicSizes(OpBuilder& b, Location loc, Value value) {
-  SmallVector<Value> sizes;
-  auto type = cast<RankedTensorType>(value.getType());
-  for (int64_t d = 0; d < type.getRank(); ++d) {
-    if (type.isDynamicDim(d)) sizes.push_back(tensor::DimOp::create(b, loc, value, d));
-  }
-  return sizes;
-}
-
 // The 1-D type of the bytes that pack `type`'s elements, or failure when they do not fill
 // whole bytes.
 FailureOr<RankedTensorType> PackedBytesType(Builder& b, RankedTensorType type) {
@@ -249,7 +240,7 @@ LogicalResult ConvertBoundary(IRRewriter& rewriter, func::FuncOp fn) {
     if (failed(bytes_type)) return refuse("argument", arg.getArgNumber(), type);
     Location loc = fn.getLoc();
     rewriter.setInsertionPointToStart(&entry);
-    SmallVector<Value> dims = DynamicSizes(rewriter, loc, arg);
+    SmallVector<Value> dims = tensor::createDynamicDimValues(rewriter, loc, arg);
     SmallVector<Value> bytes_dims;
     if (bytes_type->isDynamicDim(0)) {
       Value count = ElementCount(rewriter, loc, arg);
@@ -273,10 +264,10 @@ LogicalResult ConvertBoundary(IRRewriter& rewriter, func::FuncOp fn) {
       if (failed(bytes_type)) return (void)refuse("result", operand.getOperandNumber(), type), WalkResult::interrupt();
       Location loc = ret.getLoc();
       rewriter.setInsertionPoint(ret);
-      SmallVector<Value> dims = DynamicSizes(rewriter, loc, operand.get());
+      SmallVector<Value> dims = tensor::createDynamicDimValues(rewriter, loc, operand.get());
       Value bytes = Pack(rewriter, loc, Flatten(rewriter, loc, operand.get()));
       if (bytes.getType() != *bytes_type) bytes = tensor::CastOp::create(rewriter, loc, *bytes_type, bytes);
-      SmallVector<Value> bytes_dims = DynamicSizes(rewriter, loc, bytes);
+      SmallVector<Value> bytes_dims = tensor::createDynamicDimValues(rewriter, loc, bytes);
       auto view = iree::TensorBitCastOp::create(rewriter, loc, type, bytes, bytes_dims, dims);
       view->setAttr(kPackedBoundaryAttr, rewriter.getUnitAttr());
       rewriter.modifyOpInPlace(ret, [&] { operand.set(view); });

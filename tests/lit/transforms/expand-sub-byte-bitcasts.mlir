@@ -120,3 +120,11 @@ func.func @caller(%x: tensor<2xi8>) -> tensor<2xi8> {
   %w = arith.extui %r : tensor<2xi4> to tensor<2xi8>
   return %w : tensor<2xi8>
 }
+
+// -----
+
+func.func private @partial_byte(%x: tensor<3xi4>, %n: index) -> tensor<?xi8> {
+  // expected-error @+1 {{cannot reinterpret 'tensor<3xi4>' as 'tensor<?xi8>' (sub-byte elements are stored one per byte): the source's elements do not fill whole bytes}}
+  %r = flow.tensor.bitcast %x : tensor<3xi4> -> tensor<?xi8>{%n}
+  return %r : tensor<?xi8>
+}

@@ -118,3 +118,37 @@ module {
     }
   }
 }
+
+// -----
+
+#map = affine_map<(d0) -> (d0)>
+module {
+  module @kiln_executable attributes {kiln.executable} {
+    func.func @destination_from_input(%arg0: memref<4xi4>, %arg1: memref<4xi4>, %arg2: index, %arg3: index) {
+      %0 = bufferization.to_tensor %arg0 restrict : memref<4xi4> to tensor<4xi4>
+      %1 = arith.constant dense<1> : tensor<4xi4>
+      // expected-error @+1 {{computes sub-byte elements for a dispatch result into a destination kiln cannot make bytes (only tensor.empty and linalg.fill are)}}
+      %2 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel"]} ins(%0 : tensor<4xi4>) outs(%1 : tensor<4xi4>) {
+      ^bb0(%in: i4, %out: i4):
+        %3 = arith.addi %in, %out : i4
+        linalg.yield %3 : i4
+      } -> tensor<4xi4>
+      bufferization.materialize_in_destination %2 in restrict writable %arg1 : (tensor<4xi4>, memref<4xi4>) -> ()
+      return
+    }
+  }
+}
+
+// -----
+
+module {
+  module @kiln_executable attributes {kiln.executable} {
+    func.func @written_from_a_read(%arg0: memref<4xi8>, %arg1: memref<4xi4>, %arg2: index, %arg3: index) {
+      %0 = bufferization.to_tensor %arg0 restrict : memref<4xi8> to tensor<4xi8>
+      %1 = arith.trunci %0 : tensor<4xi8> to tensor<4xi4>
+      // expected-error @+1 {{a dispatch binding of 'i4' elements: written from a value that no single generic computes (kiln stores sub-byte elements one per byte)}}
+      bufferization.materialize_in_destination %1 in restrict writable %arg1 : (tensor<4xi4>, memref<4xi4>) -> ()
+      return
+    }
+  }
+}
