@@ -59,16 +59,6 @@ Value Unflatten(OpBuilder& b, Location loc, Value flat, RankedTensorType type, V
   return tensor::ExpandShapeOp::create(b, loc, type, flat, ArrayRef<ReassociationIndices>{all}, sizes);
 }
 
-// The bits of `element` (a sub-byte scalar) as an integer of the same width, and back.
-Value AsInteger(OpBuilder& b, Location loc, Value element) {
-  Type type = element.getType();
-  if (isa<IntegerType>(type)) return element;
-  return arith::BitcastOp::create(b, loc, b.getIntegerType(type.getIntOrFloatBitWidth()), element);
-}
-Value FromInteger(OpBuilder& b, Location loc, Value bits, Type type) {
-  return bits.getType() == type ? bits : arith::BitcastOp::create(b, loc, type, bits);
-}
-
 // Inside a generic over (byte, position in the byte): where the element at this position
 // starts in its byte, as an i8 shift amount.
 Value BitOffsetInByte(OpBuilder& b, Location loc, int64_t width) {
@@ -95,8 +85,7 @@ Value Unpack(OpBuilder& b, Location loc, Value bytes, Type element) {
       [&](OpBuilder& nb, Location nloc, ValueRange args) {
         Value shift = BitOffsetInByte(nb, nloc, width);
         Value shifted = arith::ShRUIOp::create(nb, nloc, args[0], shift);
-        Value bits = arith::TruncIOp::create(nb, nloc, nb.getIntegerType(width), shifted);
-        linalg::YieldOp::create(nb, nloc, FromInteger(nb, nloc, bits, element));
+        linalg::YieldOp::create(nb, nloc, ByteToSubByte(nb, nloc, shifted, element));
       });
   ReassociationIndices both = {0, 1};
   return tensor::CollapseShapeOp::create(b, loc, unpack.getResult(0), ArrayRef<ReassociationIndices>{both});
@@ -130,7 +119,7 @@ Value Pack(OpBuilder& b, Location loc, Value elements) {
       b, loc, init.getType(), ValueRange{grouped}, ValueRange{init}, maps, iterators,
       [&](OpBuilder& nb, Location nloc, ValueRange args) {
         Value shift = BitOffsetInByte(nb, nloc, width);
-        Value bits = arith::ExtUIOp::create(nb, nloc, nb.getI8Type(), AsInteger(nb, nloc, args[0]));
+        Value bits = SubByteToByte(nb, nloc, args[0]);
         Value placed = arith::ShLIOp::create(nb, nloc, bits, shift);
         linalg::YieldOp::create(nb, nloc, arith::OrIOp::create(nb, nloc, args[1], placed).getResult());
       });
@@ -176,8 +165,8 @@ LogicalResult Expand(IRRewriter& rewriter, iree::TensorBitCastOp op) {
                                   SmallVector<AffineMap>{identity, identity},
                                   SmallVector<utils::IteratorType>{utils::IteratorType::parallel},
                                   [&](OpBuilder& b, Location nloc, ValueRange args) {
-                                    Value bits = AsInteger(b, nloc, args[0]);
-                                    linalg::YieldOp::create(b, nloc, FromInteger(b, nloc, bits, result_element));
+                                    Value bits = SubByteBits(b, nloc, args[0]);
+                                    linalg::YieldOp::create(b, nloc, FromSubByteBits(b, nloc, bits, result_element));
                                   })
             .getResult(0);
   } else if (sub_result) {

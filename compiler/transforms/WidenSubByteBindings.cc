@@ -26,20 +26,11 @@ using namespace mlir;
 // Makes the block argument `arg`, now a byte, stand for the sub-byte value `narrow` it
 // stores: its uses take that value, truncated (and bitcast) where the block starts.
 void NarrowBlockArgument(IRRewriter& rewriter, BlockArgument arg, Type narrow, Location loc) {
-  if (arg.use_empty()) return;
+  SmallVector<OpOperand*> uses = llvm::map_to_vector(arg.getUses(), [](OpOperand& use) { return &use; });
+  if (uses.empty()) return;
   rewriter.setInsertionPointToStart(arg.getOwner());
-  auto bits = arith::TruncIOp::create(rewriter, loc, rewriter.getIntegerType(narrow.getIntOrFloatBitWidth()), arg);
-  Value value = isa<IntegerType>(narrow) ? bits.getResult() : arith::BitcastOp::create(rewriter, loc, narrow, bits);
-  rewriter.replaceAllUsesExcept(arg, value, bits);
-}
-
-// The byte that stores a sub-byte scalar: its bits zero-extended.
-Value WidenScalar(OpBuilder& b, Location loc, Value value) {
-  Type type = value.getType();
-  Value bits = isa<IntegerType>(type) ? value
-                                      : arith::BitcastOp::create(b, loc, b.getIntegerType(type.getIntOrFloatBitWidth()),
-                                                                 value).getResult();
-  return arith::ExtUIOp::create(b, loc, b.getI8Type(), bits);
+  Value value = ByteToSubByte(rewriter, loc, arg, narrow);
+  for (OpOperand* use : uses) rewriter.modifyOpInPlace(use->getOwner(), [&] { use->set(value); });
 }
 
 // `op` as a linalg.generic: itself, or a named linalg op generalized (not contractions and
@@ -81,7 +72,7 @@ LogicalResult WriteResultAsBytes(IRRewriter& rewriter, linalg::GenericOp op, OpR
   } else if (auto fill = init->get().getDefiningOp<linalg::FillOp>(); fill && fill.hasPureTensorSemantics()) {
     auto empty_sizes = tensor::getMixedSizes(rewriter, loc, fill.getOutputs()[0]);
     Value empty = tensor::EmptyOp::create(rewriter, loc, empty_sizes, rewriter.getI8Type());
-    Value value = WidenScalar(rewriter, loc, fill.getInputs()[0]);
+    Value value = SubByteToByte(rewriter, loc, fill.getInputs()[0]);
     bytes_init = linalg::FillOp::create(rewriter, loc, value, empty).getResult(0);
   } else {
     return op.emitError() << "computes sub-byte elements for a dispatch result into a destination kiln cannot "
@@ -92,7 +83,7 @@ LogicalResult WriteResultAsBytes(IRRewriter& rewriter, linalg::GenericOp op, OpR
   auto yield = cast<linalg::YieldOp>(op.getBody()->getTerminator());
   OpOperand& yielded = yield->getOpOperand(result.getResultNumber());
   rewriter.setInsertionPoint(yield);
-  Value widened = WidenScalar(rewriter, loc, yielded.get());
+  Value widened = SubByteToByte(rewriter, loc, yielded.get());
   rewriter.modifyOpInPlace(op, [&] {
     init->set(bytes_init);
     arg.setType(rewriter.getI8Type());

@@ -8,6 +8,7 @@
 // bytes (LLVM would lay out scalars of i4 one per byte and vectors of i4 packed).
 #pragma once
 
+#include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 
 namespace kiln::compiler {
@@ -28,5 +29,12 @@ inline bool HasSubByteElements(mlir::Type type) {
   auto shaped = llvm::dyn_cast<mlir::ShapedType>(type);
   return shaped && IsSubByteElement(shaped.getElementType());
 }
+
+// The bits of a sub-byte scalar as an integer of its width (itself for integers), and
+// back; and the byte that stores one (its bits zero-extended) and back (truncated).
+mlir::Value SubByteBits(mlir::OpBuilder& b, mlir::Location loc, mlir::Value value);
+mlir::Value FromSubByteBits(mlir::OpBuilder& b, mlir::Location loc, mlir::Value bits, mlir::Type type);
+mlir::Value SubByteToByte(mlir::OpBuilder& b, mlir::Location loc, mlir::Value value);
+mlir::Value ByteToSubByte(mlir::OpBuilder& b, mlir::Location loc, mlir::Value byte, mlir::Type type);
 
 }  // namespace kiln::compiler
