@@ -235,6 +235,8 @@ LogicalResult CompileCpuExecutable(ModuleOp executables, const CompileOptions& o
   bufferize.block_reductions = options.block_reductions;
   bufferize.dot_bf16 = cpu::HasCpuFeatures({options.target_cpu}, "+avx512f,+avx512bf16");
   bufferize.dot_i8 = cpu::HasCpuFeatures({options.target_cpu}, "+avx512f,+avx512vnni");
+  bufferize.amx_bf16 = cpu::HasCpuFeatures({options.target_cpu}, "+amx-tile,+amx-bf16");
+  bufferize.amx_i8 = cpu::HasCpuFeatures({options.target_cpu}, "+amx-tile,+amx-int8");
   cpu::BuildCpuBufferizePipeline(bufferize_pm, bufferize);
   if (failed(bufferize_pm.run(executables))) return failure();
   std::vector<cpu::CpuExport> exports = CollectExports(executables);

@@ -2,6 +2,8 @@
 
 #include <set>
 
+#include "drivers/cpu/processor_state.h"
+
 namespace kiln::cpu {
 namespace {
 
@@ -86,6 +88,9 @@ StatusOr<Ref<hal::Executable>> CpuExecutable::Load(const void* device_tag, const
   if (library->abi_version != KILN_EXECUTABLE_ABI_VERSION) {
     return fail(InvalidArgumentError("it provides executable ABI version ", library->abi_version,
                                      "; this runtime supports version ", KILN_EXECUTABLE_ABI_VERSION));
+  }
+  if (auto* needs = static_cast<const uint32_t*>((*object)->Symbol(KILN_EXECUTABLE_NEEDS_SYMBOL))) {
+    if (Status state = ObtainProcessorState(*needs); !state.ok()) return fail(state);
   }
   StatusOr<std::vector<hal::ExportInfo>> exports = ReadExports(*library, limits);
   if (!exports.ok()) return fail(exports.status());

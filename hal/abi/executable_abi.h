@@ -24,6 +24,16 @@ extern "C" {
 #define KILN_EXECUTABLE_ABI_VERSION 2u
 #define KILN_EXECUTABLE_QUERY_SYMBOL "kiln_executable_library_query"
 
+/* Optional: a const uint32_t of KILN_EXECUTABLE_NEEDS_* bits naming processor state the
+ * executable's code uses beyond what every process has. The runtime obtains that state from
+ * the operating system before calling any entry, or refuses to load the library, naming
+ * it. A library without the symbol needs nothing. (A symbol rather than a field, so that
+ * libraries and runtimes of version 2 without it still load each other.) */
+#define KILN_EXECUTABLE_NEEDS_SYMBOL "kiln_executable_needs"
+/* AMX tile registers (Linux grants them per process on request: arch_prctl
+ * ARCH_REQ_XCOMP_PERM for XFEATURE_XTILEDATA). */
+#define KILN_EXECUTABLE_NEEDS_AMX_TILES 1u
+
 /* Read-only for the whole dispatch; shared by all workgroups. */
 typedef struct kiln_dispatch_state_v2_t {
   uint32_t workgroup_count[3];

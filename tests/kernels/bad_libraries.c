@@ -49,6 +49,22 @@ EXPORT const kiln_executable_library_v2_t* kiln_executable_library_query(uint32_
   (void)abi_version;
   return &kLibrary;
 }
+#elif BAD_KIND == 7 /* needs processor state no runtime knows */
+static const kiln_export_v2_t kExports[] = {{"noop", noop, 0, 0, {1, 1, 1}, 0, NULL, 0, NULL}};
+static const kiln_executable_library_v2_t kLibrary = {KILN_EXECUTABLE_ABI_VERSION, 1, kExports};
+EXPORT const kiln_executable_library_v2_t* kiln_executable_library_query(uint32_t abi_version) {
+  (void)abi_version;
+  return &kLibrary;
+}
+EXPORT const uint32_t kiln_executable_needs = 0x80000000u;
+#elif BAD_KIND == 8 /* not bad: needs AMX tile registers, which the runtime must obtain (or refuse without them) */
+static const kiln_export_v2_t kExports[] = {{"noop", noop, 0, 0, {1, 1, 1}, 0, NULL, 0, NULL}};
+static const kiln_executable_library_v2_t kLibrary = {KILN_EXECUTABLE_ABI_VERSION, 1, kExports};
+EXPORT const kiln_executable_library_v2_t* kiln_executable_library_query(uint32_t abi_version) {
+  (void)abi_version;
+  return &kLibrary;
+}
+EXPORT const uint32_t kiln_executable_needs = KILN_EXECUTABLE_NEEDS_AMX_TILES;
 #else
-#error "BAD_KIND must be 1..6"
+#error "BAD_KIND must be 1..8"
 #endif

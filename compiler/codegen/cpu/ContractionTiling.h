@@ -47,6 +47,12 @@ enum class GroupDotKind {
 struct GroupDotFeatures {
   bool bf16_pairs = false;
   bool i8_quads = false;
+  // AMX (AMX_TILE with AMX_BF16 or AMX_INT8): tiles of rows x 64 bytes multiplied by one
+  // instruction (tdpbf16ps, tdpbssd), the same groups of k in each 32-bit unit of the
+  // right-hand tile. Used together with the vector instruction of the same kind, which
+  // takes the rows after the last whole tile.
+  bool amx_bf16 = false;
+  bool amx_i8 = false;
 };
 
 inline constexpr int64_t kMaxDotProductRows = 8;
@@ -80,6 +86,7 @@ struct ContractionTilePlan {
   bool transposed_rhs = false;  // kPackedOuterProduct: the right-hand operand is [.., n, k]
   int64_t prefetch_rows = 0;    // kDotProduct: prefetch W this many rows (n) ahead (0: none)
   GroupDotKind group_kind = GroupDotKind::kBF16Pairs;  // kPackedGroupDotProduct only
+  bool matrix_tiles = false;  // kPackedGroupDotProduct: AMX tiles for the rows (GroupDotProducts.h)
 };
 
 // The plan for `op`, if it is a contraction kiln vectorises: buffer semantics, one m, n
@@ -95,7 +102,9 @@ struct ContractionTilePlan {
 // With `group_dots`, a matmul (no batch) of bf16 into f32 or of i8 into i32 (signed),
 // [m, k] x [k, n] or [n, k] with k and n contiguous, at least kMinPackedRows rows (or
 // dynamic) and 512-bit vectors, takes kPackedGroupDotProduct when the target has its
-// instruction; other mixed-precision contractions are not planned.
+// instruction; other mixed-precision contractions are not planned. With the target's AMX
+// instructions of the kind as well and a static depth that is a multiple of an AMX step
+// (32 bf16 or 64 i8 k), the plan takes matrix_tiles.
 std::optional<ContractionTilePlan> PlanContractionTiles(mlir::linalg::LinalgOp op, int64_t vector_bits,
                                                        bool allow_packing = true, GroupDotFeatures group_dots = {});
 

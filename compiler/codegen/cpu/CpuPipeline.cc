@@ -34,7 +34,8 @@ void BuildCpuBufferizePipeline(mlir::OpPassManager& pm, const BufferizePipelineO
     pm.addPass(createWrapEntryPoints());
   }
   pm.addPass(createCopiesToLinalg());
-  pm.addPass(createTileContractions(TileContractionsOptions{vector_bits, options.dot_bf16, options.dot_i8}));
+  pm.addPass(createTileContractions(
+      TileContractionsOptions{vector_bits, options.dot_bf16, options.dot_i8, options.amx_bf16, options.amx_i8}));
   AddPipeline(pm, "canonicalize,cse");
   pm.addPass(createVectorizeContractions());
   pm.addPass(createInterchangeForVectorization());
@@ -61,13 +62,18 @@ void BuildCpuPrepareForLLVMPipeline(mlir::OpPassManager& pm) {
 
 void BuildCpuLowerToLLVMPipeline(mlir::OpPassManager& pm) {
   BuildCpuPrepareForLLVMPipeline(pm);
+  // Blocks may carry AMX tiles (MatrixTileProducts.h: accumulators through the k loop), so
+  // the branches are converted with the AMX dialect's type conversion (convert-to-llvm
+  // restricted to cf and amx) rather than convert-cf-to-llvm's, which has none.
   // vector.transpose of 16 x 16 32-bit elements (the packing of [n, k] weight blocks with
   // AVX-512) becomes the unpack-and-shuffle sequence of 512-bit registers; other shapes
   // one shuffle of the flattened vector.
   AddPipeline(pm,
-              "convert-vector-to-llvm{vector-contract-lowering=outerproduct vector-transpose-lowering=shuffle16x16},"
+              "convert-vector-to-llvm{vector-contract-lowering=outerproduct vector-transpose-lowering=shuffle16x16 "
+              "enable-amx},"
               "convert-math-to-llvm,convert-math-to-libm,finalize-memref-to-llvm,convert-index-to-llvm,"
-              "convert-arith-to-llvm,convert-ub-to-llvm,convert-cf-to-llvm,convert-func-to-llvm,reconcile-unrealized-casts,"
+              "convert-arith-to-llvm,convert-ub-to-llvm,convert-to-llvm{filter-dialects=cf,amx},convert-func-to-llvm,"
+              "reconcile-unrealized-casts,"
               "canonicalize,cse");
 }
 

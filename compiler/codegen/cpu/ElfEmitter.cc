@@ -119,6 +119,22 @@ void AddLibraryQuery(llvm::Module& module, llvm::ArrayRef<CpuExport> exports) {
   b.CreateRet(b.CreateSelect(supported, library, llvm::ConstantPointerNull::get(ptr)));
 }
 
+// KILN_EXECUTABLE_NEEDS_SYMBOL, when the code uses processor state a process must ask for:
+// AMX tile registers if any function calls an AMX intrinsic (llvm.x86.tile*, llvm.x86.tdp*).
+void AddProcessorStateNeeds(llvm::Module& module) {
+  uint32_t needs = 0;
+  for (const llvm::Function& f : module) {
+    if (f.isIntrinsic() && (f.getName().starts_with("llvm.x86.tile") || f.getName().starts_with("llvm.x86.tdp"))) {
+      needs |= KILN_EXECUTABLE_NEEDS_AMX_TILES;
+    }
+  }
+  if (needs == 0) return;
+  llvm::Type* i32 = llvm::Type::getInt32Ty(module.getContext());
+  auto* symbol = new llvm::GlobalVariable(module, i32, true, llvm::GlobalValue::ExternalLinkage,
+                                          llvm::ConstantInt::get(i32, needs), KILN_EXECUTABLE_NEEDS_SYMBOL);
+  symbol->setVisibility(llvm::GlobalValue::DefaultVisibility);
+}
+
 }  // namespace
 
 bool IsKnownCpu(llvm::StringRef name) {
@@ -169,7 +185,12 @@ mlir::FailureOr<std::vector<uint8_t>> EmitCpuElf(mlir::ModuleOp module, llvm::Ar
   std::vector<std::string> entry_symbols;
   for (const CpuExport& e : exports) entry_symbols.push_back(e.entry_symbol);
   return EmitCpuSharedObject(
-      module, entry_symbols, [&](llvm::Module& llvm_module) { AddLibraryQuery(llvm_module, exports); }, options);
+      module, entry_symbols,
+      [&](llvm::Module& llvm_module) {
+        AddLibraryQuery(llvm_module, exports);
+        AddProcessorStateNeeds(llvm_module);
+      },
+      options);
 }
 
 }  // namespace kiln::compiler::cpu

@@ -149,6 +149,78 @@ std::optional<GroupDotKind> MatchGroupDotContraction(linalg::LinalgOp op, GroupD
   return std::nullopt;
 }
 
+linalg::GenericOp CreateGroupPack(OpBuilder& b, Location loc, Value source, Value packed, bool transposed) {
+  MLIRContext* ctx = b.getContext();
+  const int64_t g = cast<MemRefType>(packed.getType()).getDimSize(2);
+  AffineExpr p = getAffineDimExpr(0, ctx), n = getAffineDimExpr(1, ctx), j = getAffineDimExpr(2, ctx);
+  AffineMap source_map =
+      transposed ? AffineMap::get(3, 0, {n, p * g + j}, ctx) : AffineMap::get(3, 0, {p * g + j, n}, ctx);
+  linalg::GenericOp pack = CreatePack(b, loc, source, packed, source_map);
+  pack->setAttr(kGroupPackTileAttr, b.getUnitAttr());
+  return pack;
+}
+
+void CreateGroupColumnSums(OpBuilder& b, Location loc, Value packed, Value sums) {
+  MLIRContext* ctx = b.getContext();
+  Type accumulator = getElementTypeOrSelf(sums.getType());
+  Value zero_sum = arith::ConstantOp::create(b, loc, b.getZeroAttr(accumulator));
+  linalg::FillOp::create(b, loc, ValueRange{zero_sum}, ValueRange{sums});
+  AffineMap identity3 = AffineMap::getMultiDimIdentityMap(3, ctx);
+  auto column_sums = linalg::GenericOp::create(
+      b, loc, TypeRange{}, ValueRange{packed}, ValueRange{sums},
+      ArrayRef<AffineMap>{identity3, AffineMap::get(3, 0, {getAffineDimExpr(1, ctx)}, ctx)},
+      {utils::IteratorType::reduction, utils::IteratorType::parallel, utils::IteratorType::reduction},
+      [&](OpBuilder& nb, Location l, ValueRange args) {
+        Value wide = arith::ExtSIOp::create(nb, l, accumulator, args[0]);
+        Value offset = arith::ConstantOp::create(nb, l, nb.getIntegerAttr(accumulator, 128));
+        linalg::YieldOp::create(nb, l, ValueRange{arith::AddIOp::create(nb, l, args[1],
+                                                                         arith::MulIOp::create(nb, l, wide, offset))});
+      });
+  column_sums->setAttr(kGroupSumsTileAttr, b.getUnitAttr());
+}
+
+linalg::GenericOp CreateGroupProduct(OpBuilder& b, Location loc, Value lhs, Value packed, Value sums, Value out) {
+  MLIRContext* ctx = b.getContext();
+  const int64_t g = cast<MemRefType>(packed.getType()).getDimSize(2);
+  Type accumulator = getElementTypeOrSelf(out.getType());
+  const bool i8 = static_cast<bool>(sums);
+  // The product over (m, n, p, j).
+  AffineExpr pm = getAffineDimExpr(0, ctx), pn = getAffineDimExpr(1, ctx), pp = getAffineDimExpr(2, ctx),
+             pj = getAffineDimExpr(3, ctx);
+  SmallVector<AffineMap> maps = {AffineMap::get(4, 0, {pm, pp * g + pj}, ctx), AffineMap::get(4, 0, {pp, pn, pj}, ctx)};
+  SmallVector<Value> inputs = {lhs, packed};
+  if (i8) {
+    maps.push_back(AffineMap::get(4, 0, {pn}, ctx));
+    inputs.push_back(sums);
+  }
+  maps.push_back(AffineMap::get(4, 0, {pm, pn}, ctx));
+  return linalg::GenericOp::create(
+      b, loc, TypeRange{}, inputs, ValueRange{out}, maps,
+      {utils::IteratorType::parallel, utils::IteratorType::parallel, utils::IteratorType::reduction,
+       utils::IteratorType::reduction},
+      [&](OpBuilder& nb, Location l, ValueRange args) {
+        if (!i8) {
+          Value product = arith::MulFOp::create(nb, l, arith::ExtFOp::create(nb, l, accumulator, args[0]),
+                                                arith::ExtFOp::create(nb, l, accumulator, args[1]));
+          linalg::YieldOp::create(nb, l, ValueRange{arith::AddFOp::create(nb, l, args[2], product)});
+          return;
+        }
+        // (a + 128) x b, what vpdpbusd computes on the flipped sign bit of a, and S[n]
+        // subtracted once per output (at the first k).
+        Value a = arith::AddIOp::create(nb, l, arith::ExtSIOp::create(nb, l, accumulator, args[0]),
+                                        arith::ConstantOp::create(nb, l, nb.getIntegerAttr(accumulator, 128)));
+        Value product = arith::MulIOp::create(nb, l, a, arith::ExtSIOp::create(nb, l, accumulator, args[1]));
+        Value zero_index = arith::ConstantIndexOp::create(nb, l, 0);
+        Value first = arith::AndIOp::create(
+            nb, l, arith::CmpIOp::create(nb, l, arith::CmpIPredicate::eq, linalg::IndexOp::create(nb, l, 2), zero_index),
+            arith::CmpIOp::create(nb, l, arith::CmpIPredicate::eq, linalg::IndexOp::create(nb, l, 3), zero_index));
+        Value zero = arith::ConstantOp::create(nb, l, nb.getIntegerAttr(accumulator, 0));
+        Value correction = arith::SelectOp::create(nb, l, first, args[2], zero);
+        Value sum = arith::SubIOp::create(nb, l, arith::AddIOp::create(nb, l, args[3], product), correction);
+        linalg::YieldOp::create(nb, l, ValueRange{sum});
+      });
+}
+
 linalg::GenericOp PackBlockForGroupDots(RewriterBase& rewriter, linalg::LinalgOp block, const ContractionTilePlan& plan) {
   Location loc = block.getLoc();
   MLIRContext* ctx = rewriter.getContext();
@@ -178,68 +250,14 @@ linalg::GenericOp PackBlockForGroupDots(RewriterBase& rewriter, linalg::LinalgOp
   OpFoldResult zero = rewriter.getIndexAttr(0), one = rewriter.getIndexAttr(1);
   Value packed = memref::SubViewOp::create(rewriter, loc, storage, {zero, zero, zero},
                                            {groups, columns, rewriter.getIndexAttr(g)}, {one, one, one});
-  AffineExpr p = getAffineDimExpr(0, ctx), n = getAffineDimExpr(1, ctx), j = getAffineDimExpr(2, ctx);
-  AffineMap source_map = plan.transposed_rhs ? AffineMap::get(3, 0, {n, p * g + j}, ctx)
-                                             : AffineMap::get(3, 0, {p * g + j, n}, ctx);
-  linalg::GenericOp pack = CreatePack(rewriter, loc, rhs->get(), packed, source_map);
-  pack->setAttr(kGroupPackTileAttr, rewriter.getUnitAttr());
-
-  Value sums_view;
+  CreateGroupPack(rewriter, loc, rhs->get(), packed, plan.transposed_rhs);
+  Value sums;
   if (i8) {
     // S = 128 x the packed block's column sums, then C -= S.
-    Value sums = memref::SubViewOp::create(rewriter, loc, sums_storage, {zero}, {columns}, {one});
-    Value zero_sum = arith::ConstantOp::create(rewriter, loc, rewriter.getZeroAttr(accumulator));
-    linalg::FillOp::create(rewriter, loc, ValueRange{zero_sum}, ValueRange{sums});
-    AffineMap identity3 = AffineMap::getMultiDimIdentityMap(3, ctx);
-    auto column_sums = linalg::GenericOp::create(
-        rewriter, loc, TypeRange{}, ValueRange{packed}, ValueRange{sums},
-        ArrayRef<AffineMap>{identity3, AffineMap::get(3, 0, {n}, ctx)},
-        {utils::IteratorType::reduction, utils::IteratorType::parallel, utils::IteratorType::reduction},
-        [&](OpBuilder& b, Location l, ValueRange args) {
-          Value wide = arith::ExtSIOp::create(b, l, accumulator, args[0]);
-          Value offset = arith::ConstantOp::create(b, l, b.getIntegerAttr(accumulator, 128));
-          linalg::YieldOp::create(b, l, ValueRange{arith::AddIOp::create(b, l, args[1],
-                                                                          arith::MulIOp::create(b, l, wide, offset))});
-        });
-    column_sums->setAttr(kGroupSumsTileAttr, rewriter.getUnitAttr());
-    sums_view = sums;
+    sums = memref::SubViewOp::create(rewriter, loc, sums_storage, {zero}, {columns}, {one});
+    CreateGroupColumnSums(rewriter, loc, packed, sums);
   }
-
-  // The product over (m, n, p, j).
-  AffineExpr pm = getAffineDimExpr(0, ctx), pn = getAffineDimExpr(1, ctx), pp = getAffineDimExpr(2, ctx),
-             pj = getAffineDimExpr(3, ctx);
-  SmallVector<AffineMap> maps = {AffineMap::get(4, 0, {pm, pp * g + pj}, ctx), AffineMap::get(4, 0, {pp, pn, pj}, ctx)};
-  SmallVector<Value> inputs = {lhs->get(), packed};
-  if (i8) {
-    maps.push_back(AffineMap::get(4, 0, {pn}, ctx));
-    inputs.push_back(sums_view);
-  }
-  maps.push_back(AffineMap::get(4, 0, {pm, pn}, ctx));
-  linalg::GenericOp product = linalg::GenericOp::create(
-      rewriter, loc, TypeRange{}, inputs, ValueRange{out}, maps,
-      {utils::IteratorType::parallel, utils::IteratorType::parallel, utils::IteratorType::reduction,
-       utils::IteratorType::reduction},
-      [&](OpBuilder& b, Location l, ValueRange args) {
-        if (!i8) {
-          Value product = arith::MulFOp::create(b, l, arith::ExtFOp::create(b, l, accumulator, args[0]),
-                                                arith::ExtFOp::create(b, l, accumulator, args[1]));
-          linalg::YieldOp::create(b, l, ValueRange{arith::AddFOp::create(b, l, args[2], product)});
-          return;
-        }
-        // (a + 128) x b, what vpdpbusd computes on the flipped sign bit of a, and S[n]
-        // subtracted once per output (at the first k).
-        Value a = arith::AddIOp::create(b, l, arith::ExtSIOp::create(b, l, accumulator, args[0]),
-                                        arith::ConstantOp::create(b, l, b.getIntegerAttr(accumulator, 128)));
-        Value product = arith::MulIOp::create(b, l, a, arith::ExtSIOp::create(b, l, accumulator, args[1]));
-        Value zero_index = arith::ConstantIndexOp::create(b, l, 0);
-        Value first = arith::AndIOp::create(
-            b, l, arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, linalg::IndexOp::create(b, l, 2), zero_index),
-            arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, linalg::IndexOp::create(b, l, 3), zero_index));
-        Value zero = arith::ConstantOp::create(b, l, b.getIntegerAttr(accumulator, 0));
-        Value correction = arith::SelectOp::create(b, l, first, args[2], zero);
-        Value sum = arith::SubIOp::create(b, l, arith::AddIOp::create(b, l, args[3], product), correction);
-        linalg::YieldOp::create(b, l, ValueRange{sum});
-      });
+  linalg::GenericOp product = CreateGroupProduct(rewriter, loc, lhs->get(), packed, sums, out);
   rewriter.eraseOp(block);
   return product;
 }

@@ -46,6 +46,17 @@ int64_t GroupSize(GroupDotKind kind);
 // computes out + ext(a) * ext(b): extf of bf16 into f32 adds, or extsi of i8 into i32 adds.
 std::optional<GroupDotKind> MatchGroupDotContraction(mlir::linalg::LinalgOp op, GroupDotFeatures features);
 
+// The steps above as ops, for callers that lay out the blocks themselves (the AMX tiles'
+// MatrixTileProducts.h): the marked pack of `source` (a [kc, nc] block of B, or [nc, kc] of
+// W with `transposed`) into `packed` ([kc / g, nc, g]); for i8, the fill and the marked
+// column sums of `packed` into `sums` ([nc]); and the product generic of `lhs` ([m, kc])
+// and `packed` (and `sums`, null for bf16) into `out` ([m, nc]), unmarked.
+mlir::linalg::GenericOp CreateGroupPack(mlir::OpBuilder& b, mlir::Location loc, mlir::Value source, mlir::Value packed,
+                                        bool transposed);
+void CreateGroupColumnSums(mlir::OpBuilder& b, mlir::Location loc, mlir::Value packed, mlir::Value sums);
+mlir::linalg::GenericOp CreateGroupProduct(mlir::OpBuilder& b, mlir::Location loc, mlir::Value lhs, mlir::Value packed,
+                                           mlir::Value sums, mlir::Value out);
+
 // Replaces `block`, a cache block of a kPackedGroupDotProduct plan (a matmul of [m, kc] by
 // [kc, nc] or [nc, kc], kc a multiple of the group, nc at most kGroupDotColumns), by the
 // steps above on a [kc / g, kGroupDotColumns, g] buffer allocated once per function. The

@@ -3,6 +3,7 @@
 
 #include <functional>
 
+#include "mlir/Dialect/AMX/AMXDialect.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -49,6 +50,9 @@ struct BufferizePipelineOptions {
   // dot-bf16 and dot-i8; TargetGroupDotFeatures): off, such matmuls stay loops.
   bool dot_bf16 = false;
   bool dot_i8 = false;
+  // With them, the target's AMX tiles (amx-bf16 and amx-i8): 32-row tiles of such matmuls.
+  bool amx_bf16 = false;
+  bool amx_i8 = false;
 };
 
 // Tensors to memrefs with entry points: distribution, bufferization, loop lowering and

@@ -342,6 +342,11 @@ def TileContractions : Pass<"kiln-cpu-tile-contractions", "mlir::ModuleOp"> {
       multiplied by every row in `linalg.generic` tiles of 8 rows marked
       `kiln.group_dot_tile` (GroupDotProducts.h; i8 adds the column sums that undo its
       unsigned offset, `kiln.group_sums_tile`). Without them such matmuls stay loops.
+    - With `amx-bf16` / `amx-i8` as well, and a static depth that is a multiple of 32 bf16
+      or 64 i8 k: the blocks are as deep as a 32 KiB packed block allows (512 bf16 or 1024
+      i8 k, less to divide the depth), and the product's rows are tiled by 32 into tiles
+      marked `kiln.matrix_tile` (MatrixTileProducts.h: 2 x 2 AMX accumulator tiles); the
+      rows after the last 32 take `kiln.group_dot_tile` tiles as above.
 
     Outer-product tiles are marked `kiln.register_tile`. Everything a kernel does not fit
     is left alone and becomes loops; so do tiles whose sizes stay dynamic.
@@ -351,7 +356,11 @@ def TileContractions : Pass<"kiln-cpu-tile-contractions", "mlir::ModuleOp"> {
                  Option<"dotBf16", "dot-bf16", "bool", /*default=*/"false",
                         "The target has AVX512_BF16 (vdpbf16ps): bf16 x bf16 -> f32 matmuls use it">,
                  Option<"dotI8", "dot-i8", "bool", /*default=*/"false",
-                        "The target has AVX512_VNNI (vpdpbusd): i8 x i8 -> i32 matmuls use it">];
+                        "The target has AVX512_VNNI (vpdpbusd): i8 x i8 -> i32 matmuls use it">,
+                 Option<"amxBf16", "amx-bf16", "bool", /*default=*/"false",
+                        "With dot-bf16: the target has AMX_TILE and AMX_BF16 (tdpbf16ps)">,
+                 Option<"amxI8", "amx-i8", "bool", /*default=*/"false",
+                        "With dot-i8: the target has AMX_TILE and AMX_INT8 (tdpbssd)">];
   let dependentDialects = ["::mlir::scf::SCFDialect", "::mlir::affine::AffineDialect",
                            "::mlir::memref::MemRefDialect", "::mlir::linalg::LinalgDialect",
                            "::mlir::arith::ArithDialect"];
@@ -381,10 +390,16 @@ def VectorizeContractions : Pass<"kiln-cpu-vectorize-contractions", "mlir::Modul
     dot-product kernel: per group of k, two packed vectors and one broadcast group per
     row, `llvm.x86.avx512bf16.dpbf16ps.512` or `llvm.x86.avx512.vpdpbusd.512` into
     8 x 2 accumulators.
+
+    A `kiln.matrix_tile` product (32 rows x 32 columns, a static number of groups that is
+    a multiple of 16) becomes AMX code: 2 x 2 `amx.tile_load`s of its accumulators, a loop
+    over steps of 16 groups loading 2 left-hand tiles in place and 2 tiles of the packed
+    block and issuing 4 `amx.tile_mulf` (bf16) or `amx.tile_muli` (signed i8), and 4
+    `amx.tile_store`s (MatrixTileProducts.h).
   }];
   let dependentDialects = ["::mlir::vector::VectorDialect", "::mlir::memref::MemRefDialect",
                            "::mlir::arith::ArithDialect", "::mlir::scf::SCFDialect",
-                           "::mlir::LLVM::LLVMDialect"];
+                           "::mlir::LLVM::LLVMDialect", "::mlir::amx::AMXDialect"];
 }
 
 #endif  // KILN_COMPILER_CODEGEN_CPU_PASSES

@@ -5,6 +5,7 @@
 // their dot-product instructions are packed in groups of k per block (GroupDotProducts.h).
 #include "compiler/codegen/cpu/ContractionTiling.h"
 #include "compiler/codegen/cpu/GroupDotProducts.h"
+#include "compiler/codegen/cpu/MatrixTileProducts.h"
 #include "compiler/codegen/cpu/Passes.h"
 #include "compiler/codegen/cpu/Tiling.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -318,15 +319,153 @@ linalg::LinalgOp SplitOffPartialGroup(RewriterBase& rewriter, linalg::LinalgOp o
   return whole_groups ? cast<linalg::LinalgOp>(whole_groups.getOperation()) : linalg::LinalgOp();
 }
 
+// kPackedGroupDotProduct with AMX tiles (MatrixTileProducts.h) on `block`, a cache block of
+// all rows x kc x at most plan.cache_tile[n] columns (of `all_columns`, the contraction's
+// static n or dynamic, which bounds the buffer): the block's whole 32-column pieces
+// are packed side by side ([pieces, kc / g, 32, g], on the heap: up to 512 KiB, more than
+// a stack should hold; i8 adds their column sums), then the rows pass in tiles of 32
+// (kiln.matrix_tile), each tile taking every piece in turn, so that its rows of A stay in
+// L1 while the packed block streams from L2. The rows after the last 32 take vector tiles
+// of 8 (kiln.group_dot_tile) on the same pieces; the columns after the last 32 stay a
+// contraction (loops).
+void LayOutMatrixTileBlock(RewriterBase& rewriter, linalg::LinalgOp block, const ContractionTilePlan& plan,
+                           int64_t all_columns) {
+  Location loc = block.getLoc();
+  MLIRContext* ctx = rewriter.getContext();
+  OpOperand *lhs_operand = block.getDpsInputOperand(0), *rhs_operand = block.getDpsInputOperand(1);
+  if (!block.getMatchingIndexingMap(rhs_operand).isFunctionOfDim(plan.n_dim)) std::swap(lhs_operand, rhs_operand);
+  Value lhs = lhs_operand->get(), rhs = rhs_operand->get(), out = block.getDpsInits()[0];
+  const int64_t g = GroupSize(plan.group_kind);
+  const int64_t depth = plan.cache_tile[plan.k_dim];
+  if (ShapedType::isDynamic(all_columns)) all_columns = plan.cache_tile[plan.n_dim];
+  const int64_t most_pieces =
+      std::max<int64_t>(std::min(plan.cache_tile[plan.n_dim], all_columns) / kGroupDotColumns, 1);
+  Type element = getElementTypeOrSelf(rhs.getType());
+  Type accumulator = getElementTypeOrSelf(out.getType());
+  const bool i8 = plan.group_kind == GroupDotKind::kI8Quads;
+
+  auto fn = block->getParentOfType<func::FuncOp>();
+  rewriter.setInsertionPointToStart(&fn.getFunctionBody().front());
+  auto storage_type = MemRefType::get({most_pieces, depth / g, kGroupDotColumns, g}, element);
+  Value storage = memref::AllocOp::create(rewriter, loc, storage_type, ValueRange{}, rewriter.getI64IntegerAttr(64));
+  Value sums_storage;
+  if (i8) {
+    sums_storage = memref::AllocaOp::create(rewriter, loc, MemRefType::get({most_pieces, kGroupDotColumns}, accumulator),
+                                            ValueRange{}, rewriter.getI64IntegerAttr(64));
+  }
+  fn.walk([&](func::ReturnOp ret) {
+    rewriter.setInsertionPoint(ret);
+    memref::DeallocOp::create(rewriter, loc, storage);
+  });
+
+  rewriter.setInsertionPoint(block);
+  auto index = [&](int64_t i) -> OpFoldResult { return rewriter.getIndexAttr(i); };
+  auto value = [&](OpFoldResult v) { return getValueOrCreateConstantIndexOp(rewriter, loc, v); };
+  AffineExpr s0 = getAffineSymbolExpr(0, ctx);
+  OpFoldResult rows = memref::getMixedSize(rewriter, loc, out, 0);
+  OpFoldResult columns = memref::getMixedSize(rewriter, loc, out, 1);
+  OpFoldResult pieces = affine::makeComposedFoldedAffineApply(rewriter, loc, s0.floorDiv(kGroupDotColumns), {columns});
+  OpFoldResult whole_rows =
+      affine::makeComposedFoldedAffineApply(rewriter, loc, s0 - s0 % kMatrixTileRows, {rows});
+  OpFoldResult whole_columns =
+      affine::makeComposedFoldedAffineApply(rewriter, loc, s0 - s0 % kGroupDotColumns, {columns});
+  // Piece `piece` of the packed block and of the sums, and of A, B (or W) and C.
+  auto piece_views = [&](OpBuilder& b, Value piece) {
+    SmallVector<OpFoldResult> offsets = {piece, index(0), index(0), index(0)};
+    SmallVector<OpFoldResult> sizes = {index(1), index(depth / g), index(kGroupDotColumns), index(g)};
+    SmallVector<OpFoldResult> ones(4, index(1));
+    auto type = memref::SubViewOp::inferRankReducedResultType({depth / g, kGroupDotColumns, g}, storage_type, offsets,
+                                                              sizes, ones);
+    Value packed = memref::SubViewOp::create(b, loc, type, storage, offsets, sizes, ones);
+    Value sums;
+    if (i8) {
+      auto sums_type = cast<MemRefType>(sums_storage.getType());
+      SmallVector<OpFoldResult> s_offsets = {piece, index(0)}, s_sizes = {index(1), index(kGroupDotColumns)};
+      auto reduced = memref::SubViewOp::inferRankReducedResultType({kGroupDotColumns}, sums_type, s_offsets, s_sizes,
+                                                                   {index(1), index(1)});
+      sums = memref::SubViewOp::create(b, loc, reduced, sums_storage, s_offsets, s_sizes, {index(1), index(1)});
+    }
+    return std::make_pair(packed, sums);
+  };
+  // (Plain arithmetic: inside a loop's body builder the loop is not yet whole, and affine
+  // folding would look for its owner.)
+  auto first_column = [&](OpBuilder& b, Value piece) -> OpFoldResult {
+    return arith::MulIOp::create(b, loc, piece, arith::ConstantIndexOp::create(b, loc, kGroupDotColumns)).getResult();
+  };
+  auto columns_of = [&](OpBuilder& b, Value source, OpFoldResult first, OpFoldResult count) -> Value {
+    if (plan.transposed_rhs) {
+      return memref::SubViewOp::create(b, loc, source, {first, index(0)}, {count, index(depth)}, {index(1), index(1)});
+    }
+    return memref::SubViewOp::create(b, loc, source, {index(0), first}, {index(depth), count}, {index(1), index(1)});
+  };
+  Value zero = value(index(0)), one = value(index(1));
+  scf::ForOp::create(rewriter, loc, zero, value(pieces), one, ValueRange{},
+                     [&](OpBuilder& b, Location, Value piece, ValueRange) {
+                       auto [packed, sums] = piece_views(b, piece);
+                       CreateGroupPack(b, loc, columns_of(b, rhs, first_column(b, piece), index(kGroupDotColumns)),
+                                       packed, plan.transposed_rhs);
+                       if (sums) CreateGroupColumnSums(b, loc, packed, sums);
+                       scf::YieldOp::create(b, loc);
+                     });
+  auto product_on = [&](OpBuilder& b, Value piece, OpFoldResult first_row, OpFoldResult row_count) {
+    auto [packed, sums] = piece_views(b, piece);
+    Value a = memref::SubViewOp::create(b, loc, lhs, {first_row, index(0)}, {row_count, index(depth)},
+                                        {index(1), index(1)});
+    Value c = memref::SubViewOp::create(b, loc, out, {first_row, first_column(b, piece)},
+                                        {row_count, index(kGroupDotColumns)}, {index(1), index(1)});
+    return CreateGroupProduct(b, loc, a, packed, sums, c);
+  };
+  scf::ForOp::create(rewriter, loc, zero, value(whole_rows), value(index(kMatrixTileRows)), ValueRange{},
+                     [&](OpBuilder& b, Location, Value row, ValueRange) {
+                       scf::ForOp::create(b, loc, zero, value(pieces), one, ValueRange{},
+                                          [&](OpBuilder& nb, Location, Value piece, ValueRange) {
+                                            product_on(nb, piece, row, index(kMatrixTileRows))
+                                                ->setAttr(kMatrixTileAttr, nb.getUnitAttr());
+                                            scf::YieldOp::create(nb, loc);
+                                          });
+                       scf::YieldOp::create(b, loc);
+                     });
+  OpFoldResult rows_left =
+      affine::makeComposedFoldedAffineApply(rewriter, loc, s0 % kMatrixTileRows, {rows});
+  SmallVector<linalg::GenericOp> row_remainders;
+  if (!isConstantIntValue(rows_left, 0)) {
+    scf::ForOp::create(rewriter, loc, zero, value(pieces), one, ValueRange{},
+                       [&](OpBuilder& b, Location, Value piece, ValueRange) {
+                         row_remainders.push_back(product_on(b, piece, whole_rows, rows_left));
+                         scf::YieldOp::create(b, loc);
+                       });
+  }
+  OpFoldResult columns_left =
+      affine::makeComposedFoldedAffineApply(rewriter, loc, s0 % kGroupDotColumns, {columns});
+  if (!isConstantIntValue(columns_left, 0)) {
+    Value c = memref::SubViewOp::create(rewriter, loc, out, {index(0), whole_columns}, {rows, columns_left},
+                                        {index(1), index(1)});
+    SmallVector<Value> operands = {nullptr, nullptr, c};
+    operands[lhs_operand->getOperandNumber()] = lhs;
+    operands[rhs_operand->getOperandNumber()] = columns_of(rewriter, rhs, whole_columns, columns_left);
+    clone(rewriter, block, TypeRange{}, operands);
+  }
+  for (linalg::GenericOp remainder : row_remainders) {
+    TileRowsAndMark(rewriter, remainder, 0, kGroupDotRows, kGroupDotTileAttr);
+  }
+  rewriter.eraseOp(block);
+}
+
 // kPackedGroupDotProduct: cache blocks iterated n, k (the last partial block of columns
 // apart, left to loops), each packed (GroupDotProducts.h), and the product's rows in
-// register tiles of kGroupDotRows (the last ones of one row).
+// register tiles of kGroupDotRows (the last ones of one row). With AMX tiles, blocks
+// iterated k, n, each laid out by LayOutMatrixTileBlock.
 void TileForGroupDotProducts(RewriterBase& rewriter, linalg::LinalgOp op, const ContractionTilePlan& plan) {
   op = SplitOffPartialGroup(rewriter, op, plan.k_dim, GroupSize(plan.group_kind));
   if (!op) return;
+  const int64_t all_columns = op.getStaticLoopRanges()[plan.n_dim];
   SmallVector<LoopLikeOpInterface> loops;
   linalg::LinalgOp block = TileLinalgOp(rewriter, op, plan.cache_tile, plan.cache_order, &loops);
   if (!block) return;
+  if (plan.matrix_tiles) {
+    LayOutMatrixTileBlock(rewriter, block, plan, all_columns);
+    return;
+  }
   scf::ForOp partial;
   if (scf::ForOp n_loop = LoopFor(loops, plan.cache_tile, plan.n_dim, plan.cache_order)) {
     (void)scf::peelForLoopAndSimplifyBounds(rewriter, n_loop, partial);
@@ -340,7 +479,7 @@ struct TileContractionsPass : impl::TileContractionsBase<TileContractionsPass> {
   void runOnOperation() override {
     std::vector<std::pair<linalg::LinalgOp, ContractionTilePlan>> work;
     getOperation().walk([&](linalg::LinalgOp op) {
-      GroupDotFeatures group_dots{dotBf16, dotI8};
+      GroupDotFeatures group_dots{dotBf16, dotI8, dotBf16 && amxBf16, dotI8 && amxI8};
       if (std::optional<ContractionTilePlan> plan = PlanContractionTiles(op, vectorBits, true, group_dots)) {
         work.emplace_back(op, *plan);
       }

@@ -1,5 +1,6 @@
 #include "compiler/codegen/cpu/ContractionTiling.h"
 #include "compiler/codegen/cpu/GroupDotProducts.h"
+#include "compiler/codegen/cpu/MatrixTileProducts.h"
 #include "compiler/codegen/cpu/Passes.h"
 #include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -281,7 +282,7 @@ struct VectorizeContractionsPass : impl::VectorizeContractionsBase<VectorizeCont
     getOperation().walk([&](linalg::LinalgOp op) {
       if (op->hasAttr(kRegisterTileAttr)) tiles.push_back(op);
       if (op->hasAttr(kDotProductTileAttr)) dot_product_tiles.push_back(op);
-      for (StringRef mark : {kGroupPackTileAttr, kGroupSumsTileAttr, kGroupDotTileAttr}) {
+      for (StringRef mark : {kGroupPackTileAttr, kGroupSumsTileAttr, kGroupDotTileAttr, kMatrixTileAttr}) {
         auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
         if (generic && op->hasAttr(mark)) group_dot_tiles.emplace_back(generic, mark);
       }
@@ -295,6 +296,8 @@ struct VectorizeContractionsPass : impl::VectorizeContractionsBase<VectorizeCont
         (void)VectorizeGroupPackTile(rewriter, tile);
       } else if (mark == kGroupSumsTileAttr) {
         (void)VectorizeGroupSumsTile(rewriter, tile);
+      } else if (mark == kMatrixTileAttr) {
+        (void)VectorizeMatrixTileProduct(rewriter, tile);
       } else {
         (void)VectorizeGroupDotTile(rewriter, tile);
       }

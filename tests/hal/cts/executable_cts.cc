@@ -1,3 +1,9 @@
+#include <cpuid.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <cstdint>
+
 #include "tests/hal/cts/cts_fixture.h"
 
 namespace kiln::hal::cts {
@@ -66,6 +72,28 @@ TEST_P(ExecutableTest, RejectsAbiMismatchesNamingBothVersions) {
   ExpectError(LoadError("bad_library_5"), StatusCode::kInvalidArgument, "workgroup-local memory");
   ExpectError(LoadError("bad_library_6"), StatusCode::kInvalidArgument,
               "declares 2 index check sites but no table; in export 0 'checked'");
+}
+
+// CPUID.(EAX=7, ECX=0):EDX[24]: AMX-TILE.
+bool CpuHasAmxTiles() {
+  unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+  return __get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx) && ((edx >> 24) & 1);
+}
+
+TEST_P(ExecutableTest, ObtainsTheProcessorStateAnExecutableNeeds) {
+  KILN_SKIP_ON_GPU("GPU executables are containers; the processor state is the CPU drivers'");
+  ExpectError(LoadError("bad_library_7"), StatusCode::kInvalidArgument,
+              "needs processor state this runtime does not know ('kiln_executable_needs' is 2147483648");
+  if (!CpuHasAmxTiles()) {
+    ExpectError(LoadError("bad_library_8"), StatusCode::kFailedPrecondition,
+                "uses AMX tile registers, which this CPU does not have");
+    return;
+  }
+  KILN_EXPECT_OK(LoadError("bad_library_8"));
+  // Linux now lets every thread of the process use the tile data (ARCH_GET_XCOMP_PERM).
+  uint64_t permitted = 0;
+  ASSERT_EQ(syscall(SYS_arch_prctl, 0x1022, &permitted), 0);
+  EXPECT_TRUE(permitted & (uint64_t{1} << 18)) << std::hex << permitted;
 }
 
 KILN_INSTANTIATE_CTS(ExecutableTest);

@@ -1,4 +1,4 @@
-"""Writes random operands and numpy references for matmul_low_precision.mlir.
+"""Writes random operands and numpy references for matmul_low_precision.mlir and matmul_amx.mlir.
 
 bf16: values uniform in [-1, 1) rounded to bf16 (written as raw 16-bit patterns, 'V2',
 which kiln-run reads as bf16 when the input names the type); the reference is the product
@@ -13,8 +13,12 @@ import sys
 import numpy as np
 
 # (name, M, K, N): remainders of the 8-row and 32-column tiles and of the k groups (2 for
-# bf16, 4 for i8); 517 spans three 256-deep blocks.
-SHAPES = [("37x130x61", 37, 130, 61), ("37x131x61", 37, 131, 61), ("45x517x70", 45, 517, 70)]
+# bf16, 4 for i8); 517 spans three 256-deep blocks. For AMX tiles (matmul_amx.mlir, depths
+# a multiple of 64): 77 rows are two 32-row tiles, an 8-row vector tile and 5 rows of one,
+# 1152 k three 384-deep bf16 blocks and two 576-deep i8 blocks; 64x192x32 is whole tiles;
+# 600 columns are a block of 512 and one of 88 (2 pieces of 32 and 24 columns of loops).
+SHAPES = [("37x130x61", 37, 130, 61), ("37x131x61", 37, 131, 61), ("45x517x70", 45, 517, 70),
+          ("77x1152x70", 77, 1152, 70), ("64x192x32", 64, 192, 32), ("40x128x600", 40, 128, 600)]
 
 
 def bf16_round(values):
