@@ -330,6 +330,11 @@ def TileContractions : Pass<"kiln-cpu-tile-contractions", "mlir::ModuleOp"> {
       into a [k, n] buffer on the stack, outside the loop over rows, and the block becomes
       a `linalg.matmul` (or `linalg.batch_matmul`) of that buffer, tiled as above. The
       copy is read once per block and reused by every row.
+    - Packed products without batch, with 512-bit vectors: each block of k of the
+      left-hand operand is copied, before its blocks of columns, into a heap buffer
+      [m / 8, kc, 8] (whole groups of 8 rows; a `linalg.generic`), and the 8-row register
+      tiles read their group through a `memref.transpose`d view ([8, kc], strides
+      [1, 8]); the last m % 8 rows read the operand in place.
     - [.., n, k] with at most 8 rows (static) and the left-hand operand contiguous in k
       (decode-shaped products): no cache blocks; register tiles of all rows by a few
       columns over the whole depth, the column remainder in tiles of one column. They

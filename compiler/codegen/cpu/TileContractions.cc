@@ -215,13 +215,90 @@ void TileRowIntoRegisterTiles(RewriterBase& rewriter, linalg::LinalgOp rows, con
   }
 }
 
+// The left-hand operand of a packed product (no batch) in groups of `rows` rows, copied
+// once per block of k at the start of `k_loop` (before its blocks of columns) into a heap
+// buffer [groups, kc, rows]: element (g * rows + i, k) of the block at [g, k, i], so that a
+// register tile's rows are contiguous at each k. Only whole groups are copied; the last
+// m % rows rows are read in place. Returns the buffer's view for the current block of k
+// ([groups, depth, rows]), or null when `lhs` is not a [m, k] buffer.
+Value PackLeftHandBlocks(RewriterBase& rewriter, scf::ForOp k_loop, Value lhs, const ContractionTilePlan& plan,
+                         int64_t rows) {
+  auto lhs_type = dyn_cast<MemRefType>(lhs.getType());
+  if (!lhs_type || lhs_type.getRank() != 2) return nullptr;
+  Location loc = k_loop.getLoc();
+  MLIRContext* ctx = rewriter.getContext();
+  const int64_t depth = plan.cache_tile[plan.k_dim];
+  AffineExpr s0 = getAffineSymbolExpr(0, ctx), s1 = getAffineSymbolExpr(1, ctx);
+  rewriter.setInsertionPoint(k_loop);
+  OpFoldResult groups = affine::makeComposedFoldedAffineApply(rewriter, loc, s0.floorDiv(rows),
+                                                              {memref::getMixedSize(rewriter, loc, lhs, 0)});
+  auto storage_type = MemRefType::get({ShapedType::kDynamic, depth, rows}, lhs_type.getElementType());
+  Value storage = memref::AllocOp::create(rewriter, loc, storage_type,
+                                          ValueRange{getValueOrCreateConstantIndexOp(rewriter, loc, groups)},
+                                          rewriter.getI64IntegerAttr(64));
+  rewriter.setInsertionPointAfter(k_loop);
+  memref::DeallocOp::create(rewriter, loc, storage);
+
+  rewriter.setInsertionPointToStart(k_loop.getBody());
+  OpFoldResult first = k_loop.getInductionVar();
+  // Every block is `depth` deep when that divides the operand's (static) depth.
+  int64_t total_depth = lhs_type.getDimSize(1);
+  OpFoldResult this_depth =
+      !ShapedType::isDynamic(total_depth) && total_depth % depth == 0
+          ? OpFoldResult(rewriter.getIndexAttr(depth))
+          : affine::makeComposedFoldedAffineMin(
+                rewriter, loc, AffineMap::get(0, 2, {getAffineConstantExpr(depth, ctx), s1 - s0}, ctx),
+                {first, memref::getMixedSize(rewriter, loc, lhs, 1)});
+  OpFoldResult whole_rows = affine::makeComposedFoldedAffineApply(rewriter, loc, s0 * rows, {groups});
+  OpFoldResult zero = rewriter.getIndexAttr(0), one = rewriter.getIndexAttr(1);
+  Value source = memref::SubViewOp::create(rewriter, loc, lhs, {zero, first}, {whole_rows, this_depth}, {one, one});
+  Value packed = memref::SubViewOp::create(rewriter, loc, storage, {zero, zero, zero},
+                                           {groups, this_depth, rewriter.getIndexAttr(rows)}, {one, one, one});
+  AffineExpr g = getAffineDimExpr(0, ctx), k = getAffineDimExpr(1, ctx), i = getAffineDimExpr(2, ctx);
+  SmallVector<AffineMap> maps = {AffineMap::get(3, 0, {g * rows + i, k}, ctx), AffineMap::getMultiDimIdentityMap(3, ctx)};
+  linalg::GenericOp::create(rewriter, loc, TypeRange{}, ValueRange{source}, ValueRange{packed}, maps,
+                            SmallVector<utils::IteratorType>(3, utils::IteratorType::parallel),
+                            [](OpBuilder& b, Location l, ValueRange args) { linalg::YieldOp::create(b, l, args[0]); });
+  return packed;
+}
+
+// Group `group` of `packed_lhs` ([groups, depth, rows]) as the [rows, depth] left-hand
+// operand of a register tile's rows (strides [1, rows]).
+Value PackedLeftHandRows(OpBuilder& b, Location loc, Value packed_lhs, Value group) {
+  auto type = cast<MemRefType>(packed_lhs.getType());
+  OpFoldResult zero = b.getIndexAttr(0), one = b.getIndexAttr(1);
+  SmallVector<OpFoldResult> offsets = {group, zero, zero};
+  SmallVector<OpFoldResult> sizes = {one, memref::getMixedSize(b, loc, packed_lhs, 1), b.getIndexAttr(type.getDimSize(2))};
+  SmallVector<OpFoldResult> strides = {one, one, one};
+  int64_t depth = getConstantIntValue(sizes[1]).value_or(ShapedType::kDynamic);
+  auto reduced =
+      memref::SubViewOp::inferRankReducedResultType({depth, type.getDimSize(2)}, type, offsets, sizes, strides);
+  Value group_view = memref::SubViewOp::create(b, loc, reduced, packed_lhs, offsets, sizes, strides);
+  AffineMap transpose = AffineMap::getPermutationMap(ArrayRef<unsigned>{1, 0}, b.getContext());
+  return memref::TransposeOp::create(b, loc, group_view, AffineMapAttr::get(transpose));
+}
+
 void TileForOuterProducts(RewriterBase& rewriter, linalg::LinalgOp op, ContractionTilePlan plan,
                           int64_t vector_bits) {
   // Cache blocks of the right-hand operand (batch, n, k), then blocks of rows inside them.
   SmallVector<int64_t> block_sizes = plan.cache_tile;
   block_sizes[plan.m_dim] = 0;
-  linalg::LinalgOp block = TileLinalgOp(rewriter, op, block_sizes, plan.cache_order);
+  Value lhs_operand;
+  for (OpOperand* input : op.getDpsInputOperands()) {
+    if (!op.getMatchingIndexingMap(input).isFunctionOfDim(plan.n_dim)) lhs_operand = input->get();
+  }
+  SmallVector<LoopLikeOpInterface> cache_loops;
+  linalg::LinalgOp block = TileLinalgOp(rewriter, op, block_sizes, plan.cache_order, &cache_loops);
   if (!block) return;
+  // With AVX-512, a packed product without batch also packs its left-hand operand per
+  // block of k (PackLeftHandBlocks), for the register tiles of whole rows.
+  Value packed_lhs;
+  if (plan.kernel == ContractionKernel::kPackedOuterProduct && vector_bits >= 512 && lhs_operand &&
+      cast<ShapedType>(lhs_operand.getType()).getRank() == 2) {
+    if (scf::ForOp k_loop = LoopFor(cache_loops, block_sizes, plan.k_dim, plan.cache_order)) {
+      packed_lhs = PackLeftHandBlocks(rewriter, k_loop, lhs_operand, plan, plan.register_tile[plan.m_dim]);
+    }
+  }
   const ContractionTilePlan block_plan = plan;
   Value packed_block;  // the view of the right-hand operand that each packing copies
   int64_t product_rows = ShapedType::kDynamic;
@@ -264,6 +341,17 @@ void TileForOuterProducts(RewriterBase& rewriter, linalg::LinalgOp op, Contracti
                         ? kPrefetchSpreadTiles
                         : std::clamp<int64_t>(product_rows / tile_rows, 1, kPrefetchSpreadTiles);
     prefetch = NextBlockPrefetcher(rewriter, packed_block, block_plan, tile_row, tile_rows, tiles);
+  }
+  if (packed_lhs && m_loop && block_loop) {
+    // The tile's rows are whole groups of the packed left-hand operand.
+    Location loc = m_loop.getLoc();
+    rewriter.setInsertionPoint(rows);
+    Value first_row = arith::AddIOp::create(rewriter, loc, block_loop.getInductionVar(), m_loop.getInductionVar());
+    Value group = arith::DivUIOp::create(
+        rewriter, loc, first_row, arith::ConstantIndexOp::create(rewriter, loc, plan.register_tile[plan.m_dim]));
+    OpOperand* lhs = rows.getDpsInputOperand(0);
+    if (rows.getMatchingIndexingMap(lhs).isFunctionOfDim(plan.n_dim)) lhs = rows.getDpsInputOperand(1);
+    rewriter.modifyOpInPlace(rows, [&] { lhs->set(PackedLeftHandRows(rewriter, loc, packed_lhs, group)); });
   }
   TileRowIntoRegisterTiles(rewriter, rows, plan, plan.register_tile[plan.m_dim], prefetch);
   if (!partial) return;

@@ -7,14 +7,22 @@
 // contiguous buffer on the stack, allocated once; the block becomes a matmul of that
 // buffer, tiled into register tiles of 8 x 32 (AVX-512) or 6 x 16 (AVX2) with k = 1, the
 // m and n loops peeled. The rows that remain (4, or 2) are tiles of one row. All are marked.
+// With AVX-512 the whole groups of 8 rows of each block of k of the left-hand operand are
+// first copied to a heap buffer [2, 256, 8] (each k's 8 rows contiguous) that the 8-row
+// tiles read, through a transposed view of their group; the last 4 rows read A in place.
 // CHECK-LABEL: func.func @matmul
 // CHECK: %[[PACK:.*]] = memref.alloca() {alignment = 64 : i64} : memref<256x32xf32>
+// CHECK: %[[LHS:.*]] = memref.alloc() {alignment = 64 : i64} : memref<2x256x8xf32>
 // CHECK: scf.for %{{.*}} = %c0 to %c300 step %c256
+// CHECK: %[[LHS_BLOCK:.*]] = memref.subview %[[LHS]][0, 0, 0] [2, %{{.*}}, 8]
+// CHECK: linalg.generic {{.*}} ins(%{{.*}} : memref<16x?xf32, {{.*}}>) outs(%[[LHS_BLOCK]] : memref<2x?x8xf32, {{.*}}>)
 // CHECK: scf.for %{{.*}} = %c0 to %c40 step %c32
 // CHECK: memref.subview %[[PACK]][0, 0]
 // CHECK: linalg.copy {kiln.register_tile} ins(%{{.*}} : memref<16x16xf32, strided<[40, 1], {{.*}}>) outs(%{{.*}} : memref<16x16xf32, strided<[32, 1], {{.*}}>)
 // CHECK: scf.for %{{.*}} = %c0 to %c16 step %c8
-// CHECK: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<8x1xf32, {{.*}}>, memref<1x32xf32, strided<[32, 1], {{.*}}>) outs(%{{.*}} : memref<8x32xf32, {{.*}}>)
+// CHECK: memref.subview %[[LHS_BLOCK]]
+// CHECK: memref.transpose %{{.*}} (d0, d1) -> (d1, d0) : memref<?x8xf32, {{.*}}> to memref<8x?xf32, strided<[1, 8], offset: ?>>
+// CHECK: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<8x1xf32, strided<[1, 8], offset: ?>>, memref<1x32xf32, strided<[32, 1], {{.*}}>) outs(%{{.*}} : memref<8x32xf32, {{.*}}>)
 // CHECK: scf.for %{{.*}} = %c0 to %c4 step %c1
 // CHECK: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<1x1xf32, {{.*}}>, memref<1x32xf32, {{.*}}>) outs(%{{.*}} : memref<1x32xf32, {{.*}}>)
 // AVX2-LABEL: func.func @matmul
