@@ -183,13 +183,13 @@ linalg::GenericOp CreateGroupProduct(OpBuilder& b, Location loc, Value lhs, Valu
   MLIRContext* ctx = b.getContext();
   const int64_t g = cast<MemRefType>(packed.getType()).getDimSize(2);
   Type accumulator = getElementTypeOrSelf(out.getType());
-  const bool i8 = static_cast<bool>(sums);
+  const bool i8 = accumulator.isInteger(32);
   // The product over (m, n, p, j).
   AffineExpr pm = getAffineDimExpr(0, ctx), pn = getAffineDimExpr(1, ctx), pp = getAffineDimExpr(2, ctx),
              pj = getAffineDimExpr(3, ctx);
   SmallVector<AffineMap> maps = {AffineMap::get(4, 0, {pm, pp * g + pj}, ctx), AffineMap::get(4, 0, {pp, pn, pj}, ctx)};
   SmallVector<Value> inputs = {lhs, packed};
-  if (i8) {
+  if (sums) {
     maps.push_back(AffineMap::get(4, 0, {pn}, ctx));
     inputs.push_back(sums);
   }
@@ -203,6 +203,12 @@ linalg::GenericOp CreateGroupProduct(OpBuilder& b, Location loc, Value lhs, Valu
           Value product = arith::MulFOp::create(nb, l, arith::ExtFOp::create(nb, l, accumulator, args[0]),
                                                 arith::ExtFOp::create(nb, l, accumulator, args[1]));
           linalg::YieldOp::create(nb, l, ValueRange{arith::AddFOp::create(nb, l, args[2], product)});
+          return;
+        }
+        if (!sums) {
+          Value product = arith::MulIOp::create(nb, l, arith::ExtSIOp::create(nb, l, accumulator, args[0]),
+                                                arith::ExtSIOp::create(nb, l, accumulator, args[1]));
+          linalg::YieldOp::create(nb, l, ValueRange{arith::AddIOp::create(nb, l, args[2], product)});
           return;
         }
         // (a + 128) x b, what vpdpbusd computes on the flipped sign bit of a, and S[n]

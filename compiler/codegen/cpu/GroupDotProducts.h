@@ -50,7 +50,9 @@ std::optional<GroupDotKind> MatchGroupDotContraction(mlir::linalg::LinalgOp op, 
 // MatrixTileProducts.h): the marked pack of `source` (a [kc, nc] block of B, or [nc, kc] of
 // W with `transposed`) into `packed` ([kc / g, nc, g]); for i8, the fill and the marked
 // column sums of `packed` into `sums` ([nc]); and the product generic of `lhs` ([m, kc])
-// and `packed` (and `sums`, null for bf16) into `out` ([m, nc]), unmarked.
+// and `packed` into `out` ([m, nc]), unmarked: for i8 with `sums`, the offset arithmetic
+// above (what the vector tiles compute); without, plain out + a * b (bf16, and i8 rows
+// that only AMX tiles take).
 mlir::linalg::GenericOp CreateGroupPack(mlir::OpBuilder& b, mlir::Location loc, mlir::Value source, mlir::Value packed,
                                         bool transposed);
 void CreateGroupColumnSums(mlir::OpBuilder& b, mlir::Location loc, mlir::Value packed, mlir::Value sums);

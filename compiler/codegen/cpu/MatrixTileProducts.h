@@ -12,8 +12,10 @@
 // all 8 tile registers.
 //
 // tdpbssd multiplies signed by signed bytes, so the column sums that undo vpdpbusd's
-// unsigned offset (GroupDotProducts.h) are not needed: the tile computes the product
-// generic's result exactly (128 x the sums of b, added and subtracted, cancel in i32).
+// unsigned offset (GroupDotProducts.h) are not needed: where the block's rows are all in
+// AMX tiles the product is plain out + a * b and no sums are made; where vector tiles take
+// some rows, the AMX tiles ignore the sums and still compute the product generic's result
+// exactly (128 x the sums of b, added and subtracted, cancel in i32).
 // The rows after the last 32 take the vector kernel on the same packed block.
 #pragma once
 

@@ -411,11 +411,11 @@ linalg::LinalgOp SplitOffPartialGroup(RewriterBase& rewriter, linalg::LinalgOp o
 // all rows x kc x at most plan.cache_tile[n] columns (of `all_columns`, the contraction's
 // static n or dynamic, which bounds the buffer): the block's whole 32-column pieces
 // are packed side by side ([pieces, kc / g, 32, g], on the heap: up to 512 KiB, more than
-// a stack should hold; i8 adds their column sums), then the rows pass in tiles of 32
-// (kiln.matrix_tile), each tile taking every piece in turn, so that its rows of A stay in
-// L1 while the packed block streams from L2. The rows after the last 32 take vector tiles
-// of 8 (kiln.group_dot_tile) on the same pieces; the columns after the last 32 stay a
-// contraction (loops).
+// a stack should hold; i8 adds their column sums when some rows take vector tiles), then
+// the rows pass in tiles of 32 (kiln.matrix_tile), each tile taking every piece in turn,
+// so that its rows of A stay in L1 while the packed block streams from L2. The rows after
+// the last 32 take vector tiles of 8 (kiln.group_dot_tile) on the same pieces; the columns
+// after the last 32 stay a contraction (loops).
 void LayOutMatrixTileBlock(RewriterBase& rewriter, linalg::LinalgOp block, const ContractionTilePlan& plan,
                            int64_t all_columns) {
   Location loc = block.getLoc();
@@ -430,14 +430,18 @@ void LayOutMatrixTileBlock(RewriterBase& rewriter, linalg::LinalgOp block, const
       std::max<int64_t>(std::min(plan.cache_tile[plan.n_dim], all_columns) / kGroupDotColumns, 1);
   Type element = getElementTypeOrSelf(rhs.getType());
   Type accumulator = getElementTypeOrSelf(out.getType());
-  const bool i8 = plan.group_kind == GroupDotKind::kI8Quads;
+  const int64_t all_rows = cast<MemRefType>(out.getType()).getDimSize(0);
+  // The column sums undo vpdpbusd's offset in the vector tiles of the rows after the last
+  // 32; AMX tiles do not need them, so they are left out when there are no such rows.
+  const bool i8_sums = plan.group_kind == GroupDotKind::kI8Quads &&
+                       (ShapedType::isDynamic(all_rows) || all_rows % kMatrixTileRows != 0);
 
   auto fn = block->getParentOfType<func::FuncOp>();
   rewriter.setInsertionPointToStart(&fn.getFunctionBody().front());
   auto storage_type = MemRefType::get({most_pieces, depth / g, kGroupDotColumns, g}, element);
   Value storage = memref::AllocOp::create(rewriter, loc, storage_type, ValueRange{}, rewriter.getI64IntegerAttr(64));
   Value sums_storage;
-  if (i8) {
+  if (i8_sums) {
     sums_storage = memref::AllocaOp::create(rewriter, loc, MemRefType::get({most_pieces, kGroupDotColumns}, accumulator),
                                             ValueRange{}, rewriter.getI64IntegerAttr(64));
   }
@@ -466,7 +470,7 @@ void LayOutMatrixTileBlock(RewriterBase& rewriter, linalg::LinalgOp block, const
                                                               sizes, ones);
     Value packed = memref::SubViewOp::create(b, loc, type, storage, offsets, sizes, ones);
     Value sums;
-    if (i8) {
+    if (i8_sums) {
       auto sums_type = cast<MemRefType>(sums_storage.getType());
       SmallVector<OpFoldResult> s_offsets = {piece, index(0)}, s_sizes = {index(1), index(kGroupDotColumns)};
       auto reduced = memref::SubViewOp::inferRankReducedResultType({kGroupDotColumns}, sums_type, s_offsets, s_sizes,

@@ -73,3 +73,20 @@ func.func @i8_depth_not_whole_steps(%a: memref<64x1000xi8>, %b: memref<1000x64xi
   linalg.matmul ins(%a, %b : memref<64x1000xi8>, memref<1000x64xi8>) outs(%c : memref<64x64xi32>)
   return
 }
+
+// -----
+
+// i8 rows that are all in AMX tiles (64 = 2 x 32): no column sums, and the product is
+// plain out + a * b (no offset, no correction).
+// CHECK-LABEL: func.func @i8_whole_tiles
+// CHECK-NOT: kiln.group_sums_tile
+// CHECK-NOT: arith.select
+// CHECK: kiln.matrix_tile
+// CHECK-NOT: kiln.group_dot_tile
+// VECTOR-LABEL: func.func @i8_whole_tiles
+// VECTOR: amx.tile_muli
+// VECTOR-NOT: vpdpbusd
+func.func @i8_whole_tiles(%a: memref<64x256xi8>, %b: memref<256x64xi8>, %c: memref<64x64xi32>) {
+  linalg.matmul ins(%a, %b : memref<64x256xi8>, memref<256x64xi8>) outs(%c : memref<64x64xi32>)
+  return
+}
