@@ -129,11 +129,13 @@ void BM_MatmulTransposeB1024(benchmark::State& state, const char* device) {
               {"1024x1024xf32=0.5", "1024x1024xf32=0.25"});
   SetFlops(state, 2.0 * 1024 * 1024 * 1024);
 }
-// Low-precision matmuls, 1024^3: bf16 x bf16 -> f32 and i8 x i8 -> i32 (matmul_bf16_1024
-// and matmul_i8_1024), B[K, N] (@matmul) and W[N, K] (@matmul_transpose_b).
+// Low-precision matmuls, 1024^3: bf16 or f16 x the same -> f32 and i8 x i8 -> i32
+// (matmul_bf16_1024, matmul_f16_1024 and matmul_i8_1024), B[K, N] (@matmul) and W[N, K]
+// (@matmul_transpose_b).
 void BM_MatmulLowPrecision1024(benchmark::State& state, const char* device, const char* program, const char* function) {
-  const bool i8 = std::string_view(program) == "matmul_i8_1024";
-  const std::string input = i8 ? "1024x1024xi8=" : "1024x1024xbf16=";
+  const std::string_view name(program);
+  const bool i8 = name == "matmul_i8_1024";
+  const std::string input = i8 ? "1024x1024xi8=" : name == "matmul_f16_1024" ? "1024x1024xf16=" : "1024x1024xbf16=";
   RunFunction(state, program, function, device, {input + (i8 ? "3" : "0.5"), input + (i8 ? "-2" : "0.25")});
   SetFlops(state, 2.0 * 1024 * 1024 * 1024);
 }
@@ -236,6 +238,8 @@ KILN_BENCHMARK_ON_CPUS(BM_MatmulTransposeB1024, ->MinTime(2));
       ->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(2)
 KILN_LOW_PRECISION_BENCHMARKS(bf16, matmul);
 KILN_LOW_PRECISION_BENCHMARKS(bf16, matmul_transpose_b);
+KILN_LOW_PRECISION_BENCHMARKS(f16, matmul);
+KILN_LOW_PRECISION_BENCHMARKS(f16, matmul_transpose_b);
 KILN_LOW_PRECISION_BENCHMARKS(i8, matmul);
 KILN_LOW_PRECISION_BENCHMARKS(i8, matmul_transpose_b);
 KILN_BENCHMARK_ON_CPUS(BM_LinearDecode4096, ->ArgName("m")->Arg(1)->Arg(4)->Arg(8));

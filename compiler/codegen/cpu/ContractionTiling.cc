@@ -148,12 +148,13 @@ std::optional<ContractionTilePlan> PlanGroupDotTiles(linalg::LinalgOp op, const 
 
 }  // namespace
 
-bool IsBeyondLastLevelCache(Value buffer) {
+bool IsWidenedIntoPacking(Type input, Type output) { return output.isF32() && (input.isF16() || input.isBF16()); }
+
+bool IsStaticBufferOfAtLeast(Value buffer, int64_t bytes) {
   auto view = dyn_cast<MemrefValue>(buffer);
   if (!view) return false;
   auto root = dyn_cast<MemRefType>(memref::skipViewLikeOps(view).getType());
-  return root && root.hasStaticShape() &&
-         root.getNumElements() * root.getElementTypeBitWidth() / 8 >= kBeyondLastLevelCacheBytes;
+  return root && root.hasStaticShape() && root.getNumElements() * root.getElementTypeBitWidth() / 8 >= bytes;
 }
 
 std::optional<ContractionTilePlan> PlanContractionTiles(linalg::LinalgOp op, int64_t vector_bits, bool allow_packing,
@@ -169,12 +170,17 @@ std::optional<ContractionTilePlan> PlanContractionTiles(linalg::LinalgOp op, int
   // An empty iteration space (a static extent of 0) has nothing to tile; it stays a loop nest.
   if (llvm::is_contained(op.getStaticLoopRanges(), 0)) return std::nullopt;
   if (std::optional<GroupDotKind> kind = MatchGroupDotContraction(op, group_dots)) {
-    return PlanGroupDotTiles(op, *dims, *kind, group_dots, vector_bits, allow_packing);
+    // Otherwise (too few rows, say) bf16 may still be widened into f32 packs below.
+    if (auto plan = PlanGroupDotTiles(op, *dims, *kind, group_dots, vector_bits, allow_packing)) return plan;
   }
   Type element = getElementTypeOrSelf(op.getDpsInits()[0].getType());
   if (!element.isF32() && !element.isF64()) return std::nullopt;
+  bool widened = false;
   for (Value input : op.getDpsInputs()) {
-    if (getElementTypeOrSelf(input.getType()) != element) return std::nullopt;
+    Type input_element = getElementTypeOrSelf(input.getType());
+    if (input_element == element) continue;
+    if (!IsWidenedIntoPacking(input_element, element)) return std::nullopt;
+    widened = true;
   }
   unsigned m = dims->m.front(), n = dims->n.front(), k = dims->k.front();
   auto innermost_is = [&](OpOperand* operand, unsigned dim) {
@@ -200,7 +206,16 @@ std::optional<ContractionTilePlan> PlanContractionTiles(linalg::LinalgOp op, int
   bool rhs_k_n = innermost_is(rhs, n), rhs_n_k = innermost_is(rhs, k);
   if (!rhs_k_n && !rhs_n_k) return std::nullopt;
   int64_t rows = op.getStaticLoopRanges()[m];
-  if (rhs_n_k && !ShapedType::isDynamic(rows) && rows <= kMaxDotProductRows && innermost_is(lhs, k)) {
+  if (widened) {
+    // Narrow operands are widened by the packing copies: both are packed (a matmul with
+    // 512-bit vectors), or, for the product on an already packed block, the left-hand
+    // operand is the only narrow one (its whole groups of rows are packed later; the last
+    // rows widen the values they read).
+    bool packs_both = allow_packing && vector_bits >= 512 && dims->batch.empty();
+    bool lhs_only = !allow_packing && getElementTypeOrSelf(rhs->get().getType()) == element;
+    if (!packs_both && !lhs_only) return std::nullopt;
+  }
+  if (!widened && rhs_n_k && !ShapedType::isDynamic(rows) && rows <= kMaxDotProductRows && innermost_is(lhs, k)) {
     plan.kernel = ContractionKernel::kDotProduct;
     plan.register_tile[m] = DotProductRows(rows, vector_bits);
     plan.register_tile[n] = DotProductColumns(plan.register_tile[m], vector_bits);
@@ -237,12 +252,13 @@ std::optional<ContractionTilePlan> PlanContractionTiles(linalg::LinalgOp op, int
   bool packable = dims->batch.size() <= 1 && ResultsAre(op.getMatchingIndexingMap(lhs), batch_m_k) &&
                   ResultsAre(op.getMatchingIndexingMap(rhs), batch_rhs) &&
                   ResultsAre(op.getMatchingIndexingMap(out), batch_m_n);
+  if (widened && allow_packing && !packable) return std::nullopt;
   if (rhs_n_k) {
     if (!packable || !allow_packing) return std::nullopt;
     plan.kernel = ContractionKernel::kPackedOuterProduct;
     plan.transposed_rhs = true;
   } else {
-    bool enough_rows = ShapedType::isDynamic(rows) || rows >= kMinPackedRows;
+    bool enough_rows = ShapedType::isDynamic(rows) || rows >= kMinPackedRows || widened;
     plan.kernel = packable && allow_packing && enough_rows ? ContractionKernel::kPackedOuterProduct
                                                            : ContractionKernel::kOuterProduct;
   }

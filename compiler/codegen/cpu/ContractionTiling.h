@@ -65,13 +65,27 @@ inline constexpr llvm::StringLiteral kPrefetchRowsAttr = "kiln.prefetch_rows";
 // would cost about as much as the product.
 inline constexpr int64_t kMinPackedRows = 16;
 
+// Whether `buffer` is a view of a buffer of static shape of at least `bytes`.
+bool IsStaticBufferOfAtLeast(mlir::Value buffer, int64_t bytes);
+
 // Whether `buffer` is a view of a buffer of static shape at least this large (16 MiB,
 // beyond the share of the last-level cache one contraction can count on), so that it
-// comes from memory. Such an output passes through memory once per cache block of k:
-// its register tiles are prefetched for writing, and the blocks of k are deeper. Such a
-// packed right-hand operand is prefetched a block ahead (TileContractions.cc).
+// comes from memory. Such an output passes through memory once per cache block of k, and
+// its blocks of k are deeper. Such a packed right-hand operand is prefetched a block ahead
+// (TileContractions.cc).
 inline constexpr int64_t kBeyondLastLevelCacheBytes = 16 << 20;
-bool IsBeyondLastLevelCache(mlir::Value buffer);
+inline bool IsBeyondLastLevelCache(mlir::Value buffer) {
+  return IsStaticBufferOfAtLeast(buffer, kBeyondLastLevelCacheBytes);
+}
+
+// Whether `buffer` is at least this large (2 MiB: a core's L2 is 1-2 MiB on the machines
+// measured, and the packed operands share it), so that an output comes from the shared
+// L3 or memory at each cache block of k: its register tiles are prefetched for writing
+// (VectorizeContractions.cc).
+inline constexpr int64_t kBeyondPrivateCacheBytes = 2 << 20;
+inline bool IsBeyondPrivateCache(mlir::Value buffer) {
+  return IsStaticBufferOfAtLeast(buffer, kBeyondPrivateCacheBytes);
+}
 
 // Tile sizes per loop dimension of a contraction (0: not tiled).
 struct ContractionTilePlan {
@@ -89,6 +103,11 @@ struct ContractionTilePlan {
   bool matrix_tiles = false;  // kPackedGroupDotProduct: AMX tiles for the rows (GroupDotProducts.h)
 };
 
+// Whether operands of element type `input` (f16, bf16) of a contraction into `output` (f32)
+// are widened to `output` by the copies that pack them (kPackedOuterProduct), so that the
+// register tiles run the f32 kernel: vcvtph2ps (F16C) for f16, a shift for bf16.
+bool IsWidenedIntoPacking(mlir::Type input, mlir::Type output);
+
 // The plan for `op`, if it is a contraction kiln vectorises: buffer semantics, one m, n
 // and k dimension (any batch dimensions), f32 or f64 operands and result, the n dimension
 // innermost and contiguous in the output, and the right-hand operand either [.., k, n]
@@ -102,7 +121,9 @@ struct ContractionTilePlan {
 // With `group_dots`, a matmul (no batch) of bf16 into f32 or of i8 into i32 (signed),
 // [m, k] x [k, n] or [n, k] with k and n contiguous, at least kMinPackedRows rows (or
 // dynamic) and 512-bit vectors, takes kPackedGroupDotProduct when the target has its
-// instruction; other mixed-precision contractions are not planned. With the target's AMX
+// instruction. Other f16 or bf16 operands of an f32 matmul (no batch) with 512-bit vectors
+// take kPackedOuterProduct with both operands widened while packed (IsWidenedIntoPacking),
+// whatever the rows; other mixed-precision contractions are not planned. With the target's AMX
 // instructions of the kind as well and a static depth that is a multiple of an AMX step
 // (32 bf16 or 64 i8 k), the plan takes matrix_tiles.
 std::optional<ContractionTilePlan> PlanContractionTiles(mlir::linalg::LinalgOp op, int64_t vector_bits,

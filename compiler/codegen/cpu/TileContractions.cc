@@ -78,12 +78,36 @@ void TilePackingCopy(RewriterBase& rewriter, linalg::LinalgOp copy, int64_t lane
   }
 }
 
+// A copy of `source` into `packed` (of the same rank), of the last two dimensions swapped
+// with `transpose`; the values widened (arith.extf) when `packed` has a wider element type.
+// Without widening, a linalg.copy or linalg.transpose; with it, the same as a generic.
+linalg::LinalgOp CreatePackingCopy(OpBuilder& b, Location loc, Value source, Value packed, bool transpose) {
+  int64_t rank = cast<ShapedType>(source.getType()).getRank();
+  SmallVector<int64_t> permutation = llvm::to_vector(llvm::seq<int64_t>(0, rank));
+  if (transpose) std::swap(permutation[rank - 2], permutation[rank - 1]);
+  Type from = getElementTypeOrSelf(source.getType()), to = getElementTypeOrSelf(packed.getType());
+  if (from == to) {
+    if (transpose) return linalg::TransposeOp::create(b, loc, source, packed, permutation);
+    return linalg::CopyOp::create(b, loc, source, packed);
+  }
+  SmallVector<unsigned> source_dims(permutation.begin(), permutation.end());
+  SmallVector<AffineMap> maps = {AffineMap::getPermutationMap(source_dims, b.getContext()),
+                                 AffineMap::getMultiDimIdentityMap(rank, b.getContext())};
+  return linalg::GenericOp::create(b, loc, TypeRange{}, ValueRange{source}, ValueRange{packed}, maps,
+                                   SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel),
+                                   [to](OpBuilder& nested, Location l, ValueRange args) {
+                                     Value wide = arith::ExtFOp::create(nested, l, to, args[0]);
+                                     linalg::YieldOp::create(nested, l, wide);
+                                   });
+}
+
 // Replaces `block`, a cache block whose right-hand operand is [batch?, k, n] or (with
 // plan.transposed_rhs) [batch?, n, k], by a matmul (or batch_matmul) of the same left-hand
 // operand and output with that operand copied or transposed into a [batch?, k, n] buffer
 // on the stack of the block's full size (kc x nc elements: 256 or 512 x 2 vectors, 16 to
-// 64 KiB in f32, allocated once per contraction). The copy happens where `block` was, outside
-// the loop over its rows, so every row of the left-hand operand reuses it.
+// 64 KiB in f32, allocated once per contraction), of the output's element type (narrower
+// operands are widened by the copy). The copy happens where `block` was, outside the loop
+// over its rows, so every row of the left-hand operand reuses it.
 linalg::LinalgOp PackRightHandBlock(RewriterBase& rewriter, linalg::LinalgOp block, const ContractionTilePlan& plan) {
   Location loc = block.getLoc();
   OpOperand *lhs = block.getDpsInputOperand(0), *rhs = block.getDpsInputOperand(1);
@@ -95,22 +119,16 @@ linalg::LinalgOp PackRightHandBlock(RewriterBase& rewriter, linalg::LinalgOp blo
   packed_shape.append({plan.cache_tile[plan.k_dim], plan.cache_tile[plan.n_dim]});
   auto fn = block->getParentOfType<FunctionOpInterface>();
   rewriter.setInsertionPointToStart(&fn.getFunctionBody().front());
-  Value storage = memref::AllocaOp::create(rewriter, loc, MemRefType::get(packed_shape, rhs_type.getElementType()),
-                                           ValueRange{}, rewriter.getI64IntegerAttr(64));
+  Type packed_element = getElementTypeOrSelf(block.getDpsInits()[0].getType());
+  Value storage = memref::AllocaOp::create(rewriter, loc, MemRefType::get(packed_shape, packed_element), ValueRange{},
+                                           rewriter.getI64IntegerAttr(64));
 
   rewriter.setInsertionPoint(block);
   SmallVector<OpFoldResult> sizes = memref::getMixedSizes(rewriter, loc, rhs->get());
   if (plan.transposed_rhs) std::swap(sizes[rank - 2], sizes[rank - 1]);
   SmallVector<OpFoldResult> zeros(rank, rewriter.getIndexAttr(0)), ones(rank, rewriter.getIndexAttr(1));
   Value packed = memref::SubViewOp::create(rewriter, loc, storage, zeros, sizes, ones);
-  linalg::LinalgOp copy;
-  if (plan.transposed_rhs) {
-    SmallVector<int64_t> permutation = llvm::to_vector(llvm::seq<int64_t>(0, rank));
-    std::swap(permutation[rank - 2], permutation[rank - 1]);
-    copy = linalg::TransposeOp::create(rewriter, loc, rhs->get(), packed, permutation);
-  } else {
-    copy = linalg::CopyOp::create(rewriter, loc, rhs->get(), packed);
-  }
+  linalg::LinalgOp copy = CreatePackingCopy(rewriter, loc, rhs->get(), packed, plan.transposed_rhs);
   TilePackingCopy(rewriter, copy, plan.vector_length);
 
   rewriter.setInsertionPoint(block);
@@ -218,11 +236,12 @@ void TileRowIntoRegisterTiles(RewriterBase& rewriter, linalg::LinalgOp rows, con
 // The left-hand operand of a packed product (no batch) in groups of `rows` rows, copied
 // once per block of k at the start of `k_loop` (before its blocks of columns) into a heap
 // buffer [groups, kc, rows]: element (g * rows + i, k) of the block at [g, k, i], so that a
-// register tile's rows are contiguous at each k. Only whole groups are copied; the last
-// m % rows rows are read in place. Returns the buffer's view for the current block of k
+// register tile's rows are contiguous at each k, of element type `packed_element` (the
+// output's: a narrower operand is widened by the copy). Only whole groups are copied; the last m % rows rows
+// are read in place. Returns the buffer's view for the current block of k
 // ([groups, depth, rows]), or null when `lhs` is not a [m, k] buffer.
-Value PackLeftHandBlocks(RewriterBase& rewriter, scf::ForOp k_loop, Value lhs, const ContractionTilePlan& plan,
-                         int64_t rows) {
+Value PackLeftHandBlocks(RewriterBase& rewriter, scf::ForOp k_loop, Value lhs, Type packed_element,
+                         const ContractionTilePlan& plan, int64_t rows) {
   auto lhs_type = dyn_cast<MemRefType>(lhs.getType());
   if (!lhs_type || lhs_type.getRank() != 2) return nullptr;
   Location loc = k_loop.getLoc();
@@ -232,7 +251,7 @@ Value PackLeftHandBlocks(RewriterBase& rewriter, scf::ForOp k_loop, Value lhs, c
   rewriter.setInsertionPoint(k_loop);
   OpFoldResult groups = affine::makeComposedFoldedAffineApply(rewriter, loc, s0.floorDiv(rows),
                                                               {memref::getMixedSize(rewriter, loc, lhs, 0)});
-  auto storage_type = MemRefType::get({ShapedType::kDynamic, depth, rows}, lhs_type.getElementType());
+  auto storage_type = MemRefType::get({ShapedType::kDynamic, depth, rows}, packed_element);
   Value storage = memref::AllocOp::create(rewriter, loc, storage_type,
                                           ValueRange{getValueOrCreateConstantIndexOp(rewriter, loc, groups)},
                                           rewriter.getI64IntegerAttr(64));
@@ -258,7 +277,11 @@ Value PackLeftHandBlocks(RewriterBase& rewriter, scf::ForOp k_loop, Value lhs, c
   SmallVector<AffineMap> maps = {AffineMap::get(3, 0, {g * rows + i, k}, ctx), AffineMap::getMultiDimIdentityMap(3, ctx)};
   linalg::GenericOp::create(rewriter, loc, TypeRange{}, ValueRange{source}, ValueRange{packed}, maps,
                             SmallVector<utils::IteratorType>(3, utils::IteratorType::parallel),
-                            [](OpBuilder& b, Location l, ValueRange args) { linalg::YieldOp::create(b, l, args[0]); });
+                            [packed_element](OpBuilder& b, Location l, ValueRange args) {
+                              Value value = args[0];
+                              if (value.getType() != packed_element) value = arith::ExtFOp::create(b, l, packed_element, value);
+                              linalg::YieldOp::create(b, l, value);
+                            });
   return packed;
 }
 
@@ -284,6 +307,7 @@ void TileForOuterProducts(RewriterBase& rewriter, linalg::LinalgOp op, Contracti
   SmallVector<int64_t> block_sizes = plan.cache_tile;
   block_sizes[plan.m_dim] = 0;
   Value lhs_operand;
+  Type output_element = getElementTypeOrSelf(op.getDpsInits()[0].getType());
   for (OpOperand* input : op.getDpsInputOperands()) {
     if (!op.getMatchingIndexingMap(input).isFunctionOfDim(plan.n_dim)) lhs_operand = input->get();
   }
@@ -296,7 +320,8 @@ void TileForOuterProducts(RewriterBase& rewriter, linalg::LinalgOp op, Contracti
   if (plan.kernel == ContractionKernel::kPackedOuterProduct && vector_bits >= 512 && lhs_operand &&
       cast<ShapedType>(lhs_operand.getType()).getRank() == 2) {
     if (scf::ForOp k_loop = LoopFor(cache_loops, block_sizes, plan.k_dim, plan.cache_order)) {
-      packed_lhs = PackLeftHandBlocks(rewriter, k_loop, lhs_operand, plan, plan.register_tile[plan.m_dim]);
+      packed_lhs = PackLeftHandBlocks(rewriter, k_loop, lhs_operand, output_element, plan,
+                                      plan.register_tile[plan.m_dim]);
     }
   }
   const ContractionTilePlan block_plan = plan;
@@ -351,7 +376,14 @@ void TileForOuterProducts(RewriterBase& rewriter, linalg::LinalgOp op, Contracti
         rewriter, loc, first_row, arith::ConstantIndexOp::create(rewriter, loc, plan.register_tile[plan.m_dim]));
     OpOperand* lhs = rows.getDpsInputOperand(0);
     if (rows.getMatchingIndexingMap(lhs).isFunctionOfDim(plan.n_dim)) lhs = rows.getDpsInputOperand(1);
-    rewriter.modifyOpInPlace(rows, [&] { lhs->set(PackedLeftHandRows(rewriter, loc, packed_lhs, group)); });
+    Value packed_rows = PackedLeftHandRows(rewriter, loc, packed_lhs, group);
+    if (getElementTypeOrSelf(lhs->get().getType()) == getElementTypeOrSelf(packed_rows.getType())) {
+      rewriter.modifyOpInPlace(rows, [&] { lhs->set(packed_rows); });
+    } else if (isa<linalg::MatmulOp>(rows.getOperation()) && lhs->getOperandNumber() == 0) {
+      // Widened while packed: the product's region takes the packed element type.
+      rows = rewriter.replaceOpWithNewOp<linalg::MatmulOp>(rows, ValueRange{packed_rows, rows.getDpsInputs()[1]},
+                                                           rows.getDpsInits());
+    }
   }
   TileRowIntoRegisterTiles(rewriter, rows, plan, plan.register_tile[plan.m_dim], prefetch);
   if (!partial) return;

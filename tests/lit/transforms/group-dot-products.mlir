@@ -1,13 +1,16 @@
 // RUN: kiln-opt %s -split-input-file -kiln-cpu-tile-contractions="dot-bf16=true dot-i8=true" -canonicalize | FileCheck %s
 // RUN: kiln-opt %s -split-input-file -kiln-cpu-tile-contractions="dot-bf16=true dot-i8=true" -canonicalize -kiln-cpu-vectorize-contractions | FileCheck %s --check-prefix=VECTOR
-// RUN: kiln-opt %s -split-input-file -kiln-cpu-tile-contractions | FileCheck %s --check-prefix=ABSENT
+// RUN: kiln-opt %s -split-input-file -kiln-cpu-tile-contractions | FileCheck %s --check-prefix=NOGROUP
 // RUN: kiln-opt %s -split-input-file -kiln-cpu-tile-contractions="vector-bits=256 dot-bf16=true dot-i8=true" | FileCheck %s --check-prefix=ABSENT
 
 // bf16 x bf16 -> f32, B[K, N], K even: cache blocks of 32 columns x 256 k (the last 6
 // columns stay a matmul: loops), each packed into [128, 32, 2] on the stack by a marked
 // pack, then a generic over (m, n, p, j) that reads A at k = 2p + j, in tiles of 8 rows
 // and, for the last 4 rows, of 1 row. Vectorised: interleaved rows in the pack, vdpbf16ps
-// in the kernel. Without dot-bf16 (or with 256-bit vectors) the matmul is not tiled.
+// in the kernel. Without dot-bf16 (512-bit vectors), both operands are widened to f32 as
+// they are packed (A per block of k into [groups, 256, 8], B per block into 256 x 32) and
+// the f32 register tiles take them; the last 4 rows read A in place. With 256-bit vectors
+// the matmul is not tiled.
 // CHECK-LABEL: func.func @bf16_nn
 // CHECK: %[[PACK:.*]] = memref.alloca() {alignment = 64 : i64} : memref<128x32x2xbf16>
 // CHECK: scf.for %{{.*}} = %c0 to %c64 step %c32
@@ -29,6 +32,19 @@
 // ABSENT-LABEL: func.func @bf16_nn
 // ABSENT-NOT: kiln.group
 // ABSENT: linalg.matmul ins
+// NOGROUP-LABEL: func.func @bf16_nn
+// NOGROUP-NOT: kiln.group
+// NOGROUP: memref.alloca() {alignment = 64 : i64} : memref<256x32xf32>
+// NOGROUP: memref.alloc(%{{.*}}) {alignment = 64 : i64} : memref<?x256x8xf32>
+// NOGROUP: linalg.generic {{.*}} ins(%{{.*}} : memref<16x?xbf16, {{.*}}>) outs(%{{.*}} : memref<2x?x8xf32, {{.*}}>)
+// NOGROUP-NEXT: ^bb0
+// NOGROUP-NEXT: arith.extf %{{.*}} : bf16 to f32
+// NOGROUP: linalg.generic {{.*}} ins(%{{.*}} : memref<?x?xbf16, {{.*}}>) outs(%{{.*}} : memref<?x?xf32, strided<[32, 1], {{.*}}>>) attrs =  {kiln.register_tile}
+// NOGROUP-NEXT: ^bb0
+// NOGROUP-NEXT: arith.extf %{{.*}} : bf16 to f32
+// NOGROUP: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<8x1xf32, strided<[1, 8], {{.*}}>>, memref<1x?xf32, {{.*}}>)
+// NOGROUP: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<1x1xbf16, {{.*}}>, memref<1x?xf32, {{.*}}>)
+// NOGROUP-NOT: kiln.group
 func.func @bf16_nn(%a: memref<20x300xbf16>, %b: memref<300x70xbf16>, %c: memref<20x70xf32>) {
   linalg.matmul ins(%a, %b : memref<20x300xbf16>, memref<300x70xbf16>) outs(%c : memref<20x70xf32>)
   return
@@ -64,6 +80,9 @@ func.func @bf16_nn(%a: memref<20x300xbf16>, %b: memref<300x70xbf16>, %c: memref<
 // ABSENT-LABEL: func.func @i8_nt
 // ABSENT-NOT: kiln.group
 // ABSENT: linalg.matmul indexing_maps
+// NOGROUP-LABEL: func.func @i8_nt
+// NOGROUP-NOT: kiln.group
+// NOGROUP: linalg.matmul indexing_maps
 func.func @i8_nt(%a: memref<24x130xi8>, %w: memref<64x130xi8>, %c: memref<24x64xi32>) {
   linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
       ins(%a, %w : memref<24x130xi8>, memref<64x130xi8>) outs(%c : memref<24x64xi32>)
@@ -72,9 +91,14 @@ func.func @i8_nt(%a: memref<24x130xi8>, %w: memref<64x130xi8>, %c: memref<24x64x
 
 // -----
 
-// Fewer than 16 rows (a copy of the block would cost about as much as the product):
-// not planned, the matmul stays loops.
+// Fewer than 16 rows (a copy of the block would cost about as much as the product): no
+// group packs; the operands are widened into f32 packs instead, and the 4 rows take
+// tiles of one row that read A in place.
 // CHECK-LABEL: func.func @bf16_few_rows
+// CHECK-NOT: kiln.group
+// CHECK: memref.alloca() {alignment = 64 : i64} : memref<256x32xf32>
+// CHECK-NOT: kiln.group
+// CHECK: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<1x1xbf16, {{.*}}>, memref<1x32xf32, {{.*}}>)
 // CHECK-NOT: kiln.group
 func.func @bf16_few_rows(%a: memref<4x300xbf16>, %b: memref<300x70xbf16>, %c: memref<4x70xf32>) {
   linalg.matmul ins(%a, %b : memref<4x300xbf16>, memref<300x70xbf16>) outs(%c : memref<4x70xf32>)

@@ -1,5 +1,6 @@
 // RUN: kiln-opt %s -split-input-file -kiln-cpu-tile-contractions -canonicalize | FileCheck %s
 // RUN: kiln-opt %s -split-input-file -kiln-cpu-tile-contractions=vector-bits=256 -canonicalize | FileCheck %s --check-prefix=AVX2
+// RUN: kiln-opt %s -split-input-file -kiln-cpu-tile-contractions -canonicalize -kiln-cpu-vectorize-contractions | FileCheck %s --check-prefix=VECTOR
 
 // 20 rows: cache blocks of one register tile's columns x 256 deep (iterated k, n, then
 // rows in blocks of 64, or 60 with AVX2, a multiple of its 6-row tiles). Each block of the
@@ -259,5 +260,35 @@ func.func @four_rows_long(%x: memref<4x4000xf32>, %w: memref<32x4000xf32>, %y: m
 // CHECK: return
 func.func @no_rows(%a: memref<0x300xf32>, %b: memref<300x40xf32>, %c: memref<0x40xf32>) {
   linalg.matmul ins(%a, %b : memref<0x300xf32>, memref<300x40xf32>) outs(%c : memref<0x40xf32>)
+  return
+}
+
+// -----
+
+// f16 x f16 -> f32 with W[N, K]: both operands are widened to f32 while packed, A per
+// block of k into [groups, 256, 8] (its 2 whole groups of 8 rows), W per block into the
+// 256 x 32 buffer by 16 x 16 transposes that widen (vectorised: a read of f16, arith.extf,
+// vector.transpose); the f32 register tiles take the packs, and the last 4 rows read A in
+// place, widening it. With AVX2 (no packing of A) the matmul is not tiled.
+// CHECK-LABEL: func.func @f16_nt_widened
+// CHECK: memref.alloca() {alignment = 64 : i64} : memref<256x32xf32>
+// CHECK: memref.alloc() {alignment = 64 : i64} : memref<2x256x8xf32>
+// CHECK: linalg.generic {{.*}} ins(%{{.*}} : memref<16x?xf16, {{.*}}>) outs(%{{.*}} : memref<2x?x8xf32, {{.*}}>)
+// CHECK: arith.extf %{{.*}} : f16 to f32
+// CHECK: linalg.generic {{.*}} ins(%{{.*}} : memref<16x16xf16, {{.*}}>) outs(%{{.*}} : memref<16x16xf32, {{.*}}>) attrs =  {kiln.register_tile}
+// CHECK: arith.extf %{{.*}} : f16 to f32
+// CHECK: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<8x1xf32, strided<[1, 8], {{.*}}>>, memref<1x32xf32, {{.*}}>)
+// CHECK: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<1x1xf16, {{.*}}>, memref<1x32xf32, {{.*}}>)
+// AVX2-LABEL: func.func @f16_nt_widened
+// AVX2-NOT: kiln.register_tile
+// AVX2: linalg.matmul indexing_maps
+// AVX2-NOT: kiln.register_tile
+// VECTOR-LABEL: func.func @f16_nt_widened
+// VECTOR: %[[ROWS:.*]] = vector.transfer_read {{.*}} : memref<16x16xf16, {{.*}}>, vector<16x16xf16>
+// VECTOR: %[[WIDE:.*]] = arith.extf %[[ROWS]] : vector<16x16xf16> to vector<16x16xf32>
+// VECTOR: vector.transpose %[[WIDE]], [1, 0] : vector<16x16xf32> to vector<16x16xf32>
+// VECTOR: vector.contract {{.*}} : vector<8x1xf32>, vector<1x32xf32> into vector<8x32xf32>
+func.func @f16_nt_widened(%a: memref<20x300xf16>, %w: memref<70x300xf16>, %c: memref<20x70xf32>) {
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>] ins(%a, %w : memref<20x300xf16>, memref<70x300xf16>) outs(%c : memref<20x70xf32>)
   return
 }

@@ -1,9 +1,11 @@
-"""Writes random operands and numpy references for matmul_low_precision.mlir and matmul_amx.mlir.
+"""Writes random operands and numpy references for matmul_low_precision.mlir, matmul_amx.mlir
+and matmul_f16.mlir.
 
 bf16: values uniform in [-1, 1) rounded to bf16 (written as raw 16-bit patterns, 'V2',
 which kiln-run reads as bf16 when the input names the type); the reference is the product
 of those bf16 values in float64. Every product of two bf16 is exact in f32, so a kernel
 differs from it only by f32 rounding of its sums, in whatever order it adds them.
+f16: the same with values rounded to float16 (products of two f16 are exact in f32 too).
 i8: every value of int8, -128 and 127 included; the reference is exact (int64, then i32).
 Usage: low_precision_operands.py DIR
 """
@@ -43,6 +45,12 @@ def main(out):
         save(f"bf16_b_{name}", bf16_file(b))
         save(f"bf16_w_{name}", bf16_file(np.ascontiguousarray(b.T)))
         save(f"bf16_ref_{name}", (a.astype(np.float64) @ b.astype(np.float64)).astype(np.float32))
+        a16 = random.uniform(-1, 1, (m, k)).astype(np.float16)
+        b16 = random.uniform(-1, 1, (k, n)).astype(np.float16)
+        save(f"f16_a_{name}", a16)
+        save(f"f16_b_{name}", b16)
+        save(f"f16_w_{name}", np.ascontiguousarray(b16.T))
+        save(f"f16_ref_{name}", (a16.astype(np.float64) @ b16.astype(np.float64)).astype(np.float32))
         a8 = random.integers(-128, 128, (m, k), dtype=np.int64)
         b8 = random.integers(-128, 128, (k, n), dtype=np.int64)
         a8[0, :] = -128  # the extremes of vpdpbusd's unsigned offset
