@@ -131,7 +131,7 @@ void BM_MatmulTransposeB1024(benchmark::State& state, const char* device) {
 }
 // Low-precision matmuls, 1024^3: bf16 or f16 x the same -> f32 and i8 x i8 -> i32
 // (matmul_bf16_1024, matmul_f16_1024 and matmul_i8_1024), B[K, N] (@matmul) and W[N, K]
-// (@matmul_transpose_b).
+// (@matmul_transpose_b); f16 -> f16 as well (@matmul_into_f16, @matmul_transpose_b_into_f16).
 void BM_MatmulLowPrecision1024(benchmark::State& state, const char* device, const char* program, const char* function) {
   const std::string_view name(program);
   const bool i8 = name == "matmul_i8_1024";
@@ -240,6 +240,8 @@ KILN_LOW_PRECISION_BENCHMARKS(bf16, matmul);
 KILN_LOW_PRECISION_BENCHMARKS(bf16, matmul_transpose_b);
 KILN_LOW_PRECISION_BENCHMARKS(f16, matmul);
 KILN_LOW_PRECISION_BENCHMARKS(f16, matmul_transpose_b);
+KILN_LOW_PRECISION_BENCHMARKS(f16, matmul_into_f16);
+KILN_LOW_PRECISION_BENCHMARKS(f16, matmul_transpose_b_into_f16);
 KILN_LOW_PRECISION_BENCHMARKS(i8, matmul);
 KILN_LOW_PRECISION_BENCHMARKS(i8, matmul_transpose_b);
 KILN_BENCHMARK_ON_CPUS(BM_LinearDecode4096, ->ArgName("m")->Arg(1)->Arg(4)->Arg(8));

@@ -237,6 +237,7 @@ LogicalResult CompileCpuExecutable(ModuleOp executables, const CompileOptions& o
   bufferize.dot_i8 = cpu::HasCpuFeatures({options.target_cpu}, "+avx512f,+avx512vnni");
   bufferize.amx_bf16 = cpu::HasCpuFeatures({options.target_cpu}, "+amx-tile,+amx-bf16");
   bufferize.amx_i8 = cpu::HasCpuFeatures({options.target_cpu}, "+amx-tile,+amx-int8");
+  bufferize.f16_vectors = cpu::HasCpuFeatures({options.target_cpu}, "+avx512f,+avx512fp16");
   cpu::BuildCpuBufferizePipeline(bufferize_pm, bufferize);
   if (failed(bufferize_pm.run(executables))) return failure();
   std::vector<cpu::CpuExport> exports = CollectExports(executables);

@@ -26,12 +26,12 @@ if not os.path.exists("/dev/kfd"):
 
 # The host CPU's AVX-512 and AMX flags (/proc/cpuinfo), for tests that run code compiled
 # for another CPU (--target-cpu) and so need its instructions here: cpu-avx512f,
-# cpu-avx512_vnni, cpu-avx512_bf16, cpu-amx_bf16, cpu-amx_int8.
+# cpu-avx512_vnni, cpu-avx512_bf16, cpu-avx512_fp16, cpu-amx_bf16, cpu-amx_int8.
 try:
     with open("/proc/cpuinfo") as cpuinfo:
         cpu_flags = next((line.split(":", 1)[1].split() for line in cpuinfo if line.startswith("flags")), [])
 except OSError:
     cpu_flags = []
-for flag in ("avx512f", "avx512_vnni", "avx512_bf16", "amx_bf16", "amx_int8"):
+for flag in ("avx512f", "avx512_vnni", "avx512_bf16", "avx512_fp16", "amx_bf16", "amx_int8"):
     if flag in cpu_flags:
         config.available_features.add("cpu-" + flag)

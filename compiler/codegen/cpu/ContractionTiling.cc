@@ -174,7 +174,8 @@ std::optional<ContractionTilePlan> PlanContractionTiles(linalg::LinalgOp op, int
     if (auto plan = PlanGroupDotTiles(op, *dims, *kind, group_dots, vector_bits, allow_packing)) return plan;
   }
   Type element = getElementTypeOrSelf(op.getDpsInits()[0].getType());
-  if (!element.isF32() && !element.isF64()) return std::nullopt;
+  bool native_f16 = element.isF16() && group_dots.f16_vectors && vector_bits >= 512;
+  if (!element.isF32() && !element.isF64() && !native_f16) return std::nullopt;
   bool widened = false;
   for (Value input : op.getDpsInputs()) {
     Type input_element = getElementTypeOrSelf(input.getType());
@@ -215,7 +216,9 @@ std::optional<ContractionTilePlan> PlanContractionTiles(linalg::LinalgOp op, int
     bool lhs_only = !allow_packing && getElementTypeOrSelf(rhs->get().getType()) == element;
     if (!packs_both && !lhs_only) return std::nullopt;
   }
-  if (!widened && rhs_n_k && !ShapedType::isDynamic(rows) && rows <= kMaxDotProductRows && innermost_is(lhs, k)) {
+  // The dot-product kernel's tiles and reductions are f32 or f64 only; f16 takes packing.
+  if (!widened && !native_f16 && rhs_n_k && !ShapedType::isDynamic(rows) && rows <= kMaxDotProductRows &&
+      innermost_is(lhs, k)) {
     plan.kernel = ContractionKernel::kDotProduct;
     plan.register_tile[m] = DotProductRows(rows, vector_bits);
     plan.register_tile[n] = DotProductColumns(plan.register_tile[m], vector_bits);
@@ -264,12 +267,18 @@ std::optional<ContractionTilePlan> PlanContractionTiles(linalg::LinalgOp op, int
   }
   plan.cache_tile.assign(loops, 1);
   // Blocks of whole register tiles, so that only the last block of rows has a remainder.
-  plan.cache_tile[m] = kCacheRows / RegisterRows(vector_bits) * RegisterRows(vector_bits);
+  // f16 tiles are 16 rows x 1 vector: each broadcast of a row's value then feeds one FMA,
+  // which takes it as an embedded broadcast ({1to32}, done by the load port). With
+  // 8 x 2, each vpbroadcastw (a load and a shuffle on port 5, one of the two FMA ports)
+  // fed two FMAs, and the 8 shuffles per 16 FMAs held 1024^3 to the f32 kernel's speed.
+  int64_t register_rows = native_f16 ? 2 * RegisterRows(vector_bits) : RegisterRows(vector_bits);
+  int64_t register_columns = native_f16 ? 1 : kRegisterColumnVectors;
+  plan.cache_tile[m] = kCacheRows / register_rows * register_rows;
   plan.cache_tile[n] = kCacheColumns;
   bool deep = plan.kernel == ContractionKernel::kPackedOuterProduct && IsBeyondLastLevelCache(out->get());
   plan.cache_tile[k] = deep ? kDeepCacheDepth : kCacheDepth;
-  plan.register_tile[m] = RegisterRows(vector_bits);
-  plan.register_tile[n] = kRegisterColumnVectors * plan.vector_length;
+  plan.register_tile[m] = register_rows;
+  plan.register_tile[n] = register_columns * plan.vector_length;
   // A packed block is one register tile wide: its rows are then contiguous, so the whole
   // block (kc x 2 vectors, 16 or 32 KiB 256 deep) stays in L1 while every row of the
   // left-hand operand passes it (512 deep, 64 KiB, it streams from L2 in order).

@@ -53,6 +53,10 @@ struct GroupDotFeatures {
   // takes the rows after the last whole tile.
   bool amx_bf16 = false;
   bool amx_i8 = false;
+  // AVX512_FP16 (vfmadd231ph): f16 matmuls into f16 take the outer-product kernels in f16,
+  // 32 lanes per register (not a group-dot kind: the products and sums are f16, as the op
+  // says).
+  bool f16_vectors = false;
 };
 
 inline constexpr int64_t kMaxDotProductRows = 8;
@@ -123,7 +127,9 @@ bool IsWidenedIntoPacking(mlir::Type input, mlir::Type output);
 // dynamic) and 512-bit vectors, takes kPackedGroupDotProduct when the target has its
 // instruction. Other f16 or bf16 operands of an f32 matmul (no batch) with 512-bit vectors
 // take kPackedOuterProduct with both operands widened while packed (IsWidenedIntoPacking),
-// whatever the rows; other mixed-precision contractions are not planned. With the target's AMX
+// whatever the rows; other mixed-precision contractions are not planned. With
+// `group_dots.f16_vectors` and 512-bit vectors, f16 contractions (all operands and the
+// result) are planned as f32 ones are, in 32-lane vectors, except for kDotProduct. With the target's AMX
 // instructions of the kind as well and a static depth that is a multiple of an AMX step
 // (32 bf16 or 64 i8 k), the plan takes matrix_tiles.
 std::optional<ContractionTilePlan> PlanContractionTiles(mlir::linalg::LinalgOp op, int64_t vector_bits,

@@ -35,7 +35,8 @@ void BuildCpuBufferizePipeline(mlir::OpPassManager& pm, const BufferizePipelineO
   }
   pm.addPass(createCopiesToLinalg());
   pm.addPass(createTileContractions(
-      TileContractionsOptions{vector_bits, options.dot_bf16, options.dot_i8, options.amx_bf16, options.amx_i8}));
+      TileContractionsOptions{vector_bits, options.dot_bf16, options.dot_i8, options.amx_bf16, options.amx_i8,
+                              options.f16_vectors}));
   AddPipeline(pm, "canonicalize,cse");
   pm.addPass(createVectorizeContractions());
   pm.addPass(createInterchangeForVectorization());

@@ -53,6 +53,8 @@ struct BufferizePipelineOptions {
   // With them, the target's AMX tiles (amx-bf16 and amx-i8): 32-row tiles of such matmuls.
   bool amx_bf16 = false;
   bool amx_i8 = false;
+  // AVX512_FP16 (f16-vectors): f16 matmuls into f16 in f16 vectors; off, they stay loops.
+  bool f16_vectors = false;
 };
 
 // Tensors to memrefs with entry points: distribution, bufferization, loop lowering and

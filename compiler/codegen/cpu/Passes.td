@@ -352,6 +352,14 @@ def TileContractions : Pass<"kiln-cpu-tile-contractions", "mlir::ModuleOp"> {
       i8 k, less to divide the depth), and the product's rows are tiled by 32 into tiles
       marked `kiln.matrix_tile` (MatrixTileProducts.h: 2 x 2 AMX accumulator tiles); the
       rows after the last 32 take `kiln.group_dot_tile` tiles as above.
+    - Without a group-dot kernel, a matmul (no batch) of f16 or bf16 operands into f32,
+      with 512-bit vectors, is packed as an f32 one, whatever its rows: the packing copies
+      of both operands widen the values (`arith.extf`; widening transposes for [n, k]),
+      and the f32 register tiles take them; the last m % 8 rows widen A as they read it.
+    - With `f16-vectors` (AVX512_FP16) and 512-bit vectors, f16 contractions into f16 are
+      tiled as f32 ones are, in 32-lane vectors (16 x 32 register tiles, so that each
+      broadcast feeds one FMA; A in groups of 16 rows; 32 x 32 packing squares), except
+      that at most 8 rows with [n, k] take packing rather than dot products.
 
     Outer-product tiles are marked `kiln.register_tile`. Everything a kernel does not fit
     is left alone and becomes loops; so do tiles whose sizes stay dynamic.
@@ -365,7 +373,9 @@ def TileContractions : Pass<"kiln-cpu-tile-contractions", "mlir::ModuleOp"> {
                  Option<"amxBf16", "amx-bf16", "bool", /*default=*/"false",
                         "With dot-bf16: the target has AMX_TILE and AMX_BF16 (tdpbf16ps)">,
                  Option<"amxI8", "amx-i8", "bool", /*default=*/"false",
-                        "With dot-i8: the target has AMX_TILE and AMX_INT8 (tdpbssd)">];
+                        "With dot-i8: the target has AMX_TILE and AMX_INT8 (tdpbssd)">,
+                 Option<"f16Vectors", "f16-vectors", "bool", /*default=*/"false",
+                        "The target has AVX512_FP16: f16 matmuls into f16 take the outer-product tiles in f16">];
   let dependentDialects = ["::mlir::scf::SCFDialect", "::mlir::affine::AffineDialect",
                            "::mlir::memref::MemRefDialect", "::mlir::linalg::LinalgDialect",
                            "::mlir::arith::ArithDialect"];

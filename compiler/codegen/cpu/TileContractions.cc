@@ -302,7 +302,7 @@ Value PackedLeftHandRows(OpBuilder& b, Location loc, Value packed_lhs, Value gro
 }
 
 void TileForOuterProducts(RewriterBase& rewriter, linalg::LinalgOp op, ContractionTilePlan plan,
-                          int64_t vector_bits) {
+                          int64_t vector_bits, bool f16_vectors) {
   // Cache blocks of the right-hand operand (batch, n, k), then blocks of rows inside them.
   SmallVector<int64_t> block_sizes = plan.cache_tile;
   block_sizes[plan.m_dim] = 0;
@@ -333,7 +333,10 @@ void TileForOuterProducts(RewriterBase& rewriter, linalg::LinalgOp op, Contracti
     packed_block = rhs->get();
     block = PackRightHandBlock(rewriter, block, plan);
     // The product's own dimensions (batch?, m, n, k) and the same tile sizes.
-    std::optional<ContractionTilePlan> packed = PlanContractionTiles(block, vector_bits, /*allow_packing=*/false);
+    GroupDotFeatures vectors_only;  // the packed product is planned for its element type only
+    vectors_only.f16_vectors = f16_vectors;
+    std::optional<ContractionTilePlan> packed =
+        PlanContractionTiles(block, vector_bits, /*allow_packing=*/false, vectors_only);
     if (!packed || packed->kernel != ContractionKernel::kOuterProduct) return;  // stays a (correct) loop nest
     plan = *packed;
     product_rows = block.getStaticLoopRanges()[plan.m_dim];
@@ -603,7 +606,7 @@ struct TileContractionsPass : impl::TileContractionsBase<TileContractionsPass> {
   void runOnOperation() override {
     std::vector<std::pair<linalg::LinalgOp, ContractionTilePlan>> work;
     getOperation().walk([&](linalg::LinalgOp op) {
-      GroupDotFeatures group_dots{dotBf16, dotI8, dotBf16 && amxBf16, dotI8 && amxI8};
+      GroupDotFeatures group_dots{dotBf16, dotI8, dotBf16 && amxBf16, dotI8 && amxI8, f16Vectors};
       if (std::optional<ContractionTilePlan> plan = PlanContractionTiles(op, vectorBits, true, group_dots)) {
         work.emplace_back(op, *plan);
       }
@@ -615,7 +618,7 @@ struct TileContractionsPass : impl::TileContractionsBase<TileContractionsPass> {
       } else if (plan.kernel == ContractionKernel::kPackedGroupDotProduct) {
         TileForGroupDotProducts(rewriter, op, plan);
       } else {
-        TileForOuterProducts(rewriter, op, plan, vectorBits);
+        TileForOuterProducts(rewriter, op, plan, vectorBits, f16Vectors);
       }
     }
   }

@@ -1,6 +1,7 @@
 // RUN: kiln-opt %s -split-input-file -kiln-cpu-tile-contractions -canonicalize | FileCheck %s
 // RUN: kiln-opt %s -split-input-file -kiln-cpu-tile-contractions=vector-bits=256 -canonicalize | FileCheck %s --check-prefix=AVX2
 // RUN: kiln-opt %s -split-input-file -kiln-cpu-tile-contractions -canonicalize -kiln-cpu-vectorize-contractions | FileCheck %s --check-prefix=VECTOR
+// RUN: kiln-opt %s -split-input-file -kiln-cpu-tile-contractions=f16-vectors=true -canonicalize | FileCheck %s --check-prefix=F16
 
 // 20 rows: cache blocks of one register tile's columns x 256 deep (iterated k, n, then
 // rows in blocks of 64, or 60 with AVX2, a multiple of its 6-row tiles). Each block of the
@@ -290,5 +291,27 @@ func.func @no_rows(%a: memref<0x300xf32>, %b: memref<300x40xf32>, %c: memref<0x4
 // VECTOR: vector.contract {{.*}} : vector<8x1xf32>, vector<1x32xf32> into vector<8x32xf32>
 func.func @f16_nt_widened(%a: memref<20x300xf16>, %w: memref<70x300xf16>, %c: memref<20x70xf32>) {
   linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>] ins(%a, %w : memref<20x300xf16>, memref<70x300xf16>) outs(%c : memref<20x70xf32>)
+  return
+}
+
+// -----
+
+// f16 into f16: with f16-vectors (AVX512_FP16), tiled as f32 is but in 32-lane vectors and
+// register tiles of 16 rows x 1 vector (each broadcast feeds one FMA); A is packed in
+// groups of 16 rows ([2, 256, 16]), B in blocks of 256 x 32 by 32 x 32 copies; the last 8
+// rows are tiles of one row. Without it the matmul is not tiled.
+// F16-LABEL: func.func @f16_native
+// F16: memref.alloca() {alignment = 64 : i64} : memref<256x32xf16>
+// F16: memref.alloc() {alignment = 64 : i64} : memref<2x256x16xf16>
+// F16: linalg.copy {kiln.register_tile} ins(%{{.*}} : memref<32x32xf16, {{.*}}>) outs(%{{.*}} : memref<32x32xf16, {{.*}}>)
+// F16: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<16x1xf16, strided<[1, 16], {{.*}}>>, memref<1x32xf16, {{.*}}>) outs(%{{.*}} : memref<16x32xf16, {{.*}}>)
+// F16: scf.for %{{.*}} = %c0 to %c8 step %c1
+// F16: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<1x1xf16, {{.*}}>, memref<1x32xf16, {{.*}}>)
+// CHECK-LABEL: func.func @f16_native
+// CHECK-NOT: kiln.register_tile
+// CHECK: linalg.matmul ins
+// CHECK-NOT: kiln.register_tile
+func.func @f16_native(%a: memref<40x300xf16>, %b: memref<300x70xf16>, %c: memref<40x70xf16>) {
+  linalg.matmul ins(%a, %b : memref<40x300xf16>, memref<300x70xf16>) outs(%c : memref<40x70xf16>)
   return
 }

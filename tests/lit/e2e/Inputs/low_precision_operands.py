@@ -6,6 +6,9 @@ which kiln-run reads as bf16 when the input names the type); the reference is th
 of those bf16 values in float64. Every product of two bf16 is exact in f32, so a kernel
 differs from it only by f32 rounding of its sums, in whatever order it adds them.
 f16: the same with values rounded to float16 (products of two f16 are exact in f32 too).
+f16 into f16 (matmul_f16_native.mlir): values in {-1, 0, 1}, so that every product and
+every partial sum (at most K <= 2048 in magnitude) is exact in f16, whatever the order of
+the additions: the reference is exact.
 i8: every value of int8, -128 and 127 included; the reference is exact (int64, then i32).
 Usage: low_precision_operands.py DIR
 """
@@ -19,8 +22,10 @@ import numpy as np
 # a multiple of 64): 77 rows are two 32-row tiles, an 8-row vector tile and 5 rows of one,
 # 1152 k three 384-deep bf16 blocks and two 576-deep i8 blocks; 64x192x32 is whole tiles;
 # 600 columns are a block of 512 and one of 88 (2 pieces of 32 and 24 columns of loops).
+# 4x517x70: a decode-shaped product (few rows, which f16 packs too).
 SHAPES = [("37x130x61", 37, 130, 61), ("37x131x61", 37, 131, 61), ("45x517x70", 45, 517, 70),
-          ("77x1152x70", 77, 1152, 70), ("64x192x32", 64, 192, 32), ("40x128x600", 40, 128, 600)]
+          ("77x1152x70", 77, 1152, 70), ("64x192x32", 64, 192, 32), ("40x128x600", 40, 128, 600),
+          ("4x517x70", 4, 517, 70)]
 
 
 def bf16_round(values):
@@ -45,12 +50,13 @@ def main(out):
         save(f"bf16_b_{name}", bf16_file(b))
         save(f"bf16_w_{name}", bf16_file(np.ascontiguousarray(b.T)))
         save(f"bf16_ref_{name}", (a.astype(np.float64) @ b.astype(np.float64)).astype(np.float32))
-        a16 = random.uniform(-1, 1, (m, k)).astype(np.float16)
-        b16 = random.uniform(-1, 1, (k, n)).astype(np.float16)
-        save(f"f16_a_{name}", a16)
-        save(f"f16_b_{name}", b16)
-        save(f"f16_w_{name}", np.ascontiguousarray(b16.T))
-        save(f"f16_ref_{name}", (a16.astype(np.float64) @ b16.astype(np.float64)).astype(np.float32))
+        for prefix, draw, reference_type in (("f16", lambda shape: random.uniform(-1, 1, shape), np.float32),
+                                             ("f16i", lambda shape: random.integers(-1, 2, shape), np.float16)):
+            a16, b16 = draw((m, k)).astype(np.float16), draw((k, n)).astype(np.float16)
+            save(f"{prefix}_a_{name}", a16)
+            save(f"{prefix}_b_{name}", b16)
+            save(f"{prefix}_w_{name}", np.ascontiguousarray(b16.T))
+            save(f"{prefix}_ref_{name}", (a16.astype(np.float64) @ b16.astype(np.float64)).astype(reference_type))
         a8 = random.integers(-128, 128, (m, k), dtype=np.int64)
         b8 = random.integers(-128, 128, (k, n), dtype=np.int64)
         a8[0, :] = -128  # the extremes of vpdpbusd's unsigned offset
