@@ -139,14 +139,21 @@ void BM_MatmulLowPrecision1024(benchmark::State& state, const char* device, cons
   RunFunction(state, program, function, device, {input + (i8 ? "3" : "0.5"), input + (i8 ? "-2" : "0.25")});
   SetFlops(state, 2.0 * 1024 * 1024 * 1024);
 }
-// Decode: M = 1, 4 or 8 rows times W[4096, 4096]^T; bytes are the weights read per call.
-void BM_LinearDecode4096(benchmark::State& state, const char* device) {
+// Decode: M = 1, 4 or 8 rows times W[4096, 4096]^T in f32 (@linear_mM) or f16 into f32
+// (@linear_f16_mM); bytes are the weights read per call.
+void RunLinearDecode4096(benchmark::State& state, const char* device, bool f16) {
   const int64_t m = state.range(0), n = 4096, k = 4096;
-  RunFunction(state, "linear_decode_4096", "linear_m" + std::to_string(m), device,
-              {std::to_string(m) + "x4096xf32=0.5", "random:4096x4096xf32"});
+  const std::string rows = std::to_string(m);
+  if (f16) {
+    RunFunction(state, "linear_decode_4096", "linear_f16_m" + rows, device, {rows + "x4096xf16=0.5", "4096x4096xf16=0.25"});
+  } else {
+    RunFunction(state, "linear_decode_4096", "linear_m" + rows, device, {rows + "x4096xf32=0.5", "random:4096x4096xf32"});
+  }
   SetFlops(state, 2.0 * m * n * k);
-  state.SetBytesProcessed(4 * n * k * state.iterations());
+  state.SetBytesProcessed((f16 ? 2 : 4) * n * k * state.iterations());
 }
+void BM_LinearDecode4096(benchmark::State& state, const char* device) { RunLinearDecode4096(state, device, false); }
+void BM_LinearDecode4096F16(benchmark::State& state, const char* device) { RunLinearDecode4096(state, device, true); }
 void BM_BatchMatmul16x256(benchmark::State& state, const char* device) {
   RunFunction(state, "batch_matmul_16x256", "batch_matmul", device,
               {"16x256x256xf32=0.5", "16x256x256xf32=0.25"});
@@ -245,6 +252,7 @@ KILN_LOW_PRECISION_BENCHMARKS(f16, matmul_transpose_b_into_f16);
 KILN_LOW_PRECISION_BENCHMARKS(i8, matmul);
 KILN_LOW_PRECISION_BENCHMARKS(i8, matmul_transpose_b);
 KILN_BENCHMARK_ON_CPUS(BM_LinearDecode4096, ->ArgName("m")->Arg(1)->Arg(4)->Arg(8));
+KILN_BENCHMARK_ON_CPUS(BM_LinearDecode4096F16, ->ArgName("m")->Arg(1)->Arg(4)->Arg(8));
 KILN_BENCHMARK_ON_CPUS(BM_BatchMatmul16x256);
 KILN_BENCHMARK_ON_CPUS(BM_FusedExp16M);
 KILN_BENCHMARK_ON_CPUS(BM_Softmax512x4096);

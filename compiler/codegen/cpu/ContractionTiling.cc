@@ -207,18 +207,18 @@ std::optional<ContractionTilePlan> PlanContractionTiles(linalg::LinalgOp op, int
   bool rhs_k_n = innermost_is(rhs, n), rhs_n_k = innermost_is(rhs, k);
   if (!rhs_k_n && !rhs_n_k) return std::nullopt;
   int64_t rows = op.getStaticLoopRanges()[m];
-  if (widened) {
+  bool dot_products = rhs_n_k && !ShapedType::isDynamic(rows) && rows <= kMaxDotProductRows && innermost_is(lhs, k);
+  if (widened && !dot_products) {
     // Narrow operands are widened by the packing copies: both are packed (a matmul with
     // 512-bit vectors), or, for the product on an already packed block, the left-hand
     // operand is the only narrow one (its whole groups of rows are packed later; the last
-    // rows widen the values they read).
+    // rows widen the values they read). Dot-product tiles widen what they load.
     bool packs_both = allow_packing && vector_bits >= 512 && dims->batch.empty();
     bool lhs_only = !allow_packing && getElementTypeOrSelf(rhs->get().getType()) == element;
     if (!packs_both && !lhs_only) return std::nullopt;
   }
-  // The dot-product kernel's tiles and reductions are f32 or f64 only; f16 takes packing.
-  if (!widened && !native_f16 && rhs_n_k && !ShapedType::isDynamic(rows) && rows <= kMaxDotProductRows &&
-      innermost_is(lhs, k)) {
+  // The dot-product kernel's sums are f32 or f64 only; f16 into f16 takes packing.
+  if (!native_f16 && dot_products) {
     plan.kernel = ContractionKernel::kDotProduct;
     plan.register_tile[m] = DotProductRows(rows, vector_bits);
     plan.register_tile[n] = DotProductColumns(plan.register_tile[m], vector_bits);

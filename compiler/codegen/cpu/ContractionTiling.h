@@ -127,7 +127,8 @@ bool IsWidenedIntoPacking(mlir::Type input, mlir::Type output);
 // dynamic) and 512-bit vectors, takes kPackedGroupDotProduct when the target has its
 // instruction. Other f16 or bf16 operands of an f32 matmul (no batch) with 512-bit vectors
 // take kPackedOuterProduct with both operands widened while packed (IsWidenedIntoPacking),
-// whatever the rows; other mixed-precision contractions are not planned. With
+// whatever the rows, or kDotProduct (its tiles widen what they load) when it applies;
+// other mixed-precision contractions are not planned. With
 // `group_dots.f16_vectors` and 512-bit vectors, f16 contractions (all operands and the
 // result) are planned as f32 ones are, in 32-lane vectors, except for kDotProduct. With the target's AMX
 // instructions of the kind as well and a static depth that is a multiple of an AMX step

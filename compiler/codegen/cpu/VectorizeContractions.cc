@@ -195,6 +195,11 @@ LogicalResult VectorizeDotProductTile(RewriterBase& rewriter, linalg::LinalgOp t
     });
   };
   auto index = [&](int64_t i) -> Value { return arith::ConstantIndexOp::create(rewriter, loc, i); };
+  // A narrower operand (f16 or bf16 into f32, ContractionTiling.h) is widened as loaded.
+  auto widened = [&](OpBuilder& b, Value loaded) -> Value {
+    if (getElementTypeOrSelf(loaded.getType()) == element) return loaded;
+    return arith::ExtFOp::create(b, loc, vector_type, loaded);
+  };
   SmallVector<Value> row_index, column_index;
   for (int64_t i = 0; i < rows; ++i) row_index.push_back(index(i));
   for (int64_t j = 0; j < columns; ++j) column_index.push_back(index(j));
@@ -224,7 +229,8 @@ LogicalResult VectorizeDotProductTile(RewriterBase& rewriter, linalg::LinalgOp t
   auto loop = scf::ForOp::create(
       rewriter, loc, zero_index, full_depth, step, initial, [&](OpBuilder& b, Location, Value kk, ValueRange sums) {
         auto load = [&](OpBuilder& lb, Value base, ValueRange at) -> Value {
-          return vector::LoadOp::create(lb, loc, vector_type, base, at);
+          return widened(lb, vector::LoadOp::create(lb, loc, vector_type.clone(getElementTypeOrSelf(base.getType())),
+                                                    base, at));
         };
         if (prefetch) prefetch(b, kk);
         scf::YieldOp::create(b, loc, accumulate(b, kk, sums, load));
@@ -233,7 +239,9 @@ LogicalResult VectorizeDotProductTile(RewriterBase& rewriter, linalg::LinalgOp t
   Value mask = vector::CreateMaskOp::create(rewriter, loc, VectorType::get({lanes}, rewriter.getI1Type()),
                                             ValueRange{remaining});
   auto masked_load = [&](OpBuilder& b, Value base, ValueRange at) -> Value {
-    return vector::MaskedLoadOp::create(b, loc, vector_type, base, at, mask, zeros);
+    VectorType loaded = vector_type.clone(getElementTypeOrSelf(base.getType()));
+    Value none = arith::ConstantOp::create(b, loc, loaded, b.getZeroAttr(loaded));
+    return widened(b, vector::MaskedLoadOp::create(b, loc, loaded, base, at, mask, none));
   };
   SmallVector<Value> sums = accumulate(rewriter, full_depth, loop.getResults(), masked_load);
   for (int64_t i = 0; i < rows; ++i) {

@@ -4,8 +4,10 @@
 // vectors both operands are widened to f32 while packed (kiln-cpu-tile-contractions) and
 // the f32 register tiles run; the shapes leave remainders of the 8-row groups of A, of the
 // 32-column blocks of B and of the 16 x 16 widening transposes, depths of one to five
-// 256-deep blocks, rows spread over several workgroups, and dynamic rows. Compiled for this
-// machine and for haswell (AVX2: the matmuls stay loops).
+// 256-deep blocks, rows spread over several workgroups, and dynamic rows; 4 rows (f16 and
+// bf16, which has too few rows for its group-dot kernel) take packing from B[K, N] and
+// dot-product tiles that widen what they load from W[N, K]. Compiled for this machine and
+// for haswell (AVX2: the matmuls stay loops).
 // RUN: rm -rf %t && %python %S/Inputs/low_precision_operands.py %t
 // RUN: kiln-compile %s -o %t/host.kiln
 // RUN: kiln-compile %s -o %t/haswell.kiln --target-cpu=haswell
@@ -41,6 +43,18 @@
 // RUN: kiln-run --module=%t/haswell.kiln --device=cpu --function=f16_nt_40x128x600 --input=@%t/f16_a_40x128x600.npy --input=@%t/f16_w_40x128x600.npy --expected_output=@%t/f16_ref_40x128x600.npy --atol=1e-4 --rtol=1e-5
 // RUN: kiln-run --module=%t/host.kiln --device=cpu --function=f16_nt_dynamic_rows --input=77x1152xf16=@%t/f16_a_77x1152x70.npy --input=@%t/f16_w_77x1152x70.npy --expected_output=@%t/f16_ref_77x1152x70.npy --atol=1e-4 --rtol=1e-5
 // RUN: kiln-run --module=%t/host.kiln --device=cpu-sync --function=f16_nt_dynamic_rows --input=77x1152xf16=@%t/f16_a_77x1152x70.npy --input=@%t/f16_w_77x1152x70.npy --expected_output=@%t/f16_ref_77x1152x70.npy --atol=1e-4 --rtol=1e-5
+// RUN: kiln-run --module=%t/host.kiln --device=cpu --function=f16_nn_4x517x70 --input=@%t/f16_a_4x517x70.npy --input=@%t/f16_b_4x517x70.npy --expected_output=@%t/f16_ref_4x517x70.npy --atol=1e-4 --rtol=1e-5
+// RUN: kiln-run --module=%t/host.kiln --device=cpu-sync --function=f16_nn_4x517x70 --input=@%t/f16_a_4x517x70.npy --input=@%t/f16_b_4x517x70.npy --expected_output=@%t/f16_ref_4x517x70.npy --atol=1e-4 --rtol=1e-5
+// RUN: kiln-run --module=%t/haswell.kiln --device=cpu --function=f16_nn_4x517x70 --input=@%t/f16_a_4x517x70.npy --input=@%t/f16_b_4x517x70.npy --expected_output=@%t/f16_ref_4x517x70.npy --atol=1e-4 --rtol=1e-5
+// RUN: kiln-run --module=%t/host.kiln --device=cpu --function=f16_nt_4x517x70 --input=@%t/f16_a_4x517x70.npy --input=@%t/f16_w_4x517x70.npy --expected_output=@%t/f16_ref_4x517x70.npy --atol=1e-4 --rtol=1e-5
+// RUN: kiln-run --module=%t/host.kiln --device=cpu-sync --function=f16_nt_4x517x70 --input=@%t/f16_a_4x517x70.npy --input=@%t/f16_w_4x517x70.npy --expected_output=@%t/f16_ref_4x517x70.npy --atol=1e-4 --rtol=1e-5
+// RUN: kiln-run --module=%t/haswell.kiln --device=cpu --function=f16_nt_4x517x70 --input=@%t/f16_a_4x517x70.npy --input=@%t/f16_w_4x517x70.npy --expected_output=@%t/f16_ref_4x517x70.npy --atol=1e-4 --rtol=1e-5
+// RUN: kiln-run --module=%t/host.kiln --device=cpu --function=bf16_nn_4x517x70 --input=4x517xbf16=@%t/bf16_a_4x517x70.npy --input=517x70xbf16=@%t/bf16_b_4x517x70.npy --expected_output=@%t/bf16_ref_4x517x70.npy --atol=1e-4 --rtol=1e-5
+// RUN: kiln-run --module=%t/host.kiln --device=cpu-sync --function=bf16_nn_4x517x70 --input=4x517xbf16=@%t/bf16_a_4x517x70.npy --input=517x70xbf16=@%t/bf16_b_4x517x70.npy --expected_output=@%t/bf16_ref_4x517x70.npy --atol=1e-4 --rtol=1e-5
+// RUN: kiln-run --module=%t/haswell.kiln --device=cpu --function=bf16_nn_4x517x70 --input=4x517xbf16=@%t/bf16_a_4x517x70.npy --input=517x70xbf16=@%t/bf16_b_4x517x70.npy --expected_output=@%t/bf16_ref_4x517x70.npy --atol=1e-4 --rtol=1e-5
+// RUN: kiln-run --module=%t/host.kiln --device=cpu --function=bf16_nt_4x517x70 --input=4x517xbf16=@%t/bf16_a_4x517x70.npy --input=70x517xbf16=@%t/bf16_w_4x517x70.npy --expected_output=@%t/bf16_ref_4x517x70.npy --atol=1e-4 --rtol=1e-5
+// RUN: kiln-run --module=%t/host.kiln --device=cpu-sync --function=bf16_nt_4x517x70 --input=4x517xbf16=@%t/bf16_a_4x517x70.npy --input=70x517xbf16=@%t/bf16_w_4x517x70.npy --expected_output=@%t/bf16_ref_4x517x70.npy --atol=1e-4 --rtol=1e-5
+// RUN: kiln-run --module=%t/haswell.kiln --device=cpu --function=bf16_nt_4x517x70 --input=4x517xbf16=@%t/bf16_a_4x517x70.npy --input=70x517xbf16=@%t/bf16_w_4x517x70.npy --expected_output=@%t/bf16_ref_4x517x70.npy --atol=1e-4 --rtol=1e-5
 
 func.func @f16_nn_37x130x61(%a: tensor<37x130xf16>, %b: tensor<130x61xf16>) -> tensor<37x61xf32> {
   %zero = arith.constant 0.0 : f32
@@ -130,4 +144,33 @@ func.func @f16_nt_dynamic_rows(%a: tensor<?x1152xf16>, %w: tensor<70x1152xf16>) 
   %f = linalg.fill ins(%zero : f32) outs(%e : tensor<?x70xf32>) -> tensor<?x70xf32>
   %r = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>] ins(%a, %w : tensor<?x1152xf16>, tensor<70x1152xf16>) outs(%f : tensor<?x70xf32>) -> tensor<?x70xf32>
   return %r : tensor<?x70xf32>
+}
+
+func.func @f16_nn_4x517x70(%a: tensor<4x517xf16>, %b: tensor<517x70xf16>) -> tensor<4x70xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<4x70xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<4x70xf32>) -> tensor<4x70xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<4x517xf16>, tensor<517x70xf16>) outs(%f : tensor<4x70xf32>) -> tensor<4x70xf32>
+  return %r : tensor<4x70xf32>
+}
+func.func @f16_nt_4x517x70(%a: tensor<4x517xf16>, %b: tensor<70x517xf16>) -> tensor<4x70xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<4x70xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<4x70xf32>) -> tensor<4x70xf32>
+  %r = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>] ins(%a, %b : tensor<4x517xf16>, tensor<70x517xf16>) outs(%f : tensor<4x70xf32>) -> tensor<4x70xf32>
+  return %r : tensor<4x70xf32>
+}
+func.func @bf16_nn_4x517x70(%a: tensor<4x517xbf16>, %b: tensor<517x70xbf16>) -> tensor<4x70xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<4x70xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<4x70xf32>) -> tensor<4x70xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<4x517xbf16>, tensor<517x70xbf16>) outs(%f : tensor<4x70xf32>) -> tensor<4x70xf32>
+  return %r : tensor<4x70xf32>
+}
+func.func @bf16_nt_4x517x70(%a: tensor<4x517xbf16>, %b: tensor<70x517xbf16>) -> tensor<4x70xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<4x70xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<4x70xf32>) -> tensor<4x70xf32>
+  %r = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>] ins(%a, %b : tensor<4x517xbf16>, tensor<70x517xbf16>) outs(%f : tensor<4x70xf32>) -> tensor<4x70xf32>
+  return %r : tensor<4x70xf32>
 }

@@ -315,3 +315,23 @@ func.func @f16_native(%a: memref<40x300xf16>, %b: memref<300x70xf16>, %c: memref
   linalg.matmul ins(%a, %b : memref<40x300xf16>, memref<300x70xf16>) outs(%c : memref<40x70xf16>)
   return
 }
+
+// -----
+
+// A decode-shaped f16 product (4 rows, W[N, K]) into f32 takes dot-product tiles: x is
+// widened once into an f32 buffer, W is widened as loaded (f16 vector loads, arith.extf),
+// f32 FMAs; the k % 16 tail through masked f16 loads of W, widened too.
+// VECTOR-LABEL: func.func @f16_decode_widened
+// VECTOR: %[[X:.*]] = memref.alloc() {alignment = 64 : i64} : memref<4x300xf32>
+// VECTOR: arith.extf %{{.*}} : f16 to f32
+// VECTOR: vector.load %[[X]][%{{.*}}] : memref<4x300xf32>, vector<16xf32>
+// VECTOR: %[[W:.*]] = vector.load %{{.*}} : memref<4x300xf16, strided<[300, 1], {{.*}}>>, vector<16xf16>
+// VECTOR-NEXT: %[[WIDE:.*]] = arith.extf %[[W]] : vector<16xf16> to vector<16xf32>
+// VECTOR: vector.fma %{{.*}}, %[[WIDE]], %{{.*}} : vector<16xf32>
+// VECTOR: %[[TAIL:.*]] = vector.maskedload %{{.*}} : memref<4x300xf16, strided<[300, 1], {{.*}}>>, vector<16xi1>, vector<16xf16> into vector<16xf16>
+// VECTOR-NEXT: arith.extf %[[TAIL]] : vector<16xf16> to vector<16xf32>
+// VECTOR: memref.dealloc %[[X]]
+func.func @f16_decode_widened(%x: memref<4x300xf16>, %w: memref<70x300xf16>, %c: memref<4x70xf32>) {
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>] ins(%x, %w : memref<4x300xf16>, memref<70x300xf16>) outs(%c : memref<4x70xf32>)
+  return
+}
