@@ -183,6 +183,9 @@ std::optional<ContractionTilePlan> PlanContractionTiles(linalg::LinalgOp op, int
     if (!IsWidenedIntoPacking(input_element, element)) return std::nullopt;
     widened = true;
   }
+  // Only linalg.matmul is known to widen its operands before multiplying (its cast); a
+  // generic of the same shape may compute something else in the narrow type.
+  if (widened && !isa<linalg::MatmulOp>(op.getOperation())) return std::nullopt;
   unsigned m = dims->m.front(), n = dims->n.front(), k = dims->k.front();
   auto innermost_is = [&](OpOperand* operand, unsigned dim) {
     AffineMap map = op.getMatchingIndexingMap(operand);

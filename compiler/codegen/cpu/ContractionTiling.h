@@ -107,13 +107,15 @@ struct ContractionTilePlan {
   bool matrix_tiles = false;  // kPackedGroupDotProduct: AMX tiles for the rows (GroupDotProducts.h)
 };
 
-// Whether operands of element type `input` (f16, bf16) of a contraction into `output` (f32)
-// are widened to `output` by the copies that pack them (kPackedOuterProduct), so that the
-// register tiles run the f32 kernel: vcvtph2ps (F16C) for f16, a shift for bf16.
+// Whether operands of element type `input` (f16, bf16) of a linalg.matmul into `output`
+// (f32) can be widened to `output`: by the copies that pack them (kPackedOuterProduct), so
+// that the register tiles run the f32 kernel, or as kDotProduct tiles load them;
+// vcvtph2ps (F16C) for f16, a shift for bf16.
 bool IsWidenedIntoPacking(mlir::Type input, mlir::Type output);
 
 // The plan for `op`, if it is a contraction kiln vectorises: buffer semantics, one m, n
-// and k dimension (any batch dimensions), f32 or f64 operands and result, the n dimension
+// and k dimension (any batch dimensions), f32 or f64 operands and result (narrower
+// operands and f16 as below), the n dimension
 // innermost and contiguous in the output, and the right-hand operand either [.., k, n]
 // with n contiguous or [.., n, k] with k contiguous. [.., n, k] takes kDotProduct when m is
 // static and at most kMaxDotProductRows and the left-hand operand is contiguous in k.
@@ -127,8 +129,9 @@ bool IsWidenedIntoPacking(mlir::Type input, mlir::Type output);
 // dynamic) and 512-bit vectors, takes kPackedGroupDotProduct when the target has its
 // instruction. Other f16 or bf16 operands of an f32 matmul (no batch) with 512-bit vectors
 // take kPackedOuterProduct with both operands widened while packed (IsWidenedIntoPacking),
-// whatever the rows, or kDotProduct (its tiles widen what they load) when it applies;
-// other mixed-precision contractions are not planned. With
+// whatever the rows, or kDotProduct (its tiles widen what they load; any vector width,
+// batch or not) when it applies; only linalg.matmul is widened; other mixed-precision
+// contractions are not planned. With
 // `group_dots.f16_vectors` and 512-bit vectors, f16 contractions (all operands and the
 // result) are planned as f32 ones are, in 32-lane vectors, except for kDotProduct. With the target's AMX
 // instructions of the kind as well and a static depth that is a multiple of an AMX step

@@ -47,7 +47,8 @@ struct BufferizePipelineOptions {
   // log n, not n. Off: one accumulator per output (per vector lane once vectorised).
   bool block_reductions = true;
   // The target's mixed-precision dot-product instructions (kiln-cpu-tile-contractions'
-  // dot-bf16 and dot-i8; TargetGroupDotFeatures): off, such matmuls stay loops.
+  // dot-bf16 and dot-i8; TargetGroupDotFeatures): off, i8 matmuls stay loops and bf16
+  // ones are widened to f32 (with 512-bit vectors or few rows) or stay loops.
   bool dot_bf16 = false;
   bool dot_i8 = false;
   // With them, the target's AMX tiles (amx-bf16 and amx-i8): 32-row tiles of such matmuls.

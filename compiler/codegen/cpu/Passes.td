@@ -313,8 +313,8 @@ def TileContractions : Pass<"kiln-cpu-tile-contractions", "mlir::ModuleOp"> {
   let summary = "Tiles matmul-like contractions into cache blocks and register tiles";
   let description = [{
     Runs on buffers, after the entry points. A contraction with one m, n and k dimension
-    (any batch dimensions; f32 or f64; n innermost and contiguous in the output; see
-    ContractionTiling.h) is tiled for one of three register kernels, chosen by the layout
+    (any batch dimensions; f32 or f64, f16 or bf16 operands of an f32 linalg.matmul, f16
+    with f16-vectors; n innermost and contiguous in the output; see ContractionTiling.h) is tiled for one of three register kernels, chosen by the layout
     of its right-hand operand:
 
     - [.., k, n] (matmul, batch_matmul): cache blocks, iterated n, k, m, so that a block of
@@ -332,9 +332,10 @@ def TileContractions : Pass<"kiln-cpu-tile-contractions", "mlir::ModuleOp"> {
       copy is read once per block and reused by every row.
     - Packed products without batch, with 512-bit vectors: each block of k of the
       left-hand operand is copied, before its blocks of columns, into a heap buffer
-      [m / 8, kc, 8] (whole groups of 8 rows; a `linalg.generic`), and the 8-row register
-      tiles read their group through a `memref.transpose`d view ([8, kc], strides
-      [1, 8]); the last m % 8 rows read the operand in place.
+      [m / r, kc, r] (whole groups of r = 8 rows, 16 for f16 with f16-vectors; a
+      `linalg.generic`), and the r-row register tiles read their group through a
+      `memref.transpose`d view ([r, kc], strides [1, r]); the last m % r rows read the
+      operand in place.
     - [.., n, k] with at most 8 rows (static) and the left-hand operand contiguous in k
       (decode-shaped products): no cache blocks; register tiles of all rows by a few
       columns over the whole depth, the column remainder in tiles of one column. They
@@ -346,16 +347,19 @@ def TileContractions : Pass<"kiln-cpu-tile-contractions", "mlir::ModuleOp"> {
       loops), and each block is packed [kc / g, 32, g] (`kiln.group_pack_tile`) and
       multiplied by every row in `linalg.generic` tiles of 8 rows marked
       `kiln.group_dot_tile` (GroupDotProducts.h; i8 adds the column sums that undo its
-      unsigned offset, `kiln.group_sums_tile`). Without them such matmuls stay loops.
+      unsigned offset, `kiln.group_sums_tile`). Without them (or with fewer rows), bf16
+      is widened as below; i8 stays loops.
     - With `amx-bf16` / `amx-i8` as well, and a static depth that is a multiple of 32 bf16
       or 64 i8 k: the blocks are as deep as a 32 KiB packed block allows (512 bf16 or 1024
       i8 k, less to divide the depth), and the product's rows are tiled by 32 into tiles
       marked `kiln.matrix_tile` (MatrixTileProducts.h: 2 x 2 AMX accumulator tiles); the
       rows after the last 32 take `kiln.group_dot_tile` tiles as above.
-    - Without a group-dot kernel, a matmul (no batch) of f16 or bf16 operands into f32,
-      with 512-bit vectors, is packed as an f32 one, whatever its rows: the packing copies
-      of both operands widen the values (`arith.extf`; widening transposes for [n, k]),
-      and the f32 register tiles take them; the last m % 8 rows widen A as they read it.
+    - Without a group-dot kernel, a `linalg.matmul` (no batch) of f16 or bf16 operands
+      into f32, with 512-bit vectors, is packed as an f32 one, whatever its rows: the
+      packing copies of both operands widen the values (`arith.extf`; widening
+      transposes for [n, k]), and the f32 register tiles take them; the last m % 8 rows
+      widen A as they read it. With [n, k] and at most 8 static rows (any vector width),
+      it takes dot-product tiles instead, after x is widened once into a heap buffer.
     - With `f16-vectors` (AVX512_FP16) and 512-bit vectors, f16 contractions into f16 are
       tiled as f32 ones are, in 32-lane vectors (16 x 32 register tiles, so that each
       broadcast feeds one FMA; A in groups of 16 rows; 32 x 32 packing squares), except
@@ -391,13 +395,18 @@ def VectorizeContractions : Pass<"kiln-cpu-vectorize-contractions", "mlir::Modul
     invariants are hoisted and the accumulator's transfers move out of the k loop, so the
     accumulators stay in registers for the whole depth of a cache block.
 
-    A static square `linalg.transpose` register tile becomes a vector read of its rows,
-    a `vector.transpose` and a vector write.
+    A static square `linalg.transpose` register tile, or a transposing copy that widens
+    (a `linalg.generic` of one `arith.extf`), becomes a vector read of its rows, the
+    widening, a `vector.transpose` and a vector write. A register tile whose operands
+    differ in element type (the last rows of a widened product) is vectorised without
+    `vector.contract` (which wants one type): `arith.extf` and a multi-reduction. An
+    output of 2 MiB or more (beyond a core's L2) has each register tile's lines
+    prefetched for writing before its k loop.
 
     Each `kiln.dot_product_tile` op (L lanes) with static m and n sizes becomes a loop over
     k in steps of L that carries an L-lane vector of partial sums per output and adds the
-    products of vector loads of the rows and columns (FMAs), then the last k % L elements
-    through masked loads, then one reassociated vector reduction per output, added to it.
+    products of vector loads of the rows and columns (FMAs; a narrower operand is widened
+    as loaded), then the last k % L elements through masked loads, then one reassociated vector reduction per output, added to it.
 
     `kiln.group_pack_tile`, `kiln.group_sums_tile` and `kiln.group_dot_tile` ops with 32
     static columns (and static rows, for the product) become the packing loop

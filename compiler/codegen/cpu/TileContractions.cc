@@ -421,7 +421,11 @@ linalg::LinalgOp WidenDotProductRows(RewriterBase& rewriter, linalg::LinalgOp op
   CreatePackingCopy(rewriter, loc, lhs->get(), widened, /*transpose=*/false);
   SmallVector<Value> inputs = op.getDpsInputs();
   inputs[lhs->getOperandNumber()] = widened;
-  auto product = linalg::MatmulOp::create(rewriter, loc, TypeRange{}, inputs, op.getDpsInits(), op->getAttrs());
+  auto matmul = cast<linalg::MatmulOp>(op.getOperation());
+  auto product = linalg::MatmulOp::create(rewriter, loc, inputs, op.getDpsInits());
+  product.setIndexingMapsAttr(matmul.getIndexingMaps());
+  if (linalg::TypeFnAttr cast_attr = matmul.getCastAttr()) product.setCastAttr(cast_attr);
+  for (NamedAttribute attr : op->getDiscardableAttrs()) product->setAttr(attr.getName(), attr.getValue());
   rewriter.setInsertionPointAfter(product);
   memref::DeallocOp::create(rewriter, loc, widened);
   rewriter.eraseOp(op);

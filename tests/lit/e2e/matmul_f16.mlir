@@ -7,7 +7,8 @@
 // 256-deep blocks, rows spread over several workgroups, and dynamic rows; 4 rows (f16 and
 // bf16, which has too few rows for its group-dot kernel) take packing from B[K, N] and
 // dot-product tiles that widen what they load from W[N, K]. Compiled for this machine and
-// for haswell (AVX2: the matmuls stay loops).
+// for haswell (AVX2: the matmuls stay loops, except the 4-row W[N, K] ones, which take
+// dot-product tiles there too).
 // RUN: rm -rf %t && %python %S/Inputs/low_precision_operands.py %t
 // RUN: kiln-compile %s -o %t/host.kiln
 // RUN: kiln-compile %s -o %t/haswell.kiln --target-cpu=haswell

@@ -270,7 +270,8 @@ func.func @no_rows(%a: memref<0x300xf32>, %b: memref<300x40xf32>, %c: memref<0x4
 // block of k into [groups, 256, 8] (its 2 whole groups of 8 rows), W per block into the
 // 256 x 32 buffer by 16 x 16 transposes that widen (vectorised: a read of f16, arith.extf,
 // vector.transpose); the f32 register tiles take the packs, and the last 4 rows read A in
-// place, widening it. With AVX2 (no packing of A) the matmul is not tiled.
+// place, widening it (vectorised as arith.extf and a multi-reduction, as vector.contract
+// wants one element type). With AVX2 (no packing of A) the matmul is not tiled.
 // CHECK-LABEL: func.func @f16_nt_widened
 // CHECK: memref.alloca() {alignment = 64 : i64} : memref<256x32xf32>
 // CHECK: memref.alloc() {alignment = 64 : i64} : memref<2x256x8xf32>
@@ -289,6 +290,9 @@ func.func @no_rows(%a: memref<0x300xf32>, %b: memref<300x40xf32>, %c: memref<0x4
 // VECTOR: %[[WIDE:.*]] = arith.extf %[[ROWS]] : vector<16x16xf16> to vector<16x16xf32>
 // VECTOR: vector.transpose %[[WIDE]], [1, 0] : vector<16x16xf32> to vector<16x16xf32>
 // VECTOR: vector.contract {{.*}} : vector<8x1xf32>, vector<1x32xf32> into vector<8x32xf32>
+// VECTOR: arith.extf %{{.*}} : vector<1x32x1xf16> to vector<1x32x1xf32>
+// VECTOR: vector.multi_reduction <add>, %{{.*}}, %{{.*}} [2] : vector<1x32x1xf32> to vector<1x32xf32>
+// VECTOR-NOT: linalg.matmul ins(%{{.*}}, %{{.*}} : memref<1x1xf16, {{.*}}>, memref<1x32xf32
 func.func @f16_nt_widened(%a: memref<20x300xf16>, %w: memref<70x300xf16>, %c: memref<20x70xf32>) {
   linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>] ins(%a, %w : memref<20x300xf16>, memref<70x300xf16>) outs(%c : memref<20x70xf32>)
   return
@@ -333,5 +337,26 @@ func.func @f16_native(%a: memref<40x300xf16>, %b: memref<300x70xf16>, %c: memref
 // VECTOR: memref.dealloc %[[X]]
 func.func @f16_decode_widened(%x: memref<4x300xf16>, %w: memref<70x300xf16>, %c: memref<4x70xf32>) {
   linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>] ins(%x, %w : memref<4x300xf16>, memref<70x300xf16>) outs(%c : memref<4x70xf32>)
+  return
+}
+
+// -----
+
+// A generic of a matmul's shape with f16 operands into f32 is not widened: only
+// linalg.matmul is known to widen before multiplying (this one multiplies in f16).
+// CHECK-LABEL: func.func @f16_generic_not_widened
+// CHECK-NOT: kiln.register_tile
+// CHECK: arith.mulf %{{.*}}, %{{.*}} : f16
+// CHECK-NOT: kiln.register_tile
+func.func @f16_generic_not_widened(%a: memref<40x300xf16>, %b: memref<300x70xf16>, %c: memref<40x70xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>],
+                  iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<40x300xf16>, memref<300x70xf16>) outs(%c : memref<40x70xf32>) {
+  ^bb0(%x: f16, %y: f16, %acc: f32):
+    %p = arith.mulf %x, %y : f16
+    %w = arith.extf %p : f16 to f32
+    %s = arith.addf %acc, %w : f32
+    linalg.yield %s : f32
+  }
   return
 }
