@@ -148,7 +148,7 @@ std::optional<ContractionTilePlan> PlanGroupDotTiles(linalg::LinalgOp op, const 
 
 }  // namespace
 
-bool IsWidenedIntoPacking(Type input, Type output) { return output.isF32() && (input.isF16() || input.isBF16()); }
+bool IsWidenableOperand(Type input, Type output) { return output.isF32() && (input.isF16() || input.isBF16()); }
 
 bool IsStaticBufferOfAtLeast(Value buffer, int64_t bytes) {
   auto view = dyn_cast<MemrefValue>(buffer);
@@ -180,7 +180,7 @@ std::optional<ContractionTilePlan> PlanContractionTiles(linalg::LinalgOp op, int
   for (Value input : op.getDpsInputs()) {
     Type input_element = getElementTypeOrSelf(input.getType());
     if (input_element == element) continue;
-    if (!IsWidenedIntoPacking(input_element, element)) return std::nullopt;
+    if (!IsWidenableOperand(input_element, element)) return std::nullopt;
     widened = true;
   }
   // Only linalg.matmul is known to widen its operands before multiplying (its cast); a

@@ -111,13 +111,13 @@ struct ContractionTilePlan {
 // (f32) can be widened to `output`: by the copies that pack them (kPackedOuterProduct), so
 // that the register tiles run the f32 kernel, or as kDotProduct tiles load them;
 // vcvtph2ps (F16C) for f16, a shift for bf16.
-bool IsWidenedIntoPacking(mlir::Type input, mlir::Type output);
+bool IsWidenableOperand(mlir::Type input, mlir::Type output);
 
 // The plan for `op`, if it is a contraction kiln vectorises: buffer semantics, one m, n
 // and k dimension (any batch dimensions), f32 or f64 operands and result (narrower
-// operands and f16 as below), the n dimension
-// innermost and contiguous in the output, and the right-hand operand either [.., k, n]
-// with n contiguous or [.., n, k] with k contiguous. [.., n, k] takes kDotProduct when m is
+// operands and f16 as below), the n dimension innermost and contiguous in the output, and
+// the right-hand operand either [.., k, n] with n contiguous or [.., n, k] with k
+// contiguous. [.., n, k] takes kDotProduct when m is
 // static and at most kMaxDotProductRows and the left-hand operand is contiguous in k.
 // Otherwise packing (kPackedOuterProduct) needs the operands' dimensions in the order of
 // matmul or batch_matmul ([batch?, m, k], [batch?, k, n] or [batch?, n, k], and
@@ -128,14 +128,14 @@ bool IsWidenedIntoPacking(mlir::Type input, mlir::Type output);
 // [m, k] x [k, n] or [n, k] with k and n contiguous, at least kMinPackedRows rows (or
 // dynamic) and 512-bit vectors, takes kPackedGroupDotProduct when the target has its
 // instruction. Other f16 or bf16 operands of an f32 matmul (no batch) with 512-bit vectors
-// take kPackedOuterProduct with both operands widened while packed (IsWidenedIntoPacking),
+// take kPackedOuterProduct with both operands widened while packed (IsWidenableOperand),
 // whatever the rows, or kDotProduct (its tiles widen what they load; any vector width,
 // batch or not) when it applies; only linalg.matmul is widened; other mixed-precision
-// contractions are not planned. With
-// `group_dots.f16_vectors` and 512-bit vectors, f16 contractions (all operands and the
-// result) are planned as f32 ones are, in 32-lane vectors, except for kDotProduct. With the target's AMX
-// instructions of the kind as well and a static depth that is a multiple of an AMX step
-// (32 bf16 or 64 i8 k), the plan takes matrix_tiles.
+// contractions are not planned. With `group_dots.f16_vectors` and 512-bit vectors, f16
+// contractions (all operands and the result) are planned as f32 ones are, in 32-lane
+// vectors, except for kDotProduct. With the target's AMX instructions of the kind as well
+// and a static depth that is a multiple of an AMX step (32 bf16 or 64 i8 k), the plan
+// takes matrix_tiles.
 std::optional<ContractionTilePlan> PlanContractionTiles(mlir::linalg::LinalgOp op, int64_t vector_bits,
                                                        bool allow_packing = true, GroupDotFeatures group_dots = {});
 

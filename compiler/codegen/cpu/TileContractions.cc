@@ -78,6 +78,15 @@ void TilePackingCopy(RewriterBase& rewriter, linalg::LinalgOp copy, int64_t lane
   }
 }
 
+// The body of a copy into `to`: the value, widened (arith.extf) when its type differs.
+std::function<void(OpBuilder&, Location, ValueRange)> YieldWidenedTo(Type to) {
+  return [to](OpBuilder& b, Location loc, ValueRange args) {
+    Value value = args[0];
+    if (value.getType() != to) value = arith::ExtFOp::create(b, loc, to, value);
+    linalg::YieldOp::create(b, loc, value);
+  };
+}
+
 // A copy of `source` into `packed` (of the same rank), of the last two dimensions swapped
 // with `transpose`; the values widened (arith.extf) when `packed` has a wider element type.
 // Without widening, a linalg.copy or linalg.transpose; with it, the same as a generic.
@@ -95,10 +104,22 @@ linalg::LinalgOp CreatePackingCopy(OpBuilder& b, Location loc, Value source, Val
                                  AffineMap::getMultiDimIdentityMap(rank, b.getContext())};
   return linalg::GenericOp::create(b, loc, TypeRange{}, ValueRange{source}, ValueRange{packed}, maps,
                                    SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel),
-                                   [to](OpBuilder& nested, Location l, ValueRange args) {
-                                     Value wide = arith::ExtFOp::create(nested, l, to, args[0]);
-                                     linalg::YieldOp::create(nested, l, wide);
-                                   });
+                                   YieldWidenedTo(to));
+}
+
+// `matmul` with its input operand `operand` replaced by `input`, which may have another
+// element type (a widened copy): a new op, as the region's argument types follow the
+// operands, with the same indexing maps, cast and discardable attributes.
+linalg::MatmulOp ReplaceMatmulInput(RewriterBase& rewriter, linalg::MatmulOp matmul, unsigned operand, Value input) {
+  rewriter.setInsertionPoint(matmul);
+  SmallVector<Value> inputs = matmul.getDpsInputs();
+  inputs[operand] = input;
+  auto product = linalg::MatmulOp::create(rewriter, matmul.getLoc(), inputs, matmul.getDpsInits());
+  product.setIndexingMapsAttr(matmul.getIndexingMaps());
+  if (linalg::TypeFnAttr cast_attr = matmul.getCastAttr()) product.setCastAttr(cast_attr);
+  for (NamedAttribute attr : matmul->getDiscardableAttrs()) product->setAttr(attr.getName(), attr.getValue());
+  rewriter.eraseOp(matmul);
+  return product;
 }
 
 // Replaces `block`, a cache block whose right-hand operand is [batch?, k, n] or (with
@@ -237,8 +258,8 @@ void TileRowIntoRegisterTiles(RewriterBase& rewriter, linalg::LinalgOp rows, con
 // once per block of k at the start of `k_loop` (before its blocks of columns) into a heap
 // buffer [groups, kc, rows]: element (g * rows + i, k) of the block at [g, k, i], so that a
 // register tile's rows are contiguous at each k, of element type `packed_element` (the
-// output's: a narrower operand is widened by the copy). Only whole groups are copied; the last m % rows rows
-// are read in place. Returns the buffer's view for the current block of k
+// output's: a narrower operand is widened by the copy). Only whole groups are copied; the
+// last m % rows rows are read in place. Returns the buffer's view for the current block of k
 // ([groups, depth, rows]), or null when `lhs` is not a [m, k] buffer.
 Value PackLeftHandBlocks(RewriterBase& rewriter, scf::ForOp k_loop, Value lhs, Type packed_element,
                          const ContractionTilePlan& plan, int64_t rows) {
@@ -277,11 +298,7 @@ Value PackLeftHandBlocks(RewriterBase& rewriter, scf::ForOp k_loop, Value lhs, T
   SmallVector<AffineMap> maps = {AffineMap::get(3, 0, {g * rows + i, k}, ctx), AffineMap::getMultiDimIdentityMap(3, ctx)};
   linalg::GenericOp::create(rewriter, loc, TypeRange{}, ValueRange{source}, ValueRange{packed}, maps,
                             SmallVector<utils::IteratorType>(3, utils::IteratorType::parallel),
-                            [packed_element](OpBuilder& b, Location l, ValueRange args) {
-                              Value value = args[0];
-                              if (value.getType() != packed_element) value = arith::ExtFOp::create(b, l, packed_element, value);
-                              linalg::YieldOp::create(b, l, value);
-                            });
+                            YieldWidenedTo(packed_element));
   return packed;
 }
 
@@ -382,10 +399,8 @@ void TileForOuterProducts(RewriterBase& rewriter, linalg::LinalgOp op, Contracti
     Value packed_rows = PackedLeftHandRows(rewriter, loc, packed_lhs, group);
     if (getElementTypeOrSelf(lhs->get().getType()) == getElementTypeOrSelf(packed_rows.getType())) {
       rewriter.modifyOpInPlace(rows, [&] { lhs->set(packed_rows); });
-    } else if (isa<linalg::MatmulOp>(rows.getOperation()) && lhs->getOperandNumber() == 0) {
-      // Widened while packed: the product's region takes the packed element type.
-      rows = rewriter.replaceOpWithNewOp<linalg::MatmulOp>(rows, ValueRange{packed_rows, rows.getDpsInputs()[1]},
-                                                           rows.getDpsInits());
+    } else if (auto matmul = dyn_cast<linalg::MatmulOp>(rows.getOperation())) {
+      rows = ReplaceMatmulInput(rewriter, matmul, lhs->getOperandNumber(), packed_rows);  // widened while packed
     }
   }
   TileRowIntoRegisterTiles(rewriter, rows, plan, plan.register_tile[plan.m_dim], prefetch);
@@ -395,10 +410,6 @@ void TileForOuterProducts(RewriterBase& rewriter, linalg::LinalgOp op, Contracti
   if (last_rows) TileRowIntoRegisterTiles(rewriter, last_rows, plan, 1);
 }
 
-// Register tiles of a group of rows by a few columns over the whole depth or a block of
-// it, iterated n, m (after k, for blocks; the tiles then prefetch W);
-// the columns that remain after the last full tile are tiles of one column each, so that
-// every tile has static m and n sizes.
 // For a dot-product matmul whose left-hand operand (x, [m, k], at most 8 rows) is narrower
 // than its output (f16 or bf16 into f32): x widened once into a heap buffer of the output's
 // element type, and the matmul on it. Otherwise every tile of columns would widen all of x
@@ -419,19 +430,18 @@ linalg::LinalgOp WidenDotProductRows(RewriterBase& rewriter, linalg::LinalgOp op
   Value widened = memref::AllocOp::create(rewriter, loc, MemRefType::get(lhs_type.getShape(), wide), dynamic_sizes,
                                           rewriter.getI64IntegerAttr(64));
   CreatePackingCopy(rewriter, loc, lhs->get(), widened, /*transpose=*/false);
-  SmallVector<Value> inputs = op.getDpsInputs();
-  inputs[lhs->getOperandNumber()] = widened;
-  auto matmul = cast<linalg::MatmulOp>(op.getOperation());
-  auto product = linalg::MatmulOp::create(rewriter, loc, inputs, op.getDpsInits());
-  product.setIndexingMapsAttr(matmul.getIndexingMaps());
-  if (linalg::TypeFnAttr cast_attr = matmul.getCastAttr()) product.setCastAttr(cast_attr);
-  for (NamedAttribute attr : op->getDiscardableAttrs()) product->setAttr(attr.getName(), attr.getValue());
+  linalg::MatmulOp product =
+      ReplaceMatmulInput(rewriter, cast<linalg::MatmulOp>(op.getOperation()), lhs->getOperandNumber(), widened);
   rewriter.setInsertionPointAfter(product);
   memref::DeallocOp::create(rewriter, loc, widened);
-  rewriter.eraseOp(op);
   return product;
 }
 
+
+// Register tiles of a group of rows by a few columns over the whole depth or a block of
+// it, iterated n, m (after k, for blocks; the tiles then prefetch W);
+// the columns that remain after the last full tile are tiles of one column each, so that
+// every tile has static m and n sizes.
 void TileForDotProducts(RewriterBase& rewriter, linalg::LinalgOp op, const ContractionTilePlan& plan) {
   op = WidenDotProductRows(rewriter, op, plan);
   SmallVector<LoopLikeOpInterface> loops;
