@@ -139,8 +139,8 @@ void BM_MatmulLowPrecision1024(benchmark::State& state, const char* device, cons
   RunFunction(state, program, function, device, {input + (i8 ? "3" : "0.5"), input + (i8 ? "-2" : "0.25")});
   SetFlops(state, 2.0 * 1024 * 1024 * 1024);
 }
-// Decode: M = 1, 4 or 8 rows times W[4096, 4096]^T in f32 (@linear_mM) or f16 into f32
-// (@linear_f16_mM); bytes are the weights read per call.
+// Decode: M = 1, 2, 4 or 8 rows times W[4096, 4096]^T in f32 (@linear_mM) or 1, 4 or 8 in f16
+// into f32 (@linear_f16_mM); bytes are the weights read per call.
 void RunLinearDecode4096(benchmark::State& state, const char* device, bool f16) {
   const int64_t m = state.range(0), n = 4096, k = 4096;
   const std::string rows = std::to_string(m);
@@ -251,7 +251,7 @@ KILN_LOW_PRECISION_BENCHMARKS(f16, matmul_into_f16);
 KILN_LOW_PRECISION_BENCHMARKS(f16, matmul_transpose_b_into_f16);
 KILN_LOW_PRECISION_BENCHMARKS(i8, matmul);
 KILN_LOW_PRECISION_BENCHMARKS(i8, matmul_transpose_b);
-KILN_BENCHMARK_ON_CPUS(BM_LinearDecode4096, ->ArgName("m")->Arg(1)->Arg(4)->Arg(8));
+KILN_BENCHMARK_ON_CPUS(BM_LinearDecode4096, ->ArgName("m")->Arg(1)->Arg(2)->Arg(4)->Arg(8));
 KILN_BENCHMARK_ON_CPUS(BM_LinearDecode4096F16, ->ArgName("m")->Arg(1)->Arg(4)->Arg(8));
 KILN_BENCHMARK_ON_CPUS(BM_BatchMatmul16x256);
 KILN_BENCHMARK_ON_CPUS(BM_FusedExp16M);

@@ -1,5 +1,5 @@
 // Decode-shaped linear layers, y = x W^T with W[4096, 4096] f32 (64 MiB, a linear layer's
-// layout) and M = 1, 4 and 8 rows of x (kiln-bench-compiled). Reading W once is the cost.
+// layout) and M = 1, 2, 4 and 8 rows of x (kiln-bench-compiled). Reading W once is the cost.
 func.func @linear_m1(%x: tensor<1x4096xf32>, %w: tensor<4096x4096xf32>) -> tensor<1x4096xf32> {
   %zero = arith.constant 0.0 : f32
   %e = tensor.empty() : tensor<1x4096xf32>
@@ -7,6 +7,15 @@ func.func @linear_m1(%x: tensor<1x4096xf32>, %w: tensor<4096x4096xf32>) -> tenso
   %r = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
       ins(%x, %w : tensor<1x4096xf32>, tensor<4096x4096xf32>) outs(%f : tensor<1x4096xf32>) -> tensor<1x4096xf32>
   return %r : tensor<1x4096xf32>
+}
+
+func.func @linear_m2(%x: tensor<2x4096xf32>, %w: tensor<4096x4096xf32>) -> tensor<2x4096xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<2x4096xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<2x4096xf32>) -> tensor<2x4096xf32>
+  %r = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%x, %w : tensor<2x4096xf32>, tensor<4096x4096xf32>) outs(%f : tensor<2x4096xf32>) -> tensor<2x4096xf32>
+  return %r : tensor<2x4096xf32>
 }
 
 func.func @linear_m4(%x: tensor<4x4096xf32>, %w: tensor<4096x4096xf32>) -> tensor<4x4096xf32> {

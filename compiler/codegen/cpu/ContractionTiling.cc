@@ -59,17 +59,23 @@ int64_t DotProductColumns(int64_t rows, int64_t vector_bits) {
   return std::clamp<int64_t>(accumulators / rows, 1, 8);
 }
 
-// Blocks of the depth for the dot-product kernel with AVX-512: the rows of x in one block
-// fill about two thirds (32 KiB) of the 48 KiB L1 of Zen 4/5, so that every tile of
-// columns reads them from L1 instead of from L2 (8 rows of 4096 f32 are 128 KiB: reading
-// them from L2 for every 2 columns of W halved the bandwidth). Measured on Zen 5 (M = 8
-// and 4, K = 4096): 16 KiB gave 0.56 / 0.74 of the streaming read, 32 KiB 0.73-0.78 /
-// 0.79-0.84 (fewer reductions per element, longer pieces of W), 64 KiB 0.58 / 0.67.
-// Narrower vectors keep the whole depth (0): blocks were slower on an AVX2 machine
-// (without prefetching; not measured again since).
-int64_t DotProductDepthBlock(int64_t rows, int64_t element_bytes, int64_t vector_length, int64_t vector_bits) {
+// Blocks of the depth for the dot-product kernel with AVX-512 (0: the whole depth). The
+// rows of x stay in L1 while every column of W passes them: the whole depth when all rows
+// of x fit in 32 KiB (two thirds of a 48 KiB L1), else blocks of 4 KiB of each row (one
+// page of each of W's rows per tile). Measured on an Intel Xeon (AMX, 48 KiB L1, 2 MiB
+// L2; K = N = 4096 f32, against a streaming read of W with 64-byte loads, same process):
+// M = 2 whole (32 KiB) 0.96, in blocks of 2048 0.87, of 1024 0.89; M = 4 in blocks of
+// 1024 (16 KiB) 0.87-0.93, of 2048 (32 KiB, the rule before) 0.64-0.72; M = 8 in blocks
+// of 1024 (32 KiB) 0.75-0.79, of 512 0.65, of 2048 0.52. On Zen 5, before tiles took 2
+// columns and prefetched, 32 KiB blocks read best for M = 4 and 8 (0.79-0.84 / 0.73-0.78,
+// 16 KiB 0.74 / 0.56). Narrower vectors keep the whole depth: blocks were slower on an
+// AVX2 machine (without prefetching; not measured again since).
+int64_t DotProductDepthBlock(int64_t rows, int64_t depth, int64_t element_bytes, int64_t vector_length,
+                             int64_t vector_bits) {
+  constexpr int64_t kRowsBudget = 32 * 1024, kPieceBytes = 4 * 1024;
   if (vector_bits < 512) return 0;
-  int64_t elements = 32 * 1024 / (rows * element_bytes);
+  if (!ShapedType::isDynamic(depth) && rows * depth * element_bytes <= kRowsBudget) return 0;
+  int64_t elements = std::min(kPieceBytes, kRowsBudget / rows) / element_bytes;
   return std::max<int64_t>(elements / vector_length, 1) * vector_length;
 }
 
@@ -227,8 +233,9 @@ std::optional<ContractionTilePlan> PlanContractionTiles(linalg::LinalgOp op, int
     plan.register_tile[n] = DotProductColumns(plan.register_tile[m], vector_bits);
     for (unsigned d : dims->batch) plan.cache_order.push_back(d);
     int64_t depth = op.getStaticLoopRanges()[k];
-    int64_t block = DotProductDepthBlock(rows, element.getIntOrFloatBitWidth() / 8, plan.vector_length, vector_bits);
-    if (block > 0 && (ShapedType::isDynamic(depth) || depth > block)) {
+    int64_t block =
+        DotProductDepthBlock(rows, depth, element.getIntOrFloatBitWidth() / 8, plan.vector_length, vector_bits);
+    if (block > 0) {
       // Blocks of k whose rows of x (all groups of rows) stay in L1 while every column of
       // W passes them; W is then read in pieces of `block` elements, short runs that the
       // tiles prefetch a few rows of W ahead (the hardware prefetchers alone lose most of
@@ -238,7 +245,9 @@ std::optional<ContractionTilePlan> PlanContractionTiles(linalg::LinalgOp op, int
       // on Zen 5 (K = N = 4096, against a streaming read of W): M = 4 in tiles of 4 columns
       // prefetching 8 rows ahead read at 0.77-0.83 of the read, in tiles of 2 at 0.92-1.0
       // (2, 4 or 8 rows ahead alike); M = 8 (tiles of 2) prefetching 8 rows ahead at 0.84,
-      // 2 rows ahead at 0.81-0.93 (noisy), 1 row ahead at 0.55.
+      // 2 rows ahead at 0.81-0.93 (noisy), 1 row ahead at 0.55. On the Intel Xeon (blocks
+      // of 1024): 3 or 4 columns, 4 rows ahead, prefetching into L2 (prefetcht1 or t2)
+      // all within the noise of 2 columns; prefetchnta read at 0.22-0.28.
       plan.register_tile[n] = std::min<int64_t>(plan.register_tile[n], kDotProductBlockColumns);
       plan.prefetch_rows = plan.register_tile[n];
       plan.cache_order.append({k, n, m});

@@ -40,19 +40,33 @@
 // are spread over; remainders in every dimension).
 // RUN: kiln-run --module=%t.kiln --device=cpu --function=nt_203x2050x2050 --expected_output=i64=0 --expected_output=i64=30711990400
 // RUN: kiln-run --module=%t.kiln --device=cpu-sync --function=nt_203x2050x2050 --expected_output=i64=0 --expected_output=i64=30711990400
-// Decode-shaped products whose rows of x exceed the L1 budget: blocks of k (remainders in
-// k and n) with AVX-512, W prefetched a few rows ahead (clamped at its last row); the whole
-// depth with AVX2 and SSE.
+// Few rows and fewer than 64 columns: split across workgroups by rows, whose dynamic count
+// takes the packed kernels (long depths, remainders in k and n).
 // RUN: kiln-run --module=%t.kiln --device=cpu --function=nt_8x37x2100 --expected_output=i64=0 --expected_output=i64=22283202
 // RUN: kiln-run --module=%t.kiln --device=cpu-sync --function=nt_8x37x2100 --expected_output=i64=0 --expected_output=i64=22283202
 // RUN: kiln-run --module=%t.kiln --device=cpu --function=nt_3x50x3000 --expected_output=i64=0 --expected_output=i64=16203561
 // RUN: kiln-run --module=%t.kiln --device=cpu-sync --function=nt_f64_5x19x1300 --expected_output=i64=0 --expected_output=i64=4436680
 // RUN: kiln-run --module=%t.kiln --device=cpu --function=nt_4_dynamic_nk --input=45 --input=2500 --expected_output=i64=0 --expected_output=i64=16092979
+// Decode-shaped products (64 columns or more) whose rows of x exceed the L1 budget: blocks
+// of 4 KiB of each row with AVX-512 (remainders of k and of one column), W prefetched a few
+// rows ahead (clamped at its last row); tiles whose vectors of partial sums number at most
+// the lanes of one vector sum them across the vectors (8 x 2 and 4 x 2 f32 tiles on blocks
+// of 1024 k; f64 4 x 2 on blocks of 512 k, and 1 x 8 over the whole depth).
+// RUN: kiln-run --module=%t.kiln --device=cpu --function=nt_8x71x2100 --expected_output=i64=0 --expected_output=i64=42884090
+// RUN: kiln-run --module=%t.kiln --device=cpu-sync --function=nt_8x71x2100 --expected_output=i64=0 --expected_output=i64=42884090
+// RUN: kiln-run --module=%t.kiln --device=cpu --function=nt_4x71x2500 --expected_output=i64=0 --expected_output=i64=25540762
+// RUN: kiln-run --module=%t.kiln --device=cpu-sync --function=nt_4x71x2500 --expected_output=i64=0 --expected_output=i64=25540762
+// RUN: kiln-run --module=%t.kiln --device=cpu --function=nt_f64_4x70x1300 --expected_output=i64=0 --expected_output=i64=13107024
+// RUN: kiln-run --module=%t.kiln --device=cpu-sync --function=nt_f64_4x70x1300 --expected_output=i64=0 --expected_output=i64=13107024
+// RUN: kiln-run --module=%t.kiln --device=cpu --function=nt_f64_1x70x1300 --expected_output=i64=0 --expected_output=i64=3270767
+// RUN: kiln-run --module=%t.kiln --device=cpu-sync --function=nt_f64_1x70x1300 --expected_output=i64=0 --expected_output=i64=3270767
 // AVX2 and SSE targets, both of which this machine runs.
 // RUN: kiln-compile %s -o %t.avx2.kiln --target-cpu=haswell
 // RUN: kiln-run --module=%t.avx2.kiln --device=cpu --function=nt_8x300x77 --expected_output=i64=0 --expected_output=i64=6652008
 // RUN: kiln-run --module=%t.avx2.kiln --device=cpu --function=nt_67x300x520 --expected_output=i64=0 --expected_output=i64=376240805
 // RUN: kiln-run --module=%t.avx2.kiln --device=cpu --function=nt_8x37x2100 --expected_output=i64=0 --expected_output=i64=22283202
+// RUN: kiln-run --module=%t.avx2.kiln --device=cpu --function=nt_8x71x2100 --expected_output=i64=0 --expected_output=i64=42884090
+// RUN: kiln-run --module=%t.avx2.kiln --device=cpu-sync --function=nt_4x71x2500 --expected_output=i64=0 --expected_output=i64=25540762
 // RUN: kiln-run --module=%t.avx2.kiln --device=cpu-sync --function=nt_3x50x3000 --expected_output=i64=0 --expected_output=i64=16203561
 // RUN: kiln-run --module=%t.avx2.kiln --device=cpu --function=nt_f64_5x19x1300 --expected_output=i64=0 --expected_output=i64=4436680
 // RUN: kiln-compile %s -o %t.sse.kiln --target-cpu=x86-64
@@ -1019,6 +1033,306 @@ func.func @nt_f64_5x19x1300() -> (i64, i64) {
   %ez = tensor.empty() : tensor<i64>
   %fz = linalg.fill ins(%zi : i64) outs(%ez : tensor<i64>) -> tensor<i64>
   %sums:2 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> ()>, affine_map<(d0, d1) -> ()>], iterator_types = ["reduction", "reduction"]} ins(%c, %r : tensor<5x19xf64>, tensor<5x19xf64>) outs(%fz, %fz : tensor<i64>, tensor<i64>) {
+  ^bb0(%x: f64, %y: f64, %bad: i64, %sum: i64):
+    %ne = arith.cmpf une, %x, %y : f64
+    %ne64 = arith.extui %ne : i1 to i64
+    %bad2 = arith.addi %bad, %ne64 : i64
+    %i = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %c3 = arith.constant 3 : index
+    %c7 = arith.constant 7 : index
+    %c1 = arith.constant 1 : index
+    %w0 = arith.muli %i, %c3 : index
+    %w1 = arith.addi %w0, %j : index
+    %w2 = arith.remui %w1, %c7 : index
+    %w3 = arith.addi %w2, %c1 : index
+    %w = arith.index_cast %w3 : index to i64
+    %xi = arith.fptosi %x : f64 to i64
+    %xw = arith.muli %xi, %w : i64
+    %sum2 = arith.addi %sum, %xw : i64
+    linalg.yield %bad2, %sum2 : i64, i64
+  } -> (tensor<i64>, tensor<i64>)
+  %bad = tensor.extract %sums#0[] : tensor<i64>
+  %checksum = tensor.extract %sums#1[] : tensor<i64>
+  return %bad, %checksum : i64, i64
+}
+
+func.func @nt_8x71x2100() -> (i64, i64) {
+  %zero = arith.constant 0.0 : f32
+  %ea = tensor.empty() : tensor<8x2100xf32>
+  %a = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} outs(%ea : tensor<8x2100xf32>) {
+  ^bb0(%o: f32):
+    %i = linalg.index 0 : index
+    %k = linalg.index 1 : index
+    %c7 = arith.constant 7 : index
+    %t1 = arith.muli %i, %c7 : index
+    %c3 = arith.constant 3 : index
+    %t2 = arith.muli %k, %c3 : index
+    %t3 = arith.addi %t1, %t2 : index
+    %c11 = arith.constant 11 : index
+    %t4 = arith.remui %t3, %c11 : index
+    %c2 = arith.constant 2 : index
+    %t5 = arith.subi %t4, %c2 : index
+    %t6 = arith.index_cast %t5 : index to i64
+    %v = arith.sitofp %t6 : i64 to f32
+    linalg.yield %v : f32
+  } -> tensor<8x2100xf32>
+  %ewt = tensor.empty() : tensor<71x2100xf32>
+  %wt = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} outs(%ewt : tensor<71x2100xf32>) {
+  ^bb0(%o: f32):
+    %j = linalg.index 0 : index
+    %k = linalg.index 1 : index
+    %c5 = arith.constant 5 : index
+    %t1 = arith.muli %k, %c5 : index
+    %c2 = arith.constant 2 : index
+    %t2 = arith.muli %j, %c2 : index
+    %t3 = arith.addi %t1, %t2 : index
+    %c13 = arith.constant 13 : index
+    %t4 = arith.remui %t3, %c13 : index
+    %c3 = arith.constant 3 : index
+    %t5 = arith.subi %t4, %c3 : index
+    %t6 = arith.index_cast %t5 : index to i64
+    %v = arith.sitofp %t6 : i64 to f32
+    linalg.yield %v : f32
+  } -> tensor<71x2100xf32>
+  %ec = tensor.empty() : tensor<8x71xf32>
+  %fc = linalg.fill ins(%zero : f32) outs(%ec : tensor<8x71xf32>) -> tensor<8x71xf32>
+  %c = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%a, %wt : tensor<8x2100xf32>, tensor<71x2100xf32>) outs(%fc : tensor<8x71xf32>) -> tensor<8x71xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %wt : tensor<8x2100xf32>, tensor<71x2100xf32>) outs(%fc : tensor<8x71xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %s = math.fma %x, %y, %acc : f32
+    linalg.yield %s : f32
+  } -> tensor<8x71xf32>
+  %zi = arith.constant 0 : i64
+  %ez = tensor.empty() : tensor<i64>
+  %fz = linalg.fill ins(%zi : i64) outs(%ez : tensor<i64>) -> tensor<i64>
+  %sums:2 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> ()>, affine_map<(d0, d1) -> ()>], iterator_types = ["reduction", "reduction"]} ins(%c, %r : tensor<8x71xf32>, tensor<8x71xf32>) outs(%fz, %fz : tensor<i64>, tensor<i64>) {
+  ^bb0(%x: f32, %y: f32, %bad: i64, %sum: i64):
+    %ne = arith.cmpf une, %x, %y : f32
+    %ne64 = arith.extui %ne : i1 to i64
+    %bad2 = arith.addi %bad, %ne64 : i64
+    %i = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %c3 = arith.constant 3 : index
+    %c7 = arith.constant 7 : index
+    %c1 = arith.constant 1 : index
+    %w0 = arith.muli %i, %c3 : index
+    %w1 = arith.addi %w0, %j : index
+    %w2 = arith.remui %w1, %c7 : index
+    %w3 = arith.addi %w2, %c1 : index
+    %w = arith.index_cast %w3 : index to i64
+    %xi = arith.fptosi %x : f32 to i64
+    %xw = arith.muli %xi, %w : i64
+    %sum2 = arith.addi %sum, %xw : i64
+    linalg.yield %bad2, %sum2 : i64, i64
+  } -> (tensor<i64>, tensor<i64>)
+  %bad = tensor.extract %sums#0[] : tensor<i64>
+  %checksum = tensor.extract %sums#1[] : tensor<i64>
+  return %bad, %checksum : i64, i64
+}
+
+func.func @nt_4x71x2500() -> (i64, i64) {
+  %zero = arith.constant 0.0 : f32
+  %ea = tensor.empty() : tensor<4x2500xf32>
+  %a = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} outs(%ea : tensor<4x2500xf32>) {
+  ^bb0(%o: f32):
+    %i = linalg.index 0 : index
+    %k = linalg.index 1 : index
+    %c7 = arith.constant 7 : index
+    %t1 = arith.muli %i, %c7 : index
+    %c3 = arith.constant 3 : index
+    %t2 = arith.muli %k, %c3 : index
+    %t3 = arith.addi %t1, %t2 : index
+    %c11 = arith.constant 11 : index
+    %t4 = arith.remui %t3, %c11 : index
+    %c2 = arith.constant 2 : index
+    %t5 = arith.subi %t4, %c2 : index
+    %t6 = arith.index_cast %t5 : index to i64
+    %v = arith.sitofp %t6 : i64 to f32
+    linalg.yield %v : f32
+  } -> tensor<4x2500xf32>
+  %ewt = tensor.empty() : tensor<71x2500xf32>
+  %wt = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} outs(%ewt : tensor<71x2500xf32>) {
+  ^bb0(%o: f32):
+    %j = linalg.index 0 : index
+    %k = linalg.index 1 : index
+    %c5 = arith.constant 5 : index
+    %t1 = arith.muli %k, %c5 : index
+    %c2 = arith.constant 2 : index
+    %t2 = arith.muli %j, %c2 : index
+    %t3 = arith.addi %t1, %t2 : index
+    %c13 = arith.constant 13 : index
+    %t4 = arith.remui %t3, %c13 : index
+    %c3 = arith.constant 3 : index
+    %t5 = arith.subi %t4, %c3 : index
+    %t6 = arith.index_cast %t5 : index to i64
+    %v = arith.sitofp %t6 : i64 to f32
+    linalg.yield %v : f32
+  } -> tensor<71x2500xf32>
+  %ec = tensor.empty() : tensor<4x71xf32>
+  %fc = linalg.fill ins(%zero : f32) outs(%ec : tensor<4x71xf32>) -> tensor<4x71xf32>
+  %c = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%a, %wt : tensor<4x2500xf32>, tensor<71x2500xf32>) outs(%fc : tensor<4x71xf32>) -> tensor<4x71xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %wt : tensor<4x2500xf32>, tensor<71x2500xf32>) outs(%fc : tensor<4x71xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %s = math.fma %x, %y, %acc : f32
+    linalg.yield %s : f32
+  } -> tensor<4x71xf32>
+  %zi = arith.constant 0 : i64
+  %ez = tensor.empty() : tensor<i64>
+  %fz = linalg.fill ins(%zi : i64) outs(%ez : tensor<i64>) -> tensor<i64>
+  %sums:2 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> ()>, affine_map<(d0, d1) -> ()>], iterator_types = ["reduction", "reduction"]} ins(%c, %r : tensor<4x71xf32>, tensor<4x71xf32>) outs(%fz, %fz : tensor<i64>, tensor<i64>) {
+  ^bb0(%x: f32, %y: f32, %bad: i64, %sum: i64):
+    %ne = arith.cmpf une, %x, %y : f32
+    %ne64 = arith.extui %ne : i1 to i64
+    %bad2 = arith.addi %bad, %ne64 : i64
+    %i = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %c3 = arith.constant 3 : index
+    %c7 = arith.constant 7 : index
+    %c1 = arith.constant 1 : index
+    %w0 = arith.muli %i, %c3 : index
+    %w1 = arith.addi %w0, %j : index
+    %w2 = arith.remui %w1, %c7 : index
+    %w3 = arith.addi %w2, %c1 : index
+    %w = arith.index_cast %w3 : index to i64
+    %xi = arith.fptosi %x : f32 to i64
+    %xw = arith.muli %xi, %w : i64
+    %sum2 = arith.addi %sum, %xw : i64
+    linalg.yield %bad2, %sum2 : i64, i64
+  } -> (tensor<i64>, tensor<i64>)
+  %bad = tensor.extract %sums#0[] : tensor<i64>
+  %checksum = tensor.extract %sums#1[] : tensor<i64>
+  return %bad, %checksum : i64, i64
+}
+
+func.func @nt_f64_4x70x1300() -> (i64, i64) {
+  %zero = arith.constant 0.0 : f64
+  %ea = tensor.empty() : tensor<4x1300xf64>
+  %a = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} outs(%ea : tensor<4x1300xf64>) {
+  ^bb0(%o: f64):
+    %i = linalg.index 0 : index
+    %k = linalg.index 1 : index
+    %c7 = arith.constant 7 : index
+    %t1 = arith.muli %i, %c7 : index
+    %c3 = arith.constant 3 : index
+    %t2 = arith.muli %k, %c3 : index
+    %t3 = arith.addi %t1, %t2 : index
+    %c11 = arith.constant 11 : index
+    %t4 = arith.remui %t3, %c11 : index
+    %c2 = arith.constant 2 : index
+    %t5 = arith.subi %t4, %c2 : index
+    %t6 = arith.index_cast %t5 : index to i64
+    %v = arith.sitofp %t6 : i64 to f64
+    linalg.yield %v : f64
+  } -> tensor<4x1300xf64>
+  %ewt = tensor.empty() : tensor<70x1300xf64>
+  %wt = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} outs(%ewt : tensor<70x1300xf64>) {
+  ^bb0(%o: f64):
+    %j = linalg.index 0 : index
+    %k = linalg.index 1 : index
+    %c5 = arith.constant 5 : index
+    %t1 = arith.muli %k, %c5 : index
+    %c2 = arith.constant 2 : index
+    %t2 = arith.muli %j, %c2 : index
+    %t3 = arith.addi %t1, %t2 : index
+    %c13 = arith.constant 13 : index
+    %t4 = arith.remui %t3, %c13 : index
+    %c3 = arith.constant 3 : index
+    %t5 = arith.subi %t4, %c3 : index
+    %t6 = arith.index_cast %t5 : index to i64
+    %v = arith.sitofp %t6 : i64 to f64
+    linalg.yield %v : f64
+  } -> tensor<70x1300xf64>
+  %ec = tensor.empty() : tensor<4x70xf64>
+  %fc = linalg.fill ins(%zero : f64) outs(%ec : tensor<4x70xf64>) -> tensor<4x70xf64>
+  %c = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%a, %wt : tensor<4x1300xf64>, tensor<70x1300xf64>) outs(%fc : tensor<4x70xf64>) -> tensor<4x70xf64>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %wt : tensor<4x1300xf64>, tensor<70x1300xf64>) outs(%fc : tensor<4x70xf64>) {
+  ^bb0(%x: f64, %y: f64, %acc: f64):
+    %s = math.fma %x, %y, %acc : f64
+    linalg.yield %s : f64
+  } -> tensor<4x70xf64>
+  %zi = arith.constant 0 : i64
+  %ez = tensor.empty() : tensor<i64>
+  %fz = linalg.fill ins(%zi : i64) outs(%ez : tensor<i64>) -> tensor<i64>
+  %sums:2 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> ()>, affine_map<(d0, d1) -> ()>], iterator_types = ["reduction", "reduction"]} ins(%c, %r : tensor<4x70xf64>, tensor<4x70xf64>) outs(%fz, %fz : tensor<i64>, tensor<i64>) {
+  ^bb0(%x: f64, %y: f64, %bad: i64, %sum: i64):
+    %ne = arith.cmpf une, %x, %y : f64
+    %ne64 = arith.extui %ne : i1 to i64
+    %bad2 = arith.addi %bad, %ne64 : i64
+    %i = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %c3 = arith.constant 3 : index
+    %c7 = arith.constant 7 : index
+    %c1 = arith.constant 1 : index
+    %w0 = arith.muli %i, %c3 : index
+    %w1 = arith.addi %w0, %j : index
+    %w2 = arith.remui %w1, %c7 : index
+    %w3 = arith.addi %w2, %c1 : index
+    %w = arith.index_cast %w3 : index to i64
+    %xi = arith.fptosi %x : f64 to i64
+    %xw = arith.muli %xi, %w : i64
+    %sum2 = arith.addi %sum, %xw : i64
+    linalg.yield %bad2, %sum2 : i64, i64
+  } -> (tensor<i64>, tensor<i64>)
+  %bad = tensor.extract %sums#0[] : tensor<i64>
+  %checksum = tensor.extract %sums#1[] : tensor<i64>
+  return %bad, %checksum : i64, i64
+}
+
+func.func @nt_f64_1x70x1300() -> (i64, i64) {
+  %zero = arith.constant 0.0 : f64
+  %ea = tensor.empty() : tensor<1x1300xf64>
+  %a = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} outs(%ea : tensor<1x1300xf64>) {
+  ^bb0(%o: f64):
+    %i = linalg.index 0 : index
+    %k = linalg.index 1 : index
+    %c7 = arith.constant 7 : index
+    %t1 = arith.muli %i, %c7 : index
+    %c3 = arith.constant 3 : index
+    %t2 = arith.muli %k, %c3 : index
+    %t3 = arith.addi %t1, %t2 : index
+    %c11 = arith.constant 11 : index
+    %t4 = arith.remui %t3, %c11 : index
+    %c2 = arith.constant 2 : index
+    %t5 = arith.subi %t4, %c2 : index
+    %t6 = arith.index_cast %t5 : index to i64
+    %v = arith.sitofp %t6 : i64 to f64
+    linalg.yield %v : f64
+  } -> tensor<1x1300xf64>
+  %ewt = tensor.empty() : tensor<70x1300xf64>
+  %wt = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} outs(%ewt : tensor<70x1300xf64>) {
+  ^bb0(%o: f64):
+    %j = linalg.index 0 : index
+    %k = linalg.index 1 : index
+    %c5 = arith.constant 5 : index
+    %t1 = arith.muli %k, %c5 : index
+    %c2 = arith.constant 2 : index
+    %t2 = arith.muli %j, %c2 : index
+    %t3 = arith.addi %t1, %t2 : index
+    %c13 = arith.constant 13 : index
+    %t4 = arith.remui %t3, %c13 : index
+    %c3 = arith.constant 3 : index
+    %t5 = arith.subi %t4, %c3 : index
+    %t6 = arith.index_cast %t5 : index to i64
+    %v = arith.sitofp %t6 : i64 to f64
+    linalg.yield %v : f64
+  } -> tensor<70x1300xf64>
+  %ec = tensor.empty() : tensor<1x70xf64>
+  %fc = linalg.fill ins(%zero : f64) outs(%ec : tensor<1x70xf64>) -> tensor<1x70xf64>
+  %c = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%a, %wt : tensor<1x1300xf64>, tensor<70x1300xf64>) outs(%fc : tensor<1x70xf64>) -> tensor<1x70xf64>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %wt : tensor<1x1300xf64>, tensor<70x1300xf64>) outs(%fc : tensor<1x70xf64>) {
+  ^bb0(%x: f64, %y: f64, %acc: f64):
+    %s = math.fma %x, %y, %acc : f64
+    linalg.yield %s : f64
+  } -> tensor<1x70xf64>
+  %zi = arith.constant 0 : i64
+  %ez = tensor.empty() : tensor<i64>
+  %fz = linalg.fill ins(%zi : i64) outs(%ez : tensor<i64>) -> tensor<i64>
+  %sums:2 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> ()>, affine_map<(d0, d1) -> ()>], iterator_types = ["reduction", "reduction"]} ins(%c, %r : tensor<1x70xf64>, tensor<1x70xf64>) outs(%fz, %fz : tensor<i64>, tensor<i64>) {
   ^bb0(%x: f64, %y: f64, %bad: i64, %sum: i64):
     %ne = arith.cmpf une, %x, %y : f64
     %ne64 = arith.extui %ne : i1 to i64

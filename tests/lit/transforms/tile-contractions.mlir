@@ -237,10 +237,11 @@ func.func @eight_rows_long(%x: memref<8x2000xf32>, %w: memref<32x2000xf32>, %y: 
 
 // -----
 
-// 4 rows of a long depth (4 x 4000 f32): blocks of 2048 k; over the whole depth 4 rows take
-// tiles of 4 columns, on blocks of k only 2 (fewer streams of W at a time read faster).
+// 4 rows of a long depth (4 x 4000 f32, 62.5 KiB): blocks of 1024 k, 4 KiB of each row;
+// over the whole depth 4 rows take tiles of 4 columns, on blocks of k only 2 (fewer
+// streams of W at a time read faster).
 // CHECK-LABEL: func.func @four_rows_long
-// CHECK: scf.for %{{.*}} = %c0 to %c4000 step %c2048
+// CHECK: scf.for %{{.*}} = %c0 to %c4000 step %c1024
 // CHECK: scf.for %{{.*}} = %c0 to %c32 step %c2
 // CHECK: {kiln.dot_product_tile = 16 : i64, kiln.prefetch_rows = 2 : i64} ins({{.*}} : memref<4x?xf32, {{.*}}>, memref<2x?xf32, {{.*}}>) outs(%{{.*}} : memref<4x2xf32, {{.*}}>)
 // AVX2-LABEL: func.func @four_rows_long
@@ -249,6 +250,25 @@ func.func @eight_rows_long(%x: memref<8x2000xf32>, %w: memref<32x2000xf32>, %y: 
 func.func @four_rows_long(%x: memref<4x4000xf32>, %w: memref<32x4000xf32>, %y: memref<4x32xf32>) {
   linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
       ins(%x, %w : memref<4x4000xf32>, memref<32x4000xf32>) outs(%y : memref<4x32xf32>)
+  return
+}
+
+// -----
+
+// 2 rows of 4096 f32 (32 KiB, the L1 budget for x): the whole depth, tiles of 8 columns
+// reading W's rows in order, no prefetching; one more element of depth takes blocks of 1024.
+// CHECK-LABEL: func.func @two_rows_within_budget
+// CHECK-NOT: step %c1024
+// CHECK: scf.for %{{.*}} = %c0 to %c32 step %c8
+// CHECK: {kiln.dot_product_tile = 16 : i64} ins({{.*}} : memref<2x4096xf32>, memref<8x4096xf32, {{.*}}>) outs(%{{.*}} : memref<2x8xf32, {{.*}}>)
+// CHECK: scf.for %{{.*}} = %c0 to %c4097 step %c1024
+// CHECK: {kiln.dot_product_tile = 16 : i64, kiln.prefetch_rows = 2 : i64} ins({{.*}} : memref<2x?xf32, {{.*}}>, memref<2x?xf32, {{.*}}>) outs(%{{.*}} : memref<2x2xf32, {{.*}}>)
+func.func @two_rows_within_budget(%x: memref<2x4096xf32>, %w: memref<32x4096xf32>, %y: memref<2x32xf32>,
+                                  %x1: memref<2x4097xf32>, %w1: memref<32x4097xf32>) {
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%x, %w : memref<2x4096xf32>, memref<32x4096xf32>) outs(%y : memref<2x32xf32>)
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%x1, %w1 : memref<2x4097xf32>, memref<32x4097xf32>) outs(%y : memref<2x32xf32>)
   return
 }
 

@@ -120,8 +120,10 @@ func.func @other_write(%a: memref<8x64xf32>, %b: memref<64x32xf32>, %c: memref<8
 
 // A dot-product tile of 2 rows by 2 columns over k = 20 with 16 lanes: a loop over the
 // first 16 elements of k carrying 4 vectors of partial sums (loads of both rows and
-// columns, FMAs), the last 4 elements through masked loads, then one reassociated
-// reduction per output added to it. A tile with a dynamic column count stays a linalg op.
+// columns, FMAs), the last 4 elements through masked loads, then the 4 vectors' sums as
+// one vector (SumEachVector: pairs of vectors fold their halves, then the groups of lanes
+// fold down to one lane each), each row's two totals added to the row as a vector. A tile
+// with a dynamic column count stays a linalg op.
 // CHECK-LABEL: func.func @dot_product
 // CHECK: %[[SUMS:.*]]:4 = scf.for %[[K:.*]] = %c0 to %{{.*}} step %c16 iter_args(
 // CHECK-COUNT-4: vector.load {{.*}} : memref<{{.*}}>, vector<16xf32>
@@ -129,11 +131,33 @@ func.func @other_write(%a: memref<8x64xf32>, %b: memref<64x32xf32>, %c: memref<8
 // CHECK: scf.yield
 // CHECK: %[[MASK:.*]] = vector.create_mask %{{.*}} : vector<16xi1>
 // CHECK-COUNT-4: vector.maskedload {{.*}}, %[[MASK]], %{{.*}} : memref<{{.*}}>, vector<16xi1>, vector<16xf32> into vector<16xf32>
-// CHECK-COUNT-4: vector.fma
-// CHECK: %[[C:.*]] = memref.load %arg2[%{{.*}}, %{{.*}}] : memref<2x2xf32>
-// CHECK: vector.reduction <add>, %{{.*}}, %[[C]] fastmath<reassoc> : vector<16xf32> into f32
-// CHECK: memref.store
-// CHECK-COUNT-3: vector.reduction <add>
+// CHECK: %[[S00:.*]] = vector.fma
+// CHECK: %[[S01:.*]] = vector.fma
+// CHECK: %[[S10:.*]] = vector.fma
+// CHECK: %[[S11:.*]] = vector.fma
+// CHECK: %[[LO0:.*]] = vector.shuffle %[[S00]], %[[S10]] [0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23]
+// CHECK: %[[HI0:.*]] = vector.shuffle %[[S00]], %[[S10]] [8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31]
+// CHECK: %[[P0:.*]] = arith.addf %[[LO0]], %[[HI0]] fastmath<reassoc> : vector<16xf32>
+// CHECK: %[[LO1:.*]] = vector.shuffle %[[S01]], %[[S11]] [0, 1, 2, 3, 4, 5, 6, 7, 16,
+// CHECK: %[[HI1:.*]] = vector.shuffle %[[S01]], %[[S11]] [8, 9, 10, 11, 12, 13, 14, 15, 24,
+// CHECK: %[[P1:.*]] = arith.addf %[[LO1]], %[[HI1]]
+// CHECK: %[[LO:.*]] = vector.shuffle %[[P0]], %[[P1]] [0, 1, 2, 3, 16, 17, 18, 19, 8, 9, 10, 11, 24, 25, 26, 27]
+// CHECK: %[[HI:.*]] = vector.shuffle %[[P0]], %[[P1]] [4, 5, 6, 7, 20, 21, 22, 23, 12, 13, 14, 15, 28, 29, 30, 31]
+// CHECK: %[[Q:.*]] = arith.addf %[[LO]], %[[HI]]
+// CHECK: vector.shuffle %[[Q]], %[[Q]] [0, 1, 4, 5, 8, 9, 12, 13] : vector<16xf32>, vector<16xf32>
+// CHECK: arith.addf {{.*}} : vector<8xf32>
+// CHECK: vector.shuffle {{.*}} [0, 2, 4, 6] : vector<8xf32>, vector<8xf32>
+// CHECK: vector.shuffle {{.*}} [1, 3, 5, 7] : vector<8xf32>, vector<8xf32>
+// CHECK: %[[TOTALS:.*]] = arith.addf {{.*}} : vector<4xf32>
+// CHECK: %[[ROW0:.*]] = vector.extract_strided_slice %[[TOTALS]] {offsets = [0], sizes = [2], strides = [1]}
+// CHECK: %[[Y0:.*]] = vector.load %arg2[%[[R0:.*]], %[[C0:.*]]] : memref<2x2xf32>, vector<2xf32>
+// CHECK: %[[NEW0:.*]] = arith.addf %[[Y0]], %[[ROW0]] fastmath<reassoc> : vector<2xf32>
+// CHECK: vector.store %[[NEW0]], %arg2[%[[R0]], %[[C0]]]
+// CHECK: %[[ROW1:.*]] = vector.extract_strided_slice %[[TOTALS]] {offsets = [2], sizes = [2], strides = [1]}
+// CHECK: %[[Y1:.*]] = vector.load %arg2[%c1{{.*}}, %[[C0]]]
+// CHECK: arith.addf %[[Y1]], %[[ROW1]]
+// CHECK: vector.store
+// CHECK-NOT: vector.reduction
 // CHECK: linalg.matmul indexing_maps
 // CHECK-NOT: kiln.dot_product_tile
 func.func @dot_product(%x: memref<2x20xf32>, %w: memref<2x20xf32>, %y: memref<2x2xf32>,
@@ -142,6 +166,29 @@ func.func @dot_product(%x: memref<2x20xf32>, %w: memref<2x20xf32>, %y: memref<2x
       {kiln.dot_product_tile = 16 : i64} ins(%x, %w : memref<2x20xf32>, memref<2x20xf32>) outs(%y : memref<2x2xf32>)
   linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
       {kiln.dot_product_tile = 16 : i64} ins(%x, %wd : memref<2x20xf32>, memref<?x20xf32>) outs(%yd : memref<2x?xf32>)
+  return
+}
+
+// -----
+
+// Tiles whose vectors SumEachVector does not take (3 outputs: not a power of two) or whose
+// outputs are not contiguous in a row (y^T[n, m]) reduce each vector into its output.
+// CHECK-LABEL: func.func @dot_product_each_output
+// CHECK: scf.for
+// CHECK-NOT: vector.shuffle
+// CHECK-COUNT-3: vector.reduction <add>, %{{.*}}, %{{.*}} fastmath<reassoc> : vector<16xf32> into f32
+// CHECK-NOT: vector.shuffle
+// CHECK: scf.for
+// CHECK-NOT: vector.shuffle
+// CHECK-COUNT-4: vector.reduction <add>
+// CHECK-NOT: vector.shuffle
+// CHECK: return
+func.func @dot_product_each_output(%x: memref<1x32xf32>, %w: memref<3x32xf32>, %y: memref<1x3xf32>,
+                                   %x2: memref<2x32xf32>, %w2: memref<2x32xf32>, %yt: memref<2x2xf32>) {
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      {kiln.dot_product_tile = 16 : i64} ins(%x, %w : memref<1x32xf32>, memref<3x32xf32>) outs(%y : memref<1x3xf32>)
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (n, m)>]
+      {kiln.dot_product_tile = 16 : i64} ins(%x2, %w2 : memref<2x32xf32>, memref<2x32xf32>) outs(%yt : memref<2x2xf32>)
   return
 }
 
