@@ -61,22 +61,25 @@ int64_t DotProductColumns(int64_t rows, int64_t vector_bits) {
 
 // Blocks of the depth for the dot-product kernel with AVX-512 (0: the whole depth). The
 // rows of x stay in L1 while every column of W passes them: the whole depth when all rows
-// of x fit in 32 KiB (two thirds of a 48 KiB L1), else blocks of 4 KiB of each row (one
-// page of each of W's rows per tile). Measured on an Intel Xeon (AMX, 48 KiB L1, 2 MiB
-// L2; K = N = 4096 f32, against a streaming read of W with 64-byte loads, same process):
-// M = 2 whole (32 KiB) 0.96, in blocks of 2048 0.87, of 1024 0.89; M = 4 in blocks of
-// 1024 (16 KiB) 0.87-0.93, of 2048 (32 KiB, the rule before) 0.64-0.72; M = 8 in blocks
-// of 1024 (32 KiB) 0.75-0.79, of 512 0.65, of 2048 0.52. On Zen 5, before tiles took 2
-// columns and prefetched, 32 KiB blocks read best for M = 4 and 8 (0.79-0.84 / 0.73-0.78,
-// 16 KiB 0.74 / 0.56). Narrower vectors keep the whole depth: blocks were slower on an
-// AVX2 machine (without prefetching; not measured again since).
+// of x fit in 32 KiB (two thirds of a 48 KiB L1). Otherwise (or for a dynamic depth) 4 or
+// more rows take blocks of 4 KiB of each row (1024 f32, 512 f64: 16 KiB of x for 4 rows,
+// 32 KiB for 8), fewer rows blocks that fill the 32 KiB. Measured on an Intel Xeon (AMX,
+// 48 KiB L1, 2 MiB L2; K = N = 4096 f32, against a streaming read of W with 64-byte
+// loads, same process): M = 4 in blocks of 1024 0.85-0.93, of 2048 (32 KiB, the rule
+// before for 4 rows) 0.64-0.72; M = 8 in blocks of 1024 0.75-0.80, of 512 0.65, of 2048
+// 0.52; M = 2 over the whole depth (32 KiB) 0.96, in blocks of 2048 0.87, of 1024 0.89
+// (longer depths, where 1 to 3 rows take blocks, were not measured on that CPU). On
+// Zen 5, before tiles took 2 columns and prefetched, 32 KiB blocks read best for M = 4
+// and 8 (0.79-0.84 / 0.73-0.78, 16 KiB 0.74 / 0.56). Narrower vectors keep the whole
+// depth: blocks were slower on an AVX2 machine (without prefetching; not measured since).
 int64_t DotProductDepthBlock(int64_t rows, int64_t depth, int64_t element_bytes, int64_t vector_length,
                              int64_t vector_bits) {
-  constexpr int64_t kRowsBudget = 32 * 1024, kPieceBytes = 4 * 1024;
+  constexpr int64_t kRowsBudget = 32 * 1024, kPieceBytes = 4 * 1024, kMinRowsInPieces = 4;
+  static_assert(kRowsBudget / kMaxDotProductRows >= kPieceBytes, "8 rows of pieces fit the budget");
   if (vector_bits < 512) return 0;
   if (!ShapedType::isDynamic(depth) && rows * depth * element_bytes <= kRowsBudget) return 0;
-  int64_t elements = std::min(kPieceBytes, kRowsBudget / rows) / element_bytes;
-  return std::max<int64_t>(elements / vector_length, 1) * vector_length;
+  int64_t row_bytes = rows >= kMinRowsInPieces ? kPieceBytes : kRowsBudget / rows;
+  return std::max<int64_t>(row_bytes / element_bytes / vector_length, 1) * vector_length;
 }
 
 // Whether `map`'s results are the dimensions `dims`, in that order.

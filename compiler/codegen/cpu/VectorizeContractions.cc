@@ -165,8 +165,9 @@ std::function<void(OpBuilder&, Value)> PrefetchAhead(RewriterBase& rewriter, lin
 // every left-hand row and right-hand column (both contiguous in k) and accumulating their
 // products with FMAs (and, with kiln.prefetch_rows, prefetching W's rows that many rows
 // ahead at the same k); then the k % lanes last elements through masked loads; then each
-// output adds the sum of its partial sums (reassociated: a tree of vector adds, across the
-// tile's vectors where SumEachVector takes them). Fails and
+// output adds the sum of its partial sums (reassociated: a tree of vector adds; across the
+// tile's vectors, added to each row of outputs as a vector, where SumEachVector takes
+// them and the output's rows are contiguous in n). Fails and
 // leaves `tile` alone when m or n is dynamic.
 LogicalResult VectorizeDotProductTile(RewriterBase& rewriter, linalg::LinalgOp tile, int64_t lanes) {
   FailureOr<linalg::ContractionDimensions> dims = linalg::inferContractionDims(tile);

@@ -50,8 +50,9 @@
 // Decode-shaped products (64 columns or more) whose rows of x exceed the L1 budget: blocks
 // of 4 KiB of each row with AVX-512 (remainders of k and of one column), W prefetched a few
 // rows ahead (clamped at its last row); tiles whose vectors of partial sums number at most
-// the lanes of one vector sum them across the vectors (8 x 2 and 4 x 2 f32 tiles on blocks
-// of 1024 k; f64 4 x 2 on blocks of 512 k, and 1 x 8 over the whole depth).
+// the lanes of one vector sum them across the vectors (on an AVX-512 machine: 8 x 2 and
+// 4 x 2 f32 tiles on blocks of 1024 k; f64 4 x 2 on blocks of 512 k, and 1 x 8 over the
+// whole depth; with AVX2 and SSE, the 1- and 2-column remainder tiles).
 // RUN: kiln-run --module=%t.kiln --device=cpu --function=nt_8x71x2100 --expected_output=i64=0 --expected_output=i64=42884090
 // RUN: kiln-run --module=%t.kiln --device=cpu-sync --function=nt_8x71x2100 --expected_output=i64=0 --expected_output=i64=42884090
 // RUN: kiln-run --module=%t.kiln --device=cpu --function=nt_4x71x2500 --expected_output=i64=0 --expected_output=i64=25540762
@@ -73,6 +74,7 @@
 // RUN: kiln-run --module=%t.sse.kiln --device=cpu --function=nt_1x7x13 --expected_output=i64=0 --expected_output=i64=2804
 // RUN: kiln-run --module=%t.sse.kiln --device=cpu --function=nt_33x65x17 --expected_output=i64=0 --expected_output=i64=1312737
 // RUN: kiln-run --module=%t.sse.kiln --device=cpu --function=nt_8x37x2100 --expected_output=i64=0 --expected_output=i64=22283202
+// RUN: kiln-run --module=%t.sse.kiln --device=cpu --function=nt_4x71x2500 --expected_output=i64=0 --expected_output=i64=25540762
 
 func.func @nt_1x7x13() -> (i64, i64) {
   %zero = arith.constant 0.0 : f32

@@ -256,12 +256,13 @@ func.func @four_rows_long(%x: memref<4x4000xf32>, %w: memref<32x4000xf32>, %y: m
 // -----
 
 // 2 rows of 4096 f32 (32 KiB, the L1 budget for x): the whole depth, tiles of 8 columns
-// reading W's rows in order, no prefetching; one more element of depth takes blocks of 1024.
+// reading W's rows in order, no prefetching; one more element of depth takes blocks that
+// fill the budget (4096, as fewer than 4 rows do; 4 rows or more take 4 KiB of each row).
 // CHECK-LABEL: func.func @two_rows_within_budget
 // CHECK-NOT: step %c1024
 // CHECK: scf.for %{{.*}} = %c0 to %c32 step %c8
 // CHECK: {kiln.dot_product_tile = 16 : i64} ins({{.*}} : memref<2x4096xf32>, memref<8x4096xf32, {{.*}}>) outs(%{{.*}} : memref<2x8xf32, {{.*}}>)
-// CHECK: scf.for %{{.*}} = %c0 to %c4097 step %c1024
+// CHECK: scf.for %{{.*}} = %c0 to %c4097 step %c4096
 // CHECK: {kiln.dot_product_tile = 16 : i64, kiln.prefetch_rows = 2 : i64} ins({{.*}} : memref<2x?xf32, {{.*}}>, memref<2x?xf32, {{.*}}>) outs(%{{.*}} : memref<2x2xf32, {{.*}}>)
 func.func @two_rows_within_budget(%x: memref<2x4096xf32>, %w: memref<32x4096xf32>, %y: memref<2x32xf32>,
                                   %x1: memref<2x4097xf32>, %w1: memref<32x4097xf32>) {

@@ -172,7 +172,8 @@ func.func @dot_product(%x: memref<2x20xf32>, %w: memref<2x20xf32>, %y: memref<2x
 // -----
 
 // Tiles whose vectors SumEachVector does not take (3 outputs: not a power of two) or whose
-// outputs are not contiguous in a row (y^T[n, m]) reduce each vector into its output.
+// outputs are not contiguous in a row (y^T[n, m]; a row of y with a stride of 2) reduce
+// each vector into its output.
 // CHECK-LABEL: func.func @dot_product_each_output
 // CHECK: scf.for
 // CHECK-NOT: vector.shuffle
@@ -182,13 +183,20 @@ func.func @dot_product(%x: memref<2x20xf32>, %w: memref<2x20xf32>, %y: memref<2x
 // CHECK-NOT: vector.shuffle
 // CHECK-COUNT-4: vector.reduction <add>
 // CHECK-NOT: vector.shuffle
+// CHECK: scf.for
+// CHECK-NOT: vector.shuffle
+// CHECK-COUNT-4: vector.reduction <add>
+// CHECK-NOT: vector.shuffle
 // CHECK: return
 func.func @dot_product_each_output(%x: memref<1x32xf32>, %w: memref<3x32xf32>, %y: memref<1x3xf32>,
-                                   %x2: memref<2x32xf32>, %w2: memref<2x32xf32>, %yt: memref<2x2xf32>) {
+                                   %x2: memref<2x32xf32>, %w2: memref<2x32xf32>, %yt: memref<2x2xf32>,
+                                   %ys: memref<2x2xf32, strided<[1, 2]>>) {
   linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
       {kiln.dot_product_tile = 16 : i64} ins(%x, %w : memref<1x32xf32>, memref<3x32xf32>) outs(%y : memref<1x3xf32>)
   linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (n, m)>]
       {kiln.dot_product_tile = 16 : i64} ins(%x2, %w2 : memref<2x32xf32>, memref<2x32xf32>) outs(%yt : memref<2x2xf32>)
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      {kiln.dot_product_tile = 16 : i64} ins(%x2, %w2 : memref<2x32xf32>, memref<2x32xf32>) outs(%ys : memref<2x2xf32, strided<[1, 2]>>)
   return
 }
 
