@@ -13,22 +13,42 @@ using namespace mlir;
 
 namespace {
 
-// Register tiles are rows x 2 vectors of accumulators: 8 x 2 of AVX-512's 32 registers,
-// 6 x 2 or 4 x 2 of the 16 that AVX2 and SSE have, leaving room for the right-hand row
-// and the broadcast left-hand values.
-constexpr int64_t kRegisterColumnVectors = 2;
-int64_t RegisterRows(int64_t vector_bits) { return vector_bits >= 512 ? 8 : vector_bits >= 256 ? 6 : 4; }
+// Outer-product register tiles: rows x column vectors of accumulators, leaving room for
+// the right-hand row's vectors and one broadcast left-hand value.
+struct OuterProductTile {
+  int64_t rows;
+  int64_t column_vectors;
+};
+// 6 x 4 of AVX-512's 32 registers (24 accumulators, 4 + 1 beside them): each step loads 4
+// vectors and broadcasts 6 values for 24 FMAs, where 8 x 2 took 2 loads and 8 broadcasts
+// for 16. Measured on an Intel Xeon (Emerald Rapids; same-process ratios against oneDNN's
+// sgemm, medians of 5-6 processes, both with 32 KiB packed blocks): f32 1024^3 on 1 thread
+// 0.95 against 8 x 2's 0.86, on 2 threads 0.91 against 0.75; W[N, K] 0.91 against 0.87;
+// batch_matmul 16 x 256^3 0.93 against 0.88. 12 x 2 ran as 8 x 2 (0.86); 4 x 4 at 0.90.
+// f16 into f16 (AVX512_FP16) takes 16 x 1 (see the plan below). AVX2 and SSE have 16
+// registers: 6 x 2 and 4 x 2.
+OuterProductTile OuterProductTileFor(int64_t vector_bits, bool native_f16) {
+  if (native_f16) return {16, 1};
+  if (vector_bits >= 512) return {6, 4};
+  return {vector_bits >= 256 ? 6 : 4, 2};
+}
 // Cache blocks: a 256 x 256 block of the right-hand operand (256 KiB in f32) stays in L2
 // while the rows of the left-hand operand stream past it in blocks of about 64 (a multiple
-// of the register tile's rows: 60 with AVX2).
+// of the register tile's rows: 60 with 6-row tiles).
 constexpr int64_t kCacheRows = 64;
 constexpr int64_t kCacheColumns = 256;
 constexpr int64_t kCacheDepth = 256;
+// A packed block (one register tile wide) holds at most this much, so that it stays in L1
+// (48 KiB on the Intel Xeon measured, 32-48 KiB on Zen): 256 deep for 2 vectors of 16 f32,
+// 128 for 4. With 6 x 4 tiles, 1024^3 ran at 0.95 of oneDNN 128 deep (32 KiB), 0.93 256 deep,
+// 0.85 192 deep, 0.90 96 deep.
+constexpr int64_t kPackedBlockBytes = 32 * 1024;
 // Blocks of k for a packed product whose output is beyond the last-level cache: the
-// output then passes through memory half as often, and the packed block (512 x 2 vectors,
-// 64 KiB in f32 with AVX-512, more than Zen 5's 48 KiB L1) streams from L2 in order. 4096^3 on Zen 5 (a 64 MiB output): 1.5-2% faster on
-// 1 and 2 threads; 1024^3 (4 MiB, in L3) and the Llama prefill's linear layers did not
-// change beyond noise, so they keep the shallower L1-resident block.
+// output then passes through memory less often, and the packed block (512 x 4 vectors,
+// 128 KiB in f32 with AVX-512) streams from L2 in order. 4096^3 on Zen 5 (a 64 MiB output,
+// 8 x 2 tiles, 512 against 256 deep): 1.5-2% faster on 1 and 2 threads; 1024^3 (4 MiB, in
+// L3) and the Llama prefill's linear layers did not change beyond noise, so they keep the
+// shallower L1-resident block.
 constexpr int64_t kDeepCacheDepth = 512;
 
 // The blocks of AMX tiles (MatrixTileProducts.h): 512 bf16 or 1024 i8 k (32 KiB for each
@@ -286,18 +306,25 @@ std::optional<ContractionTilePlan> PlanContractionTiles(linalg::LinalgOp op, int
   // which takes it as an embedded broadcast ({1to32}, done by the load port). With
   // 8 x 2, each vpbroadcastw (a load and a shuffle on port 5, one of the two FMA ports)
   // fed two FMAs, and the 8 shuffles per 16 FMAs held 1024^3 to the f32 kernel's speed.
-  int64_t register_rows = native_f16 ? 2 * RegisterRows(vector_bits) : RegisterRows(vector_bits);
-  int64_t register_columns = native_f16 ? 1 : kRegisterColumnVectors;
-  plan.cache_tile[m] = kCacheRows / register_rows * register_rows;
+  OuterProductTile tile = OuterProductTileFor(vector_bits, native_f16);
+  plan.cache_tile[m] = kCacheRows / tile.rows * tile.rows;
   plan.cache_tile[n] = kCacheColumns;
-  bool deep = plan.kernel == ContractionKernel::kPackedOuterProduct && IsBeyondLastLevelCache(out->get());
-  plan.cache_tile[k] = deep ? kDeepCacheDepth : kCacheDepth;
-  plan.register_tile[m] = register_rows;
-  plan.register_tile[n] = register_columns * plan.vector_length;
+  plan.cache_tile[k] = kCacheDepth;
+  plan.register_tile[m] = tile.rows;
+  plan.register_tile[n] = tile.column_vectors * plan.vector_length;
   // A packed block is one register tile wide: its rows are then contiguous, so the whole
-  // block (kc x 2 vectors, 16 or 32 KiB 256 deep) stays in L1 while every row of the
-  // left-hand operand passes it (512 deep, 64 KiB, it streams from L2 in order).
-  if (plan.kernel == ContractionKernel::kPackedOuterProduct) plan.cache_tile[n] = plan.register_tile[n];
+  // block (kPackedBlockBytes) stays in L1 while every row of the left-hand operand passes
+  // it; beyond the last-level cache it is deeper (512 x 4 vectors, 128 KiB in f32) and
+  // streams from L2 in order. 4096^3 on the Intel Xeon with 6 x 4 tiles: 0.88 of oneDNN
+  // 512 deep, 0.85 256 deep, 0.77 128 deep (the output passes through memory once per
+  // block of k); 8 x 2 tiles 512 deep: 0.81-0.90.
+  if (plan.kernel == ContractionKernel::kPackedOuterProduct) {
+    plan.cache_tile[n] = plan.register_tile[n];
+    int64_t row_bytes = plan.register_tile[n] * element.getIntOrFloatBitWidth() / 8;
+    plan.cache_tile[k] = IsBeyondLastLevelCache(out->get())
+                             ? kDeepCacheDepth
+                             : std::clamp<int64_t>(kPackedBlockBytes / row_bytes, 1, kCacheDepth);
+  }
   for (unsigned d : dims->batch) plan.cache_order.push_back(d);
   // Blocks of k outermost: the left-hand operand's columns of one block of k (kc x m, 4 MiB
   // for 4096 rows) stay in L3 while every block of columns passes them. With n outermost,

@@ -1,3 +1,4 @@
+#include "compiler/codegen/cpu/BoundedTiles.h"
 #include "compiler/codegen/cpu/ContractionTiling.h"
 #include "compiler/codegen/cpu/GroupDotProducts.h"
 #include "compiler/codegen/cpu/MatrixTileProducts.h"
@@ -372,10 +373,14 @@ struct VectorizeContractionsPass : impl::VectorizeContractionsBase<VectorizeCont
       tile->removeAttr(kRegisterTileAttr);
       // Canonicalisation may leave a peeled tile's static views behind casts to dynamic sizes.
       (void)memref::foldMemRefCast(tile);
-      // Remainder tiles (dynamic sizes) stay linalg ops and become loops.
       if (succeeded(VectorizeTransposeTile(rewriter, tile))) continue;
       if (isa<linalg::TransposeOp>(tile.getOperation())) continue;  // a remainder: loops
-      if (tile.hasDynamicShape()) continue;
+      // Remainder tiles (dynamic sizes) are vectorised at their bounds; those without
+      // (and the remainders of packing copies) stay linalg ops and become loops.
+      if (tile.hasDynamicShape()) {
+        (void)VectorizeBoundedContractionTile(rewriter, tile);
+        continue;
+      }
       rewriter.setInsertionPoint(tile);
       // A vector.contract takes operands of one element type: a tile that widens one of
       // them (the last rows of a widened product read in place) becomes arith.extf and a

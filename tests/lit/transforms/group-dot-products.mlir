@@ -34,15 +34,15 @@
 // ABSENT: linalg.matmul ins
 // NOGROUP-LABEL: func.func @bf16_nn
 // NOGROUP-NOT: kiln.group
-// NOGROUP: memref.alloca() {alignment = 64 : i64} : memref<256x32xf32>
-// NOGROUP: memref.alloc(%{{.*}}) {alignment = 64 : i64} : memref<?x256x8xf32>
-// NOGROUP: linalg.generic {{.*}} ins(%{{.*}} : memref<16x?xbf16, {{.*}}>) outs(%{{.*}} : memref<2x?x8xf32, {{.*}}>)
+// NOGROUP: memref.alloca() {alignment = 64 : i64} : memref<128x64xf32>
+// NOGROUP: memref.alloc(%{{.*}}) {alignment = 64 : i64} : memref<?x128x6xf32>
+// NOGROUP: linalg.generic {{.*}} ins(%{{.*}} : memref<18x?xbf16, {{.*}}>) outs(%{{.*}} : memref<3x?x6xf32, {{.*}}>)
 // NOGROUP-NEXT: ^bb0
 // NOGROUP-NEXT: arith.extf %{{.*}} : bf16 to f32
-// NOGROUP: linalg.generic {{.*}} ins(%{{.*}} : memref<?x?xbf16, {{.*}}>) outs(%{{.*}} : memref<?x?xf32, strided<[32, 1], {{.*}}>>) attrs =  {kiln.register_tile}
+// NOGROUP: linalg.generic {{.*}} ins(%{{.*}} : memref<?x?xbf16, {{.*}}>) outs(%{{.*}} : memref<?x?xf32, strided<[64, 1], {{.*}}>>) attrs =  {kiln.register_tile}
 // NOGROUP-NEXT: ^bb0
 // NOGROUP-NEXT: arith.extf %{{.*}} : bf16 to f32
-// NOGROUP: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<8x1xf32, strided<[1, 8], {{.*}}>>, memref<1x?xf32, {{.*}}>)
+// NOGROUP: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<6x1xf32, strided<[1, 6], {{.*}}>>, memref<1x?xf32, {{.*}}>)
 // NOGROUP: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<1x1xbf16, {{.*}}>, memref<1x?xf32, {{.*}}>)
 // NOGROUP-NOT: kiln.group
 func.func @bf16_nn(%a: memref<20x300xbf16>, %b: memref<300x70xbf16>, %c: memref<20x70xf32>) {
@@ -96,9 +96,9 @@ func.func @i8_nt(%a: memref<24x130xi8>, %w: memref<64x130xi8>, %c: memref<24x64x
 // tiles of one row that read A in place.
 // CHECK-LABEL: func.func @bf16_few_rows
 // CHECK-NOT: kiln.group
-// CHECK: memref.alloca() {alignment = 64 : i64} : memref<256x32xf32>
+// CHECK: memref.alloca() {alignment = 64 : i64} : memref<128x64xf32>
 // CHECK-NOT: kiln.group
-// CHECK: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<1x1xbf16, {{.*}}>, memref<1x32xf32, {{.*}}>)
+// CHECK: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<1x1xbf16, {{.*}}>, memref<1x64xf32, {{.*}}>)
 // CHECK-NOT: kiln.group
 func.func @bf16_few_rows(%a: memref<4x300xbf16>, %b: memref<300x70xbf16>, %c: memref<4x70xf32>) {
   linalg.matmul ins(%a, %b : memref<4x300xbf16>, memref<300x70xbf16>) outs(%c : memref<4x70xf32>)

@@ -3,90 +3,100 @@
 // RUN: kiln-opt %s -split-input-file -kiln-cpu-tile-contractions -canonicalize -kiln-cpu-vectorize-contractions | FileCheck %s --check-prefix=VECTOR
 // RUN: kiln-opt %s -split-input-file -kiln-cpu-tile-contractions=f16-vectors=true -canonicalize | FileCheck %s --check-prefix=F16
 
-// 20 rows: cache blocks of one register tile's columns x 256 deep (iterated k, n, then
-// rows in blocks of 64, or 60 with AVX2, a multiple of its 6-row tiles). Each block of the
-// right-hand operand is first copied (in 16 x 16 register tiles, the edges apart) into a
-// contiguous buffer on the stack, allocated once; the block becomes a matmul of that
-// buffer, tiled into register tiles of 8 x 32 (AVX-512) or 6 x 16 (AVX2) with k = 1, the
-// m and n loops peeled. The rows that remain (4, or 2) are tiles of one row. All are marked.
-// With AVX-512 the whole groups of 8 rows of each block of k of the left-hand operand are
-// first copied to a heap buffer [2, 256, 8] (each k's 8 rows contiguous) that the 8-row
-// tiles read, through a transposed view of their group; the last 4 rows read A in place.
+// 20 rows: cache blocks of one register tile's columns x 128 deep with AVX-512 (32 KiB of
+// f32), 256 with AVX2 (iterated k, n, then rows in blocks of 60, a multiple of the 6-row
+// tiles). Each block of the right-hand operand is first copied (in 16 x 16 register tiles,
+// the edges apart) into a contiguous buffer on the stack, allocated once; the block becomes
+// a matmul of that buffer, tiled into register tiles of 6 x 64 (AVX-512) or 6 x 16 (AVX2)
+// with k = 1, the m and n loops peeled: 80 columns are a tile of 64 and one of the 16 that
+// remain. The rows that remain (2) are tiles of one row. All are marked.
+// With AVX-512 the whole groups of 6 rows of each block of k of the left-hand operand are
+// first copied to a heap buffer [3, 128, 6] (each k's 6 rows contiguous) that the 6-row
+// tiles read, through a transposed view of their group; the last 2 rows read A in place.
 // CHECK-LABEL: func.func @matmul
-// CHECK: %[[PACK:.*]] = memref.alloca() {alignment = 64 : i64} : memref<256x32xf32>
-// CHECK: %[[LHS:.*]] = memref.alloc() {alignment = 64 : i64} : memref<2x256x8xf32>
-// CHECK: scf.for %{{.*}} = %c0 to %c300 step %c256
-// CHECK: %[[LHS_BLOCK:.*]] = memref.subview %[[LHS]][0, 0, 0] [2, %{{.*}}, 8]
-// CHECK: linalg.generic {{.*}} ins(%{{.*}} : memref<16x?xf32, {{.*}}>) outs(%[[LHS_BLOCK]] : memref<2x?x8xf32, {{.*}}>)
-// CHECK: scf.for %{{.*}} = %c0 to %c40 step %c32
+// CHECK: %[[PACK:.*]] = memref.alloca() {alignment = 64 : i64} : memref<128x64xf32>
+// CHECK: %[[LHS:.*]] = memref.alloc() {alignment = 64 : i64} : memref<3x128x6xf32>
+// CHECK: scf.for %{{.*}} = %c0 to %c300 step %c128
+// CHECK: %[[LHS_BLOCK:.*]] = memref.subview %[[LHS]][0, 0, 0] [3, %{{.*}}, 6]
+// CHECK: linalg.generic {{.*}} ins(%{{.*}} : memref<18x?xf32, {{.*}}>) outs(%[[LHS_BLOCK]] : memref<3x?x6xf32, {{.*}}>)
+// CHECK: scf.for %{{.*}} = %c0 to %c80 step %c64
 // CHECK: memref.subview %[[PACK]][0, 0]
-// CHECK: linalg.copy {kiln.register_tile} ins(%{{.*}} : memref<16x16xf32, strided<[40, 1], {{.*}}>) outs(%{{.*}} : memref<16x16xf32, strided<[32, 1], {{.*}}>)
-// CHECK: scf.for %{{.*}} = %c0 to %c16 step %c8
+// CHECK: linalg.copy {kiln.register_tile} ins(%{{.*}} : memref<16x16xf32, strided<[80, 1], {{.*}}>) outs(%{{.*}} : memref<16x16xf32, strided<[64, 1], {{.*}}>)
+// CHECK: scf.for %{{.*}} = %c0 to %c18 step %c6
 // CHECK: memref.subview %[[LHS_BLOCK]]
-// CHECK: memref.transpose %{{.*}} (d0, d1) -> (d1, d0) : memref<?x8xf32, {{.*}}> to memref<8x?xf32, strided<[1, 8], offset: ?>>
-// CHECK: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<8x1xf32, strided<[1, 8], offset: ?>>, memref<1x32xf32, strided<[32, 1], {{.*}}>) outs(%{{.*}} : memref<8x32xf32, {{.*}}>)
-// CHECK: scf.for %{{.*}} = %c0 to %c4 step %c1
-// CHECK: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<1x1xf32, {{.*}}>, memref<1x32xf32, {{.*}}>) outs(%{{.*}} : memref<1x32xf32, {{.*}}>)
+// CHECK: memref.transpose %{{.*}} (d0, d1) -> (d1, d0) : memref<?x6xf32, {{.*}}> to memref<6x?xf32, strided<[1, 6], offset: ?>>
+// CHECK: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<6x1xf32, strided<[1, 6], offset: ?>>, memref<1x64xf32, strided<[64, 1], {{.*}}>) outs(%{{.*}} : memref<6x64xf32, {{.*}}>)
+// CHECK: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<6x1xf32, strided<[1, 6], offset: ?>>, memref<1x?xf32, strided<[64, 1], {{.*}}>) outs(%{{.*}} : memref<6x?xf32, {{.*}}>)
+// CHECK: scf.for %{{.*}} = %c0 to %c2 step %c1
+// CHECK: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<1x1xf32, {{.*}}>, memref<1x64xf32, {{.*}}>) outs(%{{.*}} : memref<1x64xf32, {{.*}}>)
+// The tiles of the last 16 columns are vectorised at 64 columns, masked.
+// VECTOR-LABEL: func.func @matmul
+// VECTOR: vector.contract {{.*}} : vector<6x1xf32>, vector<1x64xf32> into vector<6x64xf32>
+// VECTOR: vector.transfer_read {{.*}} {in_bounds = [true, false]} : memref<1x?xf32, {{.*}}>, vector<1x64xf32>
+// VECTOR: vector.contract {{.*}} : vector<6x1xf32>, vector<1x64xf32> into vector<6x64xf32>
+// VECTOR: vector.transfer_write {{.*}} {in_bounds = [true, false]} : vector<6x64xf32>, memref<6x?xf32, {{.*}}>
+// VECTOR-NOT: linalg.matmul {kiln.register_tile}
 // AVX2-LABEL: func.func @matmul
 // AVX2: memref.alloca() {alignment = 64 : i64} : memref<256x16xf32>
 // AVX2: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<6x1xf32, {{.*}}>, memref<1x16xf32, {{.*}}>) outs(%{{.*}} : memref<6x16xf32, {{.*}}>)
 // AVX2: scf.for %{{.*}} = %c0 to %c2 step %c1
 // AVX2: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<1x1xf32, {{.*}}>, memref<1x16xf32, {{.*}}>) outs(%{{.*}} : memref<1x16xf32, {{.*}}>)
-func.func @matmul(%a: memref<20x300xf32>, %b: memref<300x40xf32>, %c: memref<20x40xf32>) {
-  linalg.matmul ins(%a, %b : memref<20x300xf32>, memref<300x40xf32>) outs(%c : memref<20x40xf32>)
+func.func @matmul(%a: memref<20x300xf32>, %b: memref<300x80xf32>, %c: memref<20x80xf32>) {
+  linalg.matmul ins(%a, %b : memref<20x300xf32>, memref<300x80xf32>) outs(%c : memref<20x80xf32>)
   return
 }
 
 // -----
 
-// 12 rows (fewer than 16): the right-hand operand is read in place, in cache blocks of
-// 256 x 256; the main tiles and the column remainder (8) are static.
+// 13 rows (fewer than 16): the right-hand operand is read in place, in cache blocks of
+// 256 x 256; the main tiles and the column remainder (8) are static, and so is the last
+// row's.
 // CHECK-LABEL: func.func @matmul_few_rows
 // CHECK-NOT: memref.alloca
 // CHECK: scf.for %{{.*}} = %c0 to %c300 step %c256
-// CHECK: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<8x1xf32, {{.*}}>, memref<1x32xf32, strided<[40, 1], {{.*}}>) outs(%{{.*}} : memref<8x32xf32, {{.*}}>)
-// CHECK: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<8x1xf32, {{.*}}>, memref<1x8xf32, {{.*}}>) outs(%{{.*}} : memref<8x8xf32, {{.*}}>)
-// CHECK: scf.for %{{.*}} = %c0 to %c4 step %c1
-// CHECK: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<1x1xf32, {{.*}}>, memref<1x32xf32, {{.*}}>) outs(%{{.*}} : memref<1x32xf32, {{.*}}>)
-func.func @matmul_few_rows(%a: memref<12x300xf32>, %b: memref<300x40xf32>, %c: memref<12x40xf32>) {
-  linalg.matmul ins(%a, %b : memref<12x300xf32>, memref<300x40xf32>) outs(%c : memref<12x40xf32>)
+// CHECK: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<6x1xf32, {{.*}}>, memref<1x64xf32, strided<[72, 1], {{.*}}>) outs(%{{.*}} : memref<6x64xf32, {{.*}}>)
+// CHECK: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<6x1xf32, {{.*}}>, memref<1x8xf32, {{.*}}>) outs(%{{.*}} : memref<6x8xf32, {{.*}}>)
+// CHECK: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<1x1xf32, {{.*}}>, memref<1x64xf32, {{.*}}>) outs(%{{.*}} : memref<1x64xf32, {{.*}}>)
+// CHECK: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<1x1xf32, {{.*}}>, memref<1x8xf32, {{.*}}>) outs(%{{.*}} : memref<1x8xf32, {{.*}}>)
+func.func @matmul_few_rows(%a: memref<13x300xf32>, %b: memref<300x72xf32>, %c: memref<13x72xf32>) {
+  linalg.matmul ins(%a, %b : memref<13x300xf32>, memref<300x72xf32>) outs(%c : memref<13x72xf32>)
   return
 }
 
 // -----
 
 // The right-hand operand stored [n, k] (y = x W^T), 20 rows: packed as above, but each
-// block of W (32 rows of n by 256 of k) is transposed into the buffer, in 16 x 16
+// block of W (64 rows of n by 128 of k) is transposed into the buffer, in 16 x 16
 // register tiles (the edges apart).
 // CHECK-LABEL: func.func @transposed_rhs
 // CHECK-NOT: memref.prefetch
-// CHECK: %[[PACK:.*]] = memref.alloca() {alignment = 64 : i64} : memref<256x32xf32>
-// CHECK: scf.for %[[K:.*]] = %c0 to %c300 step %c256
-// CHECK: scf.for %{{.*}} = %c0 to %c40 step %c32
+// CHECK: %[[PACK:.*]] = memref.alloca() {alignment = 64 : i64} : memref<128x64xf32>
+// CHECK: scf.for %[[K:.*]] = %c0 to %c300 step %c128
+// CHECK: scf.for %{{.*}} = %c0 to %c80 step %c64
 // CHECK: memref.subview %[[PACK]][0, 0]
 // CHECK: memref.subview %{{.*}} [16, 16] [1, 1] : memref<?x?xf32, {{.*}}> to memref<16x16xf32, strided<[300, 1], {{.*}}>>
 // CHECK: linalg.transpose {{.*}} permutation = [1, 0] {kiln.register_tile}
-// CHECK: scf.for %{{.*}} = %c0 to %c16 step %c8
-// CHECK: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<8x1xf32, {{.*}}>, memref<1x32xf32, strided<[32, 1], {{.*}}>) outs(%{{.*}} : memref<8x32xf32, {{.*}}>)
+// CHECK: scf.for %{{.*}} = %c0 to %c18 step %c6
+// CHECK: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<6x1xf32, {{.*}}>, memref<1x64xf32, strided<[64, 1], {{.*}}>) outs(%{{.*}} : memref<6x64xf32, {{.*}}>)
 // CHECK-NOT: memref.prefetch
-func.func @transposed_rhs(%x: memref<20x300xf32>, %w: memref<40x300xf32>, %y: memref<20x40xf32>) {
+func.func @transposed_rhs(%x: memref<20x300xf32>, %w: memref<80x300xf32>, %y: memref<20x80xf32>) {
   linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
-      ins(%x, %w : memref<20x300xf32>, memref<40x300xf32>) outs(%y : memref<20x40xf32>)
+      ins(%x, %w : memref<20x300xf32>, memref<80x300xf32>) outs(%y : memref<20x80xf32>)
   return
 }
 
 // -----
 
 // An output of 64 MiB (beyond the last-level cache), here half of it as a workgroup's
-// view: blocks of k 512 deep, so that the output passes through memory half as often.
+// view: blocks of k 512 deep (not 128), so that the output passes through memory less often.
 // W (64 MiB) is beyond it too: every step of a register tile's k loop prefetches a line
-// of the next block of W to be packed (32 rows on, or after the last rows the first
+// of the next block of W to be packed (64 rows on, or after the last rows the first
 // block of the next k), clamped into W.
 // CHECK-LABEL: func.func @output_beyond_cache
-// CHECK: memref.alloca() {alignment = 64 : i64} : memref<512x32xf32>
+// CHECK: memref.alloca() {alignment = 64 : i64} : memref<512x64xf32>
 // CHECK: scf.for %[[K:.*]] = %c0 to %c4096 step %c512
-// CHECK: scf.for %[[N:.*]] = %c0 to %c4096 step %c32
-// CHECK: %[[NEXT:.*]] = arith.addi %[[N]], %c32
+// CHECK: scf.for %[[N:.*]] = %c0 to %c4096 step %c64
+// CHECK: %[[NEXT:.*]] = arith.addi %[[N]], %c64
 // CHECK: %[[PAST:.*]] = arith.cmpi uge, %[[NEXT]], %c4096
 // CHECK: %[[NEXT_N:.*]] = arith.select %[[PAST]], %c0, %[[NEXT]]
 // CHECK: %[[K_AFTER:.*]] = arith.addi %[[K]], %c512
@@ -110,19 +120,19 @@ func.func @output_beyond_cache(%x: memref<4096x4096xf32>, %w: memref<4096x4096xf
 
 // -----
 
-// B stored [k, n] beyond the last-level cache (16 MiB), 100 rows (12 tiles of 8): the next
-// block is 32 columns on (after the last ones, the next 256 rows of k), and each tile
-// prefetches its twelfth of it (rows of 2 lines). The output is small: 256-deep blocks.
+// B stored [k, n] beyond the last-level cache (16 MiB), 100 rows (16 tiles of 6): the next
+// block is 64 columns on (after the last ones, the next 128 rows of k), and each tile
+// prefetches its sixteenth of it (rows of 4 lines). The output is small: 128-deep blocks.
 // CHECK-LABEL: func.func @rhs_k_n_beyond_cache
-// CHECK: memref.alloca() {alignment = 64 : i64} : memref<256x32xf32>
-// CHECK: scf.for %[[K:.*]] = %c0 to %c2048 step %c256
-// CHECK: scf.for %[[N:.*]] = %c0 to %c2048 step %c32
-// CHECK: %[[NEXT:.*]] = arith.addi %[[N]], %c32
+// CHECK: memref.alloca() {alignment = 64 : i64} : memref<128x64xf32>
+// CHECK: scf.for %[[K:.*]] = %c0 to %c2048 step %c128
+// CHECK: scf.for %[[N:.*]] = %c0 to %c2048 step %c64
+// CHECK: %[[NEXT:.*]] = arith.addi %[[N]], %c64
 // CHECK: %[[PAST:.*]] = arith.cmpi uge, %[[NEXT]], %c2048
 // CHECK: %[[NEXT_N:.*]] = arith.select %[[PAST]], %c0, %[[NEXT]]
 // CHECK: %[[NEXT_K:.*]] = arith.select %[[PAST]], %{{.*}}, %[[K]]
-// CHECK: scf.for %{{.*}} = %c0 to %c256 step %c1
-// CHECK: arith.minui %{{.*}}, %c11
+// CHECK: scf.for %{{.*}} = %c0 to %c128 step %c1
+// CHECK: arith.minui %{{.*}}, %c15
 // CHECK: %[[ROW:.*]] = arith.addi %[[NEXT_K]], %{{.*}}
 // CHECK: %[[ROW_IN:.*]] = arith.minui %[[ROW]], %c2047
 // CHECK: %[[COLUMN:.*]] = arith.addi %[[NEXT_N]], %{{.*}}
@@ -137,9 +147,9 @@ func.func @rhs_k_n_beyond_cache(%a: memref<100x2048xf32>, %b: memref<2048x2048xf
 
 // The same contraction as a linalg.generic, batched: a batch_matmul of the packed block.
 // CHECK-LABEL: func.func @transposed_rhs_batch
-// CHECK: memref.alloca() {alignment = 64 : i64} : memref<1x256x32xf32>
+// CHECK: memref.alloca() {alignment = 64 : i64} : memref<1x128x64xf32>
 // CHECK: linalg.transpose {{.*}} permutation = [0, 2, 1]  {kiln.register_tile}
-// CHECK: linalg.batch_matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<1x8x1xf32, {{.*}}>, memref<1x1x32xf32, {{.*}}>) outs(%{{.*}} : memref<1x8x32xf32, {{.*}}>)
+// CHECK: linalg.batch_matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<1x6x1xf32, {{.*}}>, memref<1x1x40xf32, {{.*}}>) outs(%{{.*}} : memref<1x6x40xf32, {{.*}}>)
 func.func @transposed_rhs_batch(%x: memref<3x20x300xf32>, %w: memref<3x40x300xf32>, %y: memref<3x20x40xf32>) {
   linalg.generic {indexing_maps = [affine_map<(b, m, n, k) -> (b, m, k)>, affine_map<(b, m, n, k) -> (b, n, k)>, affine_map<(b, m, n, k) -> (b, m, n)>],
                   iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
@@ -288,20 +298,20 @@ func.func @no_rows(%a: memref<0x300xf32>, %b: memref<300x40xf32>, %c: memref<0x4
 // -----
 
 // f16 x f16 -> f32 with W[N, K]: both operands are widened to f32 while packed, A per
-// block of k into [groups, 256, 8] (its 2 whole groups of 8 rows), W per block into the
-// 256 x 32 buffer by 16 x 16 transposes that widen (vectorised: a read of f16, arith.extf,
-// vector.transpose); the f32 register tiles take the packs, and the last 4 rows read A in
+// block of k into [groups, 128, 6] (its 3 whole groups of 6 rows), W per block into the
+// 128 x 64 buffer by 16 x 16 transposes that widen (vectorised: a read of f16, arith.extf,
+// vector.transpose); the f32 register tiles take the packs, and the last 2 rows read A in
 // place, widening it (vectorised as arith.extf and a multi-reduction, as vector.contract
 // wants one element type). With AVX2 (no packing of A) the matmul is not tiled.
 // CHECK-LABEL: func.func @f16_nt_widened
-// CHECK: memref.alloca() {alignment = 64 : i64} : memref<256x32xf32>
-// CHECK: memref.alloc() {alignment = 64 : i64} : memref<2x256x8xf32>
-// CHECK: linalg.generic {{.*}} ins(%{{.*}} : memref<16x?xf16, {{.*}}>) outs(%{{.*}} : memref<2x?x8xf32, {{.*}}>)
+// CHECK: memref.alloca() {alignment = 64 : i64} : memref<128x64xf32>
+// CHECK: memref.alloc() {alignment = 64 : i64} : memref<3x128x6xf32>
+// CHECK: linalg.generic {{.*}} ins(%{{.*}} : memref<18x?xf16, {{.*}}>) outs(%{{.*}} : memref<3x?x6xf32, {{.*}}>)
 // CHECK: arith.extf %{{.*}} : f16 to f32
 // CHECK: linalg.generic {{.*}} ins(%{{.*}} : memref<16x16xf16, {{.*}}>) outs(%{{.*}} : memref<16x16xf32, {{.*}}>) attrs =  {kiln.register_tile}
 // CHECK: arith.extf %{{.*}} : f16 to f32
-// CHECK: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<8x1xf32, strided<[1, 8], {{.*}}>>, memref<1x32xf32, {{.*}}>)
-// CHECK: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<1x1xf16, {{.*}}>, memref<1x32xf32, {{.*}}>)
+// CHECK: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<6x1xf32, strided<[1, 6], {{.*}}>>, memref<1x64xf32, {{.*}}>)
+// CHECK: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<1x1xf16, {{.*}}>, memref<1x64xf32, {{.*}}>)
 // AVX2-LABEL: func.func @f16_nt_widened
 // AVX2-NOT: kiln.register_tile
 // AVX2: linalg.matmul indexing_maps
@@ -310,10 +320,10 @@ func.func @no_rows(%a: memref<0x300xf32>, %b: memref<300x40xf32>, %c: memref<0x4
 // VECTOR: %[[ROWS:.*]] = vector.transfer_read {{.*}} : memref<16x16xf16, {{.*}}>, vector<16x16xf16>
 // VECTOR: %[[WIDE:.*]] = arith.extf %[[ROWS]] : vector<16x16xf16> to vector<16x16xf32>
 // VECTOR: vector.transpose %[[WIDE]], [1, 0] : vector<16x16xf32> to vector<16x16xf32>
-// VECTOR: vector.contract {{.*}} : vector<8x1xf32>, vector<1x32xf32> into vector<8x32xf32>
-// VECTOR: arith.extf %{{.*}} : vector<1x32x1xf16> to vector<1x32x1xf32>
-// VECTOR: vector.multi_reduction <add>, %{{.*}}, %{{.*}} [2] : vector<1x32x1xf32> to vector<1x32xf32>
-// VECTOR-NOT: linalg.matmul ins(%{{.*}}, %{{.*}} : memref<1x1xf16, {{.*}}>, memref<1x32xf32
+// VECTOR: vector.contract {{.*}} : vector<6x1xf32>, vector<1x64xf32> into vector<6x64xf32>
+// VECTOR: arith.extf %{{.*}} : vector<1x64x1xf16> to vector<1x64x1xf32>
+// VECTOR: vector.multi_reduction <add>, %{{.*}}, %{{.*}} [2] : vector<1x64x1xf32> to vector<1x64xf32>
+// VECTOR-NOT: linalg.matmul ins(%{{.*}}, %{{.*}} : memref<1x1xf16, {{.*}}>, memref<1x64xf32
 func.func @f16_nt_widened(%a: memref<20x300xf16>, %w: memref<70x300xf16>, %c: memref<20x70xf32>) {
   linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>] ins(%a, %w : memref<20x300xf16>, memref<70x300xf16>) outs(%c : memref<20x70xf32>)
   return

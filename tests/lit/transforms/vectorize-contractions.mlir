@@ -1,9 +1,44 @@
 // RUN: kiln-opt %s -split-input-file -kiln-cpu-vectorize-contractions | FileCheck %s
 
+// The last block of columns, 40 of at most 64 (a peeled remainder): vectorised at its
+// bound, the next power of two, 64 columns, with the columns out of bounds (masked loads
+// and stores of the 40 inside), the rows static; its accumulator is carried through the k
+// loop as a static tile's.
+// CHECK-LABEL: func.func @bounded_columns
+// CHECK: %[[C:.*]] = memref.subview %arg2[0, %{{.*}}] [6, %{{.*}}]
+// CHECK: %[[ACC:.*]] = scf.for %{{.*}} -> (vector<6x64xf32>)
+// CHECK: vector.transfer_read {{.*}} {in_bounds = [true, true]} : memref<6x1xf32, {{.*}}>, vector<6x1xf32>
+// CHECK: vector.transfer_read {{.*}} {in_bounds = [true, false]} : memref<1x?xf32, {{.*}}>, vector<1x64xf32>
+// CHECK: vector.contract {{.*}} : vector<6x1xf32>, vector<1x64xf32> into vector<6x64xf32>
+// CHECK: %[[OLD:.*]] = vector.transfer_read %[[C]]{{.*}} {in_bounds = [true, false]} : memref<6x?xf32, {{.*}}>, vector<6x64xf32>
+// CHECK: %[[SUM:.*]] = arith.addf %[[OLD]], %[[ACC]] : vector<6x64xf32>
+// CHECK: vector.transfer_write %[[SUM]], %[[C]]{{.*}} {in_bounds = [true, false]} : vector<6x64xf32>, memref<6x?xf32, {{.*}}>
+// CHECK-NOT: linalg.matmul
+func.func @bounded_columns(%a: memref<6x32xf32>, %b: memref<32x104xf32>, %c: memref<6x104xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %c104 = arith.constant 104 : index
+  scf.for %j = %c64 to %c104 step %c64 {
+    %cols = affine.min affine_map<(d0) -> (64, 104 - d0)>(%j)
+    %cv = memref.subview %c[0, %j] [6, %cols] [1, 1] : memref<6x104xf32> to memref<6x?xf32, strided<[104, 1], offset: ?>>
+    scf.for %k = %c0 to %c32 step %c1 {
+      %av = memref.subview %a[0, %k] [6, 1] [1, 1] : memref<6x32xf32> to memref<6x1xf32, strided<[32, 1], offset: ?>>
+      %bv = memref.subview %b[%k, %j] [1, %cols] [1, 1] : memref<32x104xf32> to memref<1x?xf32, strided<[104, 1], offset: ?>>
+      linalg.matmul {kiln.register_tile} ins(%av, %bv : memref<6x1xf32, strided<[32, 1], offset: ?>>, memref<1x?xf32, strided<[104, 1], offset: ?>>) outs(%cv : memref<6x?xf32, strided<[104, 1], offset: ?>>)
+    }
+  }
+  return
+}
+
+// -----
+
 // A static register tile becomes a vector.contract whose accumulator starts at zero, is
 // carried through the k loop and added to the output's tile after it (read and written
-// once, the read off the FMAs' path); the remainder tile with a dynamic size stays a
-// linalg op, unmarked. A small output is not prefetched.
+// once, the read off the FMAs' path); the remainder tile with a dynamic size that has no
+// constant bound (a function argument) stays a linalg op, unmarked. A small output is not
+// prefetched.
 // CHECK-LABEL: func.func @tiles
 // CHECK: %[[C:.*]] = memref.subview %arg2[%arg4, 0] [8, 32]
 // CHECK-NOT: memref.prefetch
