@@ -1,5 +1,7 @@
 #include "compiler/codegen/cpu/BoundedTiles.h"
 
+#include "compiler/codegen/cpu/ContractionTiling.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -29,8 +31,9 @@ SmallVector<int64_t> LoopBounds(linalg::LinalgOp tile) {
     }
   }
   if (llvm::any_of(bounds, [](int64_t b) { return ShapedType::isDynamic(b) || b <= 0; })) return {};
-  // A peeled remainder of tiles of 64 is at most 63: vectors of a power of two split into
-  // whole registers (the lanes past the operands' sizes are masked off either way).
+  // A remainder of tiles of 64 is bounded by 64, one of a block of 40 by 40: vectors of a
+  // power of two split into whole registers (the lanes past the operands' sizes are
+  // masked off either way).
   SmallVector<int64_t> sizes = tile.getStaticLoopRanges();
   for (auto [bound, size] : llvm::zip_equal(bounds, sizes)) {
     if (ShapedType::isDynamic(size)) bound = static_cast<int64_t>(llvm::PowerOf2Ceil(bound));
@@ -41,8 +44,8 @@ SmallVector<int64_t> LoopBounds(linalg::LinalgOp tile) {
 }  // namespace
 
 LogicalResult VectorizeBoundedContractionTile(RewriterBase& rewriter, linalg::LinalgOp tile) {
-  if (!tile.hasPureBufferSemantics() || !linalg::isaContractionOpInterface(tile) || tile.getNumDpsInputs() != 2 ||
-      tile.getNumDpsInits() != 1) {
+  if (!tile.hasPureBufferSemantics() || tile.getNumDpsInputs() != 2 || tile.getNumDpsInits() != 1 ||
+      !linalg::isaContractionOpInterface(tile) || !HasMultiplyAddBody(tile)) {
     return failure();
   }
   Type element = getElementTypeOrSelf(tile.getDpsInitOperand(0)->get().getType());
@@ -52,11 +55,13 @@ LogicalResult VectorizeBoundedContractionTile(RewriterBase& rewriter, linalg::Li
   }
   SmallVector<int64_t> bounds = LoopBounds(tile);
   if (bounds.empty()) return failure();
-  int64_t out_elements = 1;
-  for (AffineExpr result : tile.getMatchingIndexingMap(tile.getDpsInitOperand(0)).getResults()) {
-    out_elements *= bounds[cast<AffineDimExpr>(result).getPosition()];
+  for (OpOperand& operand : tile->getOpOperands()) {
+    int64_t elements = 1;
+    for (AffineExpr result : tile.getMatchingIndexingMap(&operand).getResults()) {
+      elements *= bounds[cast<AffineDimExpr>(result).getPosition()];
+    }
+    if (elements > kMaxBoundedTileElements) return failure();
   }
-  if (out_elements > kMaxBoundedTileElements) return failure();
 
   Location loc = tile.getLoc();
   rewriter.setInsertionPoint(tile);

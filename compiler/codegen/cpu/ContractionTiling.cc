@@ -3,6 +3,7 @@
 #include "compiler/codegen/cpu/GroupDotProducts.h"
 #include "compiler/codegen/cpu/MatrixTileProducts.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/Dialect/Utils/StructuredOpsUtils.h"
@@ -179,6 +180,31 @@ std::optional<ContractionTilePlan> PlanGroupDotTiles(linalg::LinalgOp op, const 
 
 bool IsWidenableOperand(Type input, Type output) { return output.isF32() && (input.isF16() || input.isBF16()); }
 
+bool HasMultiplyAddBody(linalg::LinalgOp op) {
+  Block* body = op.getBlock();
+  auto yield = dyn_cast<linalg::YieldOp>(body->getTerminator());
+  if (!yield || yield.getNumOperands() != 1) return false;
+  Operation* add = yield.getOperand(0).getDefiningOp();
+  if (!isa_and_present<arith::AddFOp, arith::AddIOp>(add)) return false;
+  Value out = op.getMatchingBlockArgument(op.getDpsInitOperand(0));
+  Value product = add->getOperand(0) == out ? add->getOperand(1) : add->getOperand(0);
+  if (!llvm::is_contained(add->getOperands(), out)) return false;
+  Operation* multiply = product.getDefiningOp();
+  if (!isa_and_present<arith::MulFOp, arith::MulIOp>(multiply)) return false;
+  // Each factor is an input, or an extension of one; every op of the body is accounted for.
+  int64_t ops = 3;  // add, multiply, yield
+  for (Value factor : multiply->getOperands()) {
+    if (Operation* extension = factor.getDefiningOp()) {
+      if (!isa<arith::ExtFOp, arith::ExtSIOp, arith::ExtUIOp>(extension)) return false;
+      factor = extension->getOperand(0);
+      ++ops;
+    }
+    auto argument = dyn_cast<BlockArgument>(factor);
+    if (!argument || argument.getOwner() != body || argument == out) return false;
+  }
+  return static_cast<int64_t>(body->getOperations().size()) == ops;
+}
+
 bool IsStaticBufferOfAtLeast(Value buffer, int64_t bytes) {
   auto view = dyn_cast<MemrefValue>(buffer);
   if (!view) return false;
@@ -191,7 +217,8 @@ std::optional<ContractionTilePlan> PlanContractionTiles(linalg::LinalgOp op, int
   if (!op.hasPureBufferSemantics() || op->hasAttr(kRegisterTileAttr) || op->hasAttr(kDotProductTileAttr)) {
     return std::nullopt;
   }
-  if (op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1 || !linalg::isaContractionOpInterface(op)) {
+  if (op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1 || !linalg::isaContractionOpInterface(op) ||
+      !HasMultiplyAddBody(op)) {
     return std::nullopt;
   }
   FailureOr<linalg::ContractionDimensions> dims = linalg::inferContractionDims(op);

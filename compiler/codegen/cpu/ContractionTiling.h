@@ -69,6 +69,12 @@ inline constexpr llvm::StringLiteral kPrefetchRowsAttr = "kiln.prefetch_rows";
 // would cost about as much as the product.
 inline constexpr int64_t kMinPackedRows = 16;
 
+// Whether the body of `op` is out + a * b, each input possibly widened first by an
+// extension (arith.extf, arith.extsi, arith.extui), and nothing else.
+// linalg::isaContractionOpInterface also accepts any other one-operand op on the way (a
+// negation, an absolute value), which the kernels, written for a plain product, would drop.
+bool HasMultiplyAddBody(mlir::linalg::LinalgOp op);
+
 // Whether `buffer` is a view of a buffer of static shape of at least `bytes`.
 bool IsStaticBufferOfAtLeast(mlir::Value buffer, int64_t bytes);
 

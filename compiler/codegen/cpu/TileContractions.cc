@@ -125,8 +125,8 @@ linalg::MatmulOp ReplaceMatmulInput(RewriterBase& rewriter, linalg::MatmulOp mat
 // Replaces `block`, a cache block whose right-hand operand is [batch?, k, n] or (with
 // plan.transposed_rhs) [batch?, n, k], by a matmul (or batch_matmul) of the same left-hand
 // operand and output with that operand copied or transposed into a [batch?, k, n] buffer
-// on the stack of the block's full size (kc x nc elements: 256 or 512 x 2 vectors, 16 to
-// 64 KiB in f32, allocated once per contraction), of the output's element type (narrower
+// on the stack of the block's full size (kc x nc elements: 128 to 512 deep x 2 or 4
+// vectors, 16 to 128 KiB in f32, allocated once per contraction), of the output's element type (narrower
 // operands are widened by the copy). The copy happens where `block` was, outside the loop
 // over its rows, so every row of the left-hand operand reuses it.
 linalg::LinalgOp PackRightHandBlock(RewriterBase& rewriter, linalg::LinalgOp block, const ContractionTilePlan& plan) {
@@ -165,7 +165,7 @@ linalg::LinalgOp PackRightHandBlock(RewriterBase& rewriter, linalg::LinalgOp blo
 }
 
 // The register tiles of a packed block over which the prefetches of the next block are
-// spread (a prefill's 128 rows in tiles of 8).
+// spread (chosen for a prefill's 128 rows in tiles of 8; 96 of them in tiles of 6).
 constexpr int64_t kPrefetchSpreadTiles = 16;
 
 // Emits, at a step `kk` of a register tile's k loop, a prefetch of one line of the block

@@ -21,12 +21,13 @@ namespace {
 using namespace mlir;
 
 // Prefetches (for writing) every cache line of the block that `read`, a 2-D in-bounds read
-// of a memref, covers, at the current insertion point: one prefetch per row and 64 bytes.
+// of a memref (not a bounded tile's, whose lines past the edge may be another worker's),
+// covers, at the current insertion point: one prefetch per row and 64 bytes.
 void PrefetchForWrite(RewriterBase& rewriter, vector::TransferReadOp read) {
   auto memref_type = dyn_cast<MemRefType>(read.getBase().getType());
   VectorType vector_type = read.getVectorType();
   if (!memref_type || memref_type.getRank() != 2 || vector_type.getRank() != 2 || read.getMask() ||
-      !read.getPermutationMap().isMinorIdentity()) {
+      read.hasOutOfBoundsDim() || !read.getPermutationMap().isMinorIdentity()) {
     return;
   }
   Location loc = read.getLoc();
@@ -375,8 +376,9 @@ struct VectorizeContractionsPass : impl::VectorizeContractionsBase<VectorizeCont
       (void)memref::foldMemRefCast(tile);
       if (succeeded(VectorizeTransposeTile(rewriter, tile))) continue;
       if (isa<linalg::TransposeOp>(tile.getOperation())) continue;  // a remainder: loops
-      // Remainder tiles (dynamic sizes) are vectorised at their bounds; those without
-      // (and the remainders of packing copies) stay linalg ops and become loops.
+      // Remainder tiles (dynamic sizes) are vectorised at their bounds; those without a
+      // bound, those that widen an operand (the last rows of a widened product) and the
+      // remainders of packing copies stay linalg ops and become loops.
       if (tile.hasDynamicShape()) {
         (void)VectorizeBoundedContractionTile(rewriter, tile);
         continue;

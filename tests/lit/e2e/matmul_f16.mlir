@@ -2,9 +2,9 @@
 // (Inputs/low_precision_operands.py: f16 operands, float64 reference; the products are
 // exact in f32, so results differ only by the f32 rounding of the sums). With 512-bit
 // vectors both operands are widened to f32 while packed (kiln-cpu-tile-contractions) and
-// the f32 register tiles run; the shapes leave remainders of the 8-row groups of A, of the
-// 32-column blocks of B and of the 16 x 16 widening transposes, depths of one to five
-// 256-deep blocks, rows spread over several workgroups, and dynamic rows; 4 rows (f16 and
+// the f32 register tiles run; the shapes leave remainders of the 6-row groups of A, of the
+// 64-column blocks of B and of the 16 x 16 widening transposes, depths of several 128-deep
+// blocks, rows spread over several workgroups, and dynamic rows; 4 rows (f16 and
 // bf16, which has too few rows for its group-dot kernel) take packing from B[K, N] and
 // dot-product tiles that widen what they load from W[N, K]. Compiled for this machine and
 // for haswell (AVX2: the matmuls stay loops, except the 4-row W[N, K] ones, which take

@@ -15,16 +15,27 @@
 // RUN: kiln-run --module=%t.kiln --device=cpu-sync --function=f64_67x300x45 --expected_output=i64=0 --expected_output=i64=32543928
 // RUN: kiln-run --module=%t.kiln --device=cpu --function=batch_3x20x300x40 --expected_output=i64=0 --expected_output=i64=25914689
 // RUN: kiln-run --module=%t.kiln --device=cpu-sync --function=batch_3x20x300x40 --expected_output=i64=0 --expected_output=i64=25914689
+// 80 columns: a tile of 64 and a remainder of 16, vectorised masked (AVX-512).
+// RUN: kiln-run --module=%t.kiln --device=cpu --function=batch_3x20x300x80 --expected_output=i64=0 --expected_output=i64=51787824
+// RUN: kiln-run --module=%t.kiln --device=cpu-sync --function=batch_3x20x300x80 --expected_output=i64=0 --expected_output=i64=51787824
 // RUN: kiln-run --module=%t.kiln --device=cpu --function=f32_dynamic_rows --input=67 --expected_output=i64=0 --expected_output=i64=55708249
 // RUN: kiln-run --module=%t.kiln --device=cpu-sync --function=f32_dynamic_rows --input=9 --expected_output=i64=0 --expected_output=i64=7484074
 // B of 16 MiB or more (beyond the last-level cache): the register tiles of each packed
-// block prefetch the next block of B (2 tiles of rows and 5 one-row tiles).
+// block prefetch the next block of B (3 tiles of rows and 3 one-row tiles).
 // RUN: kiln-run --module=%t.kiln --device=cpu --function=f32_21x2050x2050 --expected_output=i64=0 --expected_output=i64=3177014186
 // RUN: kiln-run --module=%t.kiln --device=cpu-sync --function=f32_21x2050x2050 --expected_output=i64=0 --expected_output=i64=3177014186
 // Empty loops (0 rows; 0 depth, so the output keeps its fill) compile and run: no tiling.
 // RUN: kiln-run --module=%t.kiln --device=cpu --function=no_rows --input=0x64xf32= --input=64x32xf32=1 --expected_output=0x32xf32=
 // RUN: kiln-run --module=%t.kiln --device=cpu --function=no_depth --input=20x0xf32= --input=0x40xf32= --expected_output=20x40xf32=1
 // RUN: kiln-run --module=%t.kiln --device=cpu-sync --function=no_depth --input=20x0xf32= --input=0x40xf32= --expected_output=20x40xf32=1
+// A product with a negated factor in its body is no plain matmul: the register tiles,
+// written for out + a * b, must not take it (before, the packed path and the bounded
+// remainder tiles dropped the negation). 13 rows read B in place, 40 rows pack it; 70
+// columns leave a remainder. Every output is -300.
+// RUN: kiln-run --module=%t.kiln --device=cpu --function=negated_13x300x70 --input=13x300xf32=1 --input=300x70xf32=1 --expected_output=13x70xf32=-300
+// RUN: kiln-run --module=%t.kiln --device=cpu-sync --function=negated_13x300x70 --input=13x300xf32=1 --input=300x70xf32=1 --expected_output=13x70xf32=-300
+// RUN: kiln-run --module=%t.kiln --device=cpu --function=negated_40x300x70 --input=40x300xf32=1 --input=300x70xf32=1 --expected_output=40x70xf32=-300
+// RUN: kiln-run --module=%t.kiln --device=cpu-sync --function=negated_40x300x70 --input=40x300xf32=1 --input=300x70xf32=1 --expected_output=40x70xf32=-300
 // AVX2 (6 x 16 register tiles) and SSE (4 x 8) targets, both of which this machine runs.
 // RUN: kiln-compile %s -o %t.avx2.kiln --target-cpu=haswell
 // RUN: kiln-run --module=%t.avx2.kiln --device=cpu --function=f32_67x300x77 --expected_output=i64=0 --expected_output=i64=55708249
@@ -265,6 +276,84 @@ func.func @batch_3x20x300x40() -> (i64, i64) {
   return %bad, %checksum : i64, i64
 }
 
+func.func @batch_3x20x300x80() -> (i64, i64) {
+  %zero = arith.constant 0.0 : f32
+  %ea = tensor.empty() : tensor<3x20x300xf32>
+  %a = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel"]} outs(%ea : tensor<3x20x300xf32>) {
+  ^bb0(%o: f32):
+    %bi = linalg.index 0 : index
+    %i = linalg.index 1 : index
+    %k = linalg.index 2 : index
+    %ib = arith.addi %i, %bi : index
+    %c7 = arith.constant 7 : index
+    %c3 = arith.constant 3 : index
+    %c11 = arith.constant 11 : index
+    %c2 = arith.constant 2 : index
+    %t0 = arith.muli %ib, %c7 : index
+    %t1 = arith.muli %k, %c3 : index
+    %t2 = arith.addi %t0, %t1 : index
+    %t3 = arith.remui %t2, %c11 : index
+    %t4 = arith.subi %t3, %c2 : index
+    %t5 = arith.index_cast %t4 : index to i64
+    %v = arith.sitofp %t5 : i64 to f32
+    linalg.yield %v : f32
+  } -> tensor<3x20x300xf32>
+  %eb = tensor.empty() : tensor<3x300x80xf32>
+  %b = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel"]} outs(%eb : tensor<3x300x80xf32>) {
+  ^bb0(%o: f32):
+    %bi = linalg.index 0 : index
+    %k = linalg.index 1 : index
+    %j = linalg.index 2 : index
+    %jb = arith.addi %j, %bi : index
+    %c5 = arith.constant 5 : index
+    %c2 = arith.constant 2 : index
+    %c13 = arith.constant 13 : index
+    %c3 = arith.constant 3 : index
+    %t0 = arith.muli %k, %c5 : index
+    %t1 = arith.muli %jb, %c2 : index
+    %t2 = arith.addi %t0, %t1 : index
+    %t3 = arith.remui %t2, %c13 : index
+    %t4 = arith.subi %t3, %c3 : index
+    %t5 = arith.index_cast %t4 : index to i64
+    %v = arith.sitofp %t5 : i64 to f32
+    linalg.yield %v : f32
+  } -> tensor<3x300x80xf32>
+  %ec = tensor.empty() : tensor<3x20x80xf32>
+  %fc = linalg.fill ins(%zero : f32) outs(%ec : tensor<3x20x80xf32>) -> tensor<3x20x80xf32>
+  %c = linalg.batch_matmul ins(%a, %b : tensor<3x20x300xf32>, tensor<3x300x80xf32>) outs(%fc : tensor<3x20x80xf32>) -> tensor<3x20x80xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d3, d2)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%a, %b : tensor<3x20x300xf32>, tensor<3x300x80xf32>) outs(%fc : tensor<3x20x80xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %s = math.fma %x, %y, %acc : f32
+    linalg.yield %s : f32
+  } -> tensor<3x20x80xf32>
+  %zi = arith.constant 0 : i64
+  %ez = tensor.empty() : tensor<i64>
+  %fz = linalg.fill ins(%zi : i64) outs(%ez : tensor<i64>) -> tensor<i64>
+  %sums:2 = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> ()>, affine_map<(d0, d1, d2) -> ()>], iterator_types = ["reduction", "reduction", "reduction"]} ins(%c, %r : tensor<3x20x80xf32>, tensor<3x20x80xf32>) outs(%fz, %fz : tensor<i64>, tensor<i64>) {
+  ^bb0(%x: f32, %y: f32, %bad: i64, %sum: i64):
+    %ne = arith.cmpf une, %x, %y : f32
+    %ne64 = arith.extui %ne : i1 to i64
+    %bad2 = arith.addi %bad, %ne64 : i64
+    %i = linalg.index 1 : index
+    %j = linalg.index 2 : index
+    %c3 = arith.constant 3 : index
+    %c7 = arith.constant 7 : index
+    %c1 = arith.constant 1 : index
+    %w0 = arith.muli %i, %c3 : index
+    %w1 = arith.addi %w0, %j : index
+    %w2 = arith.remui %w1, %c7 : index
+    %w3 = arith.addi %w2, %c1 : index
+    %w = arith.index_cast %w3 : index to i64
+    %xi = arith.fptosi %x : f32 to i64
+    %xw = arith.muli %xi, %w : i64
+    %sum2 = arith.addi %sum, %xw : i64
+    linalg.yield %bad2, %sum2 : i64, i64
+  } -> (tensor<i64>, tensor<i64>)
+  %bad = tensor.extract %sums#0[] : tensor<i64>
+  %checksum = tensor.extract %sums#1[] : tensor<i64>
+  return %bad, %checksum : i64, i64
+}
+
 func.func @f32_dynamic_rows(%m: index) -> (i64, i64) {
   %zero = arith.constant 0.0 : f32
   %ea = tensor.empty(%m) : tensor<?x300xf32>
@@ -427,4 +516,36 @@ func.func @no_depth(%a: tensor<20x0xf32>, %b: tensor<0x40xf32>) -> tensor<20x40x
   %f = linalg.fill ins(%one : f32) outs(%e : tensor<20x40xf32>) -> tensor<20x40xf32>
   %r = linalg.matmul ins(%a, %b : tensor<20x0xf32>, tensor<0x40xf32>) outs(%f : tensor<20x40xf32>) -> tensor<20x40xf32>
   return %r : tensor<20x40xf32>
+}
+
+func.func @negated_13x300x70(%a: tensor<13x300xf32>, %b: tensor<300x70xf32>) -> tensor<13x70xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<13x70xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<13x70xf32>) -> tensor<13x70xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>],
+                       iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : tensor<13x300xf32>, tensor<300x70xf32>) outs(%f : tensor<13x70xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %negated = arith.negf %x : f32
+    %p = arith.mulf %negated, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<13x70xf32>
+  return %r : tensor<13x70xf32>
+}
+
+func.func @negated_40x300x70(%a: tensor<40x300xf32>, %b: tensor<300x70xf32>) -> tensor<40x70xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<40x70xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<40x70xf32>) -> tensor<40x70xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>],
+                       iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : tensor<40x300xf32>, tensor<300x70xf32>) outs(%f : tensor<40x70xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %negated = arith.negf %x : f32
+    %p = arith.mulf %negated, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<40x70xf32>
+  return %r : tensor<40x70xf32>
 }

@@ -8,8 +8,8 @@
 // pack, then a generic over (m, n, p, j) that reads A at k = 2p + j, in tiles of 8 rows
 // and, for the last 4 rows, of 1 row. Vectorised: interleaved rows in the pack, vdpbf16ps
 // in the kernel. Without dot-bf16 (512-bit vectors), both operands are widened to f32 as
-// they are packed (A per block of k into [groups, 256, 8], B per block into 256 x 32) and
-// the f32 register tiles take them; the last 4 rows read A in place. With 256-bit vectors
+// they are packed (A per block of k into [groups, 128, 6], B per block into 128 x 64) and
+// the f32 register tiles take them; the last 2 rows read A in place. With 256-bit vectors
 // the matmul is not tiled.
 // CHECK-LABEL: func.func @bf16_nn
 // CHECK: %[[PACK:.*]] = memref.alloca() {alignment = 64 : i64} : memref<128x32x2xbf16>

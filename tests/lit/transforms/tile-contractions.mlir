@@ -35,7 +35,7 @@
 // VECTOR: vector.transfer_read {{.*}} {in_bounds = [true, false]} : memref<1x?xf32, {{.*}}>, vector<1x64xf32>
 // VECTOR: vector.contract {{.*}} : vector<6x1xf32>, vector<1x64xf32> into vector<6x64xf32>
 // VECTOR: vector.transfer_write {{.*}} {in_bounds = [true, false]} : vector<6x64xf32>, memref<6x?xf32, {{.*}}>
-// VECTOR-NOT: linalg.matmul {kiln.register_tile}
+// VECTOR-NOT: linalg.matmul
 // AVX2-LABEL: func.func @matmul
 // AVX2: memref.alloca() {alignment = 64 : i64} : memref<256x16xf32>
 // AVX2: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<6x1xf32, {{.*}}>, memref<1x16xf32, {{.*}}>) outs(%{{.*}} : memref<6x16xf32, {{.*}}>)
@@ -52,6 +52,7 @@ func.func @matmul(%a: memref<20x300xf32>, %b: memref<300x80xf32>, %c: memref<20x
 // 256 x 256; the main tiles and the column remainder (8) are static, and so is the last
 // row's.
 // CHECK-LABEL: func.func @matmul_few_rows
+// VECTOR-LABEL: func.func @matmul_few_rows
 // CHECK-NOT: memref.alloca
 // CHECK: scf.for %{{.*}} = %c0 to %c300 step %c256
 // CHECK: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<6x1xf32, {{.*}}>, memref<1x64xf32, strided<[72, 1], {{.*}}>) outs(%{{.*}} : memref<6x64xf32, {{.*}}>)
@@ -387,6 +388,28 @@ func.func @f16_generic_not_widened(%a: memref<40x300xf16>, %b: memref<300x70xf16
     %p = arith.mulf %x, %y : f16
     %w = arith.extf %p : f16 to f32
     %s = arith.addf %acc, %w : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// A product whose body negates a factor (isaContractionOpInterface looks through one-operand
+// ops) is no plain out + a * b: no register tiles, no packs; it becomes loops as written.
+// CHECK-LABEL: func.func @negated_factor
+// CHECK-NOT: kiln.register_tile
+// CHECK-NOT: memref.alloca
+// CHECK: arith.negf
+// CHECK-NOT: kiln.register_tile
+func.func @negated_factor(%a: memref<40x300xf32>, %b: memref<300x70xf32>, %c: memref<40x70xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>],
+                  iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<40x300xf32>, memref<300x70xf32>) outs(%c : memref<40x70xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %negated = arith.negf %x : f32
+    %p = arith.mulf %negated, %y : f32
+    %s = arith.addf %acc, %p : f32
     linalg.yield %s : f32
   }
   return
