@@ -16,26 +16,14 @@ using namespace mlir;
 
 namespace {
 
-// Whether `value` is an `ExtOp` of `arg`.
-template <typename ExtOp>
-bool IsExtensionOf(Value value, BlockArgument arg) {
-  auto ext = value.getDefiningOp<ExtOp>();
-  return ext && ext.getIn() == arg;
-}
-
-// Whether the body of `op` is exactly out + ExtOp(a) * ExtOp(b) (either order).
-template <typename AddOp, typename MulOp, typename ExtOp>
+// Whether the body of `op` is exactly out + ExtOp(a) * ExtOp(b) (either order) with
+// AddOp's sum: a multiply-add (HasMultiplyAddBody) whose two factors are ExtOp extensions.
+template <typename AddOp, typename ExtOp>
 bool ComputesWidenedMultiplyAdd(linalg::LinalgOp op) {
-  Block& body = op->getRegion(0).front();
-  if (body.getOperations().size() != 5 || body.getNumArguments() != 3) return false;  // 2 ext, mul, add, yield
-  BlockArgument a = body.getArgument(0), b = body.getArgument(1), out = body.getArgument(2);
-  auto add = cast<linalg::YieldOp>(body.getTerminator()).getOperand(0).getDefiningOp<AddOp>();
-  if (!add) return false;
-  Value product = add.getLhs() == out ? add.getRhs() : add.getRhs() == out ? add.getLhs() : Value();
-  auto mul = product ? product.getDefiningOp<MulOp>() : nullptr;
-  if (!mul) return false;
-  return (IsExtensionOf<ExtOp>(mul.getLhs(), a) && IsExtensionOf<ExtOp>(mul.getRhs(), b)) ||
-         (IsExtensionOf<ExtOp>(mul.getLhs(), b) && IsExtensionOf<ExtOp>(mul.getRhs(), a));
+  if (!HasMultiplyAddBody(op)) return false;
+  Block* body = op.getBlock();
+  return body->getTerminator()->getOperand(0).getDefiningOp<AddOp>() &&
+         llvm::count_if(body->getOperations(), [](Operation& inner) { return isa<ExtOp>(inner); }) == 2;
 }
 
 GroupDotKind KindOfPacked(Type element) {
@@ -139,11 +127,11 @@ std::optional<GroupDotKind> MatchGroupDotContraction(linalg::LinalgOp op, GroupD
   Type a = getElementTypeOrSelf(op.getDpsInputs()[0].getType()), b = getElementTypeOrSelf(op.getDpsInputs()[1].getType());
   Type out = getElementTypeOrSelf(op.getDpsInits()[0].getType());
   if (features.bf16_pairs && a.isBF16() && b.isBF16() && out.isF32() &&
-      ComputesWidenedMultiplyAdd<arith::AddFOp, arith::MulFOp, arith::ExtFOp>(op)) {
+      ComputesWidenedMultiplyAdd<arith::AddFOp, arith::ExtFOp>(op)) {
     return GroupDotKind::kBF16Pairs;
   }
   if (features.i8_quads && a.isInteger(8) && b.isInteger(8) && out.isInteger(32) &&
-      ComputesWidenedMultiplyAdd<arith::AddIOp, arith::MulIOp, arith::ExtSIOp>(op)) {
+      ComputesWidenedMultiplyAdd<arith::AddIOp, arith::ExtSIOp>(op)) {
     return GroupDotKind::kI8Quads;
   }
   return std::nullopt;
