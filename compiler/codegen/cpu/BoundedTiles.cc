@@ -14,8 +14,8 @@ using namespace mlir;
 namespace {
 
 // A constant upper bound of each loop dimension of `tile`: the least bound of the operand
-// dimensions it indexes, rounded up to a power of two where the size is dynamic. Empty when a dimension has none or
-// an indexing map has a result that is no dimension.
+// dimensions it indexes, rounded up to a power of two where the size is dynamic. Empty
+// when a dimension has none or an indexing map has a result that is no dimension.
 SmallVector<int64_t> LoopBounds(linalg::LinalgOp tile) {
   SmallVector<int64_t> bounds(tile.getNumLoops(), ShapedType::kDynamic);
   for (OpOperand& operand : tile->getOpOperands()) {

@@ -41,8 +41,8 @@ constexpr int64_t kCacheColumns = 256;
 constexpr int64_t kCacheDepth = 256;
 // A packed block (one register tile wide) holds at most this much, so that it stays in L1
 // (48 KiB on the Intel Xeon measured, 32-48 KiB on Zen): 256 deep for 2 vectors of 16 f32,
-// 128 for 4. With 6 x 4 tiles, 1024^3 ran at 0.95 of oneDNN 128 deep (32 KiB), 0.93 256 deep,
-// 0.85 192 deep, 0.90 96 deep.
+// 128 for 4. With 6 x 4 tiles, 1024^3 ran at 0.95 of oneDNN 128 deep (32 KiB), 0.93 256
+// deep, 0.85 192 deep, 0.90 96 deep.
 constexpr int64_t kPackedBlockBytes = 32 * 1024;
 // Blocks of k for a packed product whose output is beyond the last-level cache: the
 // output then passes through memory less often, and the packed block (512 x 4 vectors,
@@ -187,8 +187,8 @@ bool HasMultiplyAddBody(linalg::LinalgOp op) {
   Operation* add = yield.getOperand(0).getDefiningOp();
   if (!isa_and_present<arith::AddFOp, arith::AddIOp>(add)) return false;
   Value out = op.getMatchingBlockArgument(op.getDpsInitOperand(0));
-  Value product = add->getOperand(0) == out ? add->getOperand(1) : add->getOperand(0);
   if (!llvm::is_contained(add->getOperands(), out)) return false;
+  Value product = add->getOperand(0) == out ? add->getOperand(1) : add->getOperand(0);
   Operation* multiply = product.getDefiningOp();
   if (!isa_and_present<arith::MulFOp, arith::MulIOp>(multiply)) return false;
   // Each factor is an input, or an extension of one; every op of the body is accounted for.

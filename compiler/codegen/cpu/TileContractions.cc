@@ -126,8 +126,8 @@ linalg::MatmulOp ReplaceMatmulInput(RewriterBase& rewriter, linalg::MatmulOp mat
 // plan.transposed_rhs) [batch?, n, k], by a matmul (or batch_matmul) of the same left-hand
 // operand and output with that operand copied or transposed into a [batch?, k, n] buffer
 // on the stack of the block's full size (kc x nc elements: 128 to 512 deep x 2 or 4
-// vectors, 16 to 128 KiB in f32, allocated once per contraction), of the output's element type (narrower
-// operands are widened by the copy). The copy happens where `block` was, outside the loop
+// vectors, 16 to 128 KiB in f32, allocated once per contraction), of the output's element
+// type (narrower operands are widened by the copy). The copy happens where `block` was, outside the loop
 // over its rows, so every row of the left-hand operand reuses it.
 linalg::LinalgOp PackRightHandBlock(RewriterBase& rewriter, linalg::LinalgOp block, const ContractionTilePlan& plan) {
   Location loc = block.getLoc();
