@@ -10,6 +10,12 @@
 // run (main re-executes without them; the context line `openblas_tuning` says what was
 // unset): they would throttle the OpenBLAS anchor and mean nothing to kiln.
 //
+// A/B of a compiler change in one process: `--variant_dir=DIR` also runs every benchmark
+// registered with KILN_BENCHMARK_ON_CPUS or KILN_LLAMA_BENCHMARKS on DIR/NAME.kiln (named
+// .../variant; skipped, saying so, when DIR has no such module), so that with
+// --benchmark_enable_random_interleaving both see the same machine (this shared 2-core VM
+// drifts by 10-30% between processes).
+//
 // Accounting: matmul 2*M*N*K flop; decode-shaped products also bytes of weights read per
 // call (4*N*K: the rest is under 0.2%); fused_exp 16 B per element (3 reads + 1 write);
 // softmax reports time only. Inputs are created once; results are allocated per call, as
@@ -17,6 +23,7 @@
 // repeated calls get them).
 #include <benchmark/benchmark.h>
 
+#include <functional>
 #include <random>
 #include <string>
 #include <vector>
@@ -33,6 +40,13 @@
 
 namespace kiln::bench {
 namespace {
+
+// The directory of --variant_dir (empty without it).
+std::string& VariantDir() {
+  static std::string dir;
+  return dir;
+}
+constexpr std::string_view kVariantPrefix = "variant:";
 
 struct Loaded {
   std::unique_ptr<runtime::Session> session;
@@ -63,13 +77,17 @@ StatusOr<Ref<hal::BufferView>> RandomView(std::string_view spec, hal::Allocator&
   return view;
 }
 
-// Loads `name`.kiln on `device` and creates the arguments of `function` from `inputs`:
+// Loads `name`.kiln (from the variant directory when `device` starts with kVariantPrefix) on `device` and creates the arguments of `function` from `inputs`:
 // kiln-run's value text (a scalar such as an index is its number), or random data
 // ("random:...", see RandomView).
-StatusOr<Loaded> Load(const std::string& name, const std::string& function, const std::string& device,
+StatusOr<Loaded> Load(const std::string& name, const std::string& function, std::string device,
                       const std::vector<std::string>& inputs) {
-  KILN_ASSIGN_OR_RETURN(Ref<vm::Module> module,
-                        vm::Module::LoadFromFile(std::string(KILN_BENCH_MODULE_DIR) + "/" + name + ".kiln"));
+  std::string dir = KILN_BENCH_MODULE_DIR;
+  if (device.starts_with(kVariantPrefix)) {
+    device = device.substr(kVariantPrefix.size());
+    dir = VariantDir();
+  }
+  KILN_ASSIGN_OR_RETURN(Ref<vm::Module> module, vm::Module::LoadFromFile(dir + "/" + name + ".kiln"));
   Loaded loaded;
   KILN_ASSIGN_OR_RETURN(loaded.session, runtime::Session::Create(device, module));
   KILN_ASSIGN_OR_RETURN(const vm::Signature* signature, loaded.session->FunctionSignature(function));
@@ -231,10 +249,27 @@ void BM_Gather4096RowsChecked(benchmark::State& state, const char* device) {
   state.SetBytesProcessed(int64_t{2} * 4096 * 1024 * 4 * state.iterations());
 }
 
-// Every compiled benchmark on `cpu-sync` (1 thread) and `cpu` (the device's workers).
+// Registrations of the variants, run by main once --variant_dir is known.
+std::vector<std::function<void()>>& VariantRegistrations() {
+  static std::vector<std::function<void()>> registrations;
+  return registrations;
+}
+bool AddVariant(std::function<void()> registration) {
+  VariantRegistrations().push_back(std::move(registration));
+  return true;
+}
+
+// Every compiled benchmark on `cpu-sync` (1 thread) and `cpu` (the device's workers), and
+// with --variant_dir on both again with the variant's module.
 #define KILN_BENCHMARK_ON_CPUS(fn, ...)                                                              \
   BENCHMARK_CAPTURE(fn, cpu_sync, "cpu-sync")->Unit(benchmark::kMillisecond)->UseRealTime() __VA_ARGS__; \
-  BENCHMARK_CAPTURE(fn, cpu, "cpu")->Unit(benchmark::kMillisecond)->UseRealTime() __VA_ARGS__
+  BENCHMARK_CAPTURE(fn, cpu, "cpu")->Unit(benchmark::kMillisecond)->UseRealTime() __VA_ARGS__;           \
+  [[maybe_unused]] const bool fn##_variants = AddVariant([] {                                          \
+    benchmark::RegisterBenchmark(#fn "/cpu_sync/variant", fn, "variant:cpu-sync")                       \
+        ->Unit(benchmark::kMillisecond)->UseRealTime() __VA_ARGS__;                                    \
+    benchmark::RegisterBenchmark(#fn "/cpu/variant", fn, "variant:cpu")                                 \
+        ->Unit(benchmark::kMillisecond)->UseRealTime() __VA_ARGS__;                                    \
+  })
 KILN_BENCHMARK_ON_CPUS(BM_Matmul1024, ->MinTime(2));
 KILN_BENCHMARK_ON_CPUS(BM_Matmul4096, ->MinTime(2));
 KILN_BENCHMARK_ON_CPUS(BM_MatmulTransposeB1024, ->MinTime(2));
@@ -260,7 +295,13 @@ KILN_BENCHMARK_ON_CPUS(BM_Attention32x2048x128);
 #define KILN_LLAMA_BENCHMARKS(function)                                                                 \
   BENCHMARK_CAPTURE(BM_LlamaLayer, function##_cpu_sync, "cpu-sync", #function)->Unit(benchmark::kMillisecond) \
       ->UseRealTime();                                                                                  \
-  BENCHMARK_CAPTURE(BM_LlamaLayer, function##_cpu, "cpu", #function)->Unit(benchmark::kMillisecond)->UseRealTime()
+  BENCHMARK_CAPTURE(BM_LlamaLayer, function##_cpu, "cpu", #function)->Unit(benchmark::kMillisecond)->UseRealTime(); \
+  [[maybe_unused]] const bool function##_llama_variants = AddVariant([] {                                \
+    benchmark::RegisterBenchmark("BM_LlamaLayer/" #function "_cpu_sync/variant", BM_LlamaLayer, "variant:cpu-sync", \
+                                 #function)->Unit(benchmark::kMillisecond)->UseRealTime();              \
+    benchmark::RegisterBenchmark("BM_LlamaLayer/" #function "_cpu/variant", BM_LlamaLayer, "variant:cpu", #function) \
+        ->Unit(benchmark::kMillisecond)->UseRealTime();                                                 \
+  })
 KILN_LLAMA_BENCHMARKS(prefill);
 KILN_LLAMA_BENCHMARKS(decode);
 #define KILN_SUM_BENCHMARKS(function)                                                              \
@@ -392,6 +433,23 @@ BENCHMARK(BM_StreamTriadAnchor)->ArgName("threads")->Arg(1)->Arg(2)->Unit(benchm
 int main(int argc, char** argv) {
   std::string openblas_tuning = kiln::bench::UnsetOpenBlasTuning(argv);
   benchmark::AddCustomContext("openblas_tuning", openblas_tuning);
+  // --variant_dir=DIR is kiln's flag, taken out before Google Benchmark sees the rest.
+  constexpr std::string_view kVariantFlag = "--variant_dir=";
+  int kept = 1;
+  for (int i = 1; i < argc; ++i) {
+    std::string_view argument = argv[i];
+    if (argument.starts_with(kVariantFlag)) {
+      kiln::bench::VariantDir() = argument.substr(kVariantFlag.size());
+    } else {
+      argv[kept++] = argv[i];
+    }
+  }
+  argc = kept;
+  argv[argc] = nullptr;
+  if (!kiln::bench::VariantDir().empty()) {
+    for (const auto& registration : kiln::bench::VariantRegistrations()) registration();
+    benchmark::AddCustomContext("variant_dir", kiln::bench::VariantDir());
+  }
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   benchmark::RunSpecifiedBenchmarks();
