@@ -101,13 +101,20 @@ func.func @prefetch_in_k_loop(%a: memref<16x64xf32>, %b: memref<64x32xf32>, %c: 
 
 // -----
 
-// An output of 64 MiB (beyond the last-level cache): each register tile first prefetches
-// its output's lines for writing, one per row and 64 bytes (8 rows x 2 lines).
+// An output of 64 MiB (beyond the last-level cache): each register tile prefetches its
+// output's 16 lines (8 rows x 2 lines of 64 bytes) for writing, one per step of the k loop
+// (64 steps): step k takes line min(k, 15), row min(k, 15) / 2, column (min(k, 15) % 2) x 16.
 // CHECK-LABEL: func.func @large_output
-// CHECK-COUNT-16: memref.prefetch %{{.*}}[%{{.*}}, %{{.*}}], write, locality<3>, data
 // CHECK-NOT: memref.prefetch
-// CHECK: scf.for
+// CHECK: scf.for %[[K:.*]] = %c0 to %c64 step %c1 iter_args
+// CHECK: %[[LINE:.*]] = arith.minui %[[K]], %c15
+// CHECK: %[[ROW:.*]] = arith.divui %[[LINE]], %c2
+// CHECK: %[[PAIR:.*]] = arith.remui %[[LINE]], %c2
+// CHECK: %[[COLUMN:.*]] = arith.muli %[[PAIR]], %c16
+// CHECK: memref.prefetch %{{.*}}[%{{.*}}, %{{.*}}], write, locality<3>, data
+// CHECK-NOT: memref.prefetch
 // CHECK: vector.contract
+// CHECK: scf.yield
 // CHECK: arith.addf
 func.func @large_output(%a: memref<4096x64xf32>, %b: memref<64x4096xf32>, %c: memref<4096x4096xf32>) {
   %c0 = arith.constant 0 : index
@@ -120,6 +127,31 @@ func.func @large_output(%a: memref<4096x64xf32>, %b: memref<64x4096xf32>, %c: me
       %bv = memref.subview %b[%k, 0] [1, 32] [1, 1] : memref<64x4096xf32> to memref<1x32xf32, strided<[4096, 1], offset: ?>>
       %cv = memref.subview %c[%i, 0] [8, 32] [1, 1] : memref<4096x4096xf32> to memref<8x32xf32, strided<[4096, 1], offset: ?>>
       linalg.matmul {kiln.register_tile} ins(%av, %bv : memref<8x1xf32, strided<[64, 1], offset: ?>>, memref<1x32xf32, strided<[4096, 1], offset: ?>>) outs(%cv : memref<8x32xf32, strided<[4096, 1], offset: ?>>)
+    }
+  }
+  return
+}
+
+// -----
+
+// A k loop shorter than the tile's lines (8 steps for 16 lines): the tile prefetches all of
+// them at its start.
+// CHECK-LABEL: func.func @large_output_short_loop
+// CHECK-COUNT-16: memref.prefetch %{{.*}}[%{{.*}}, %{{.*}}], write, locality<3>, data
+// CHECK-NOT: memref.prefetch
+// CHECK: scf.for
+// CHECK: vector.contract
+// CHECK: arith.addf
+func.func @large_output_short_loop(%a: memref<4096x8xf32>, %b: memref<8x4096xf32>, %c: memref<4096x4096xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  scf.for %i = %c0 to %c8 step %c8 {
+    scf.for %k = %c0 to %c8 step %c1 {
+      %av = memref.subview %a[%i, %k] [8, 1] [1, 1] : memref<4096x8xf32> to memref<8x1xf32, strided<[8, 1], offset: ?>>
+      %bv = memref.subview %b[%k, 0] [1, 32] [1, 1] : memref<8x4096xf32> to memref<1x32xf32, strided<[4096, 1], offset: ?>>
+      %cv = memref.subview %c[%i, 0] [8, 32] [1, 1] : memref<4096x4096xf32> to memref<8x32xf32, strided<[4096, 1], offset: ?>>
+      linalg.matmul {kiln.register_tile} ins(%av, %bv : memref<8x1xf32, strided<[8, 1], offset: ?>>, memref<1x32xf32, strided<[4096, 1], offset: ?>>) outs(%cv : memref<8x32xf32, strided<[4096, 1], offset: ?>>)
     }
   }
   return
