@@ -77,9 +77,10 @@ StatusOr<Ref<hal::BufferView>> RandomView(std::string_view spec, hal::Allocator&
   return view;
 }
 
-// Loads `name`.kiln (from the variant directory when `device` starts with kVariantPrefix) on `device` and creates the arguments of `function` from `inputs`:
-// kiln-run's value text (a scalar such as an index is its number), or random data
-// ("random:...", see RandomView).
+// Loads `name`.kiln (from the variant directory when `device` starts with kVariantPrefix)
+// on `device` and creates the arguments of `function` from `inputs`: kiln-run's value
+// text (a scalar such as an index is its number), or random data ("random:...", see
+// RandomView).
 StatusOr<Loaded> Load(const std::string& name, const std::string& function, std::string device,
                       const std::vector<std::string>& inputs) {
   std::string dir = KILN_BENCH_MODULE_DIR;

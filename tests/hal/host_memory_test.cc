@@ -1,4 +1,5 @@
-// The CPU drivers' host block pool: capacity rounding and reuse of freed blocks.
+// The CPU drivers' host blocks and their pool: alignment, capacity rounding and reuse of
+// freed blocks.
 #include "drivers/cpu/host_memory.h"
 
 #include <gtest/gtest.h>
@@ -18,6 +19,22 @@ TEST(HostBlockPool, CapacityIsWithinAnEighthAndPageGranular) {
     EXPECT_LE(capacity, size + size / 8 + 4096) << size;
     EXPECT_EQ(capacity % 4096, 0u);
   }
+}
+
+// Blocks of 2 MiB or more start on a huge-page boundary (so that transparent huge pages
+// can back all of them); smaller ones on a cache line.
+TEST(HostBlock, LargeBlocksStartOnAHugePage) {
+  for (size_t size : {size_t{2} << 20, (size_t{4} << 20) + 4096, size_t{9} << 20}) {
+    uint8_t* block = AllocateHostBlock(size);
+    ASSERT_NE(block, nullptr);
+    EXPECT_EQ(reinterpret_cast<uintptr_t>(block) % (size_t{2} << 20), 0u) << size;
+    block[size - 1] = 1;  // the whole size is usable
+    FreeHostBlock(block, size);
+  }
+  uint8_t* small = AllocateHostBlock(1000);
+  ASSERT_NE(small, nullptr);
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(small) % 64, 0u);
+  FreeHostBlock(small, 1000);
 }
 
 TEST(HostBlockPool, AReleasedBlockIsReusedForASimilarSize) {
