@@ -3,6 +3,7 @@
 #include "compiler/codegen/cpu/GroupDotProducts.h"
 #include "compiler/codegen/cpu/MatrixTileProducts.h"
 #include "compiler/codegen/cpu/Passes.h"
+#include "compiler/codegen/cpu/PrefetchPrefix.h"
 #include "compiler/codegen/cpu/TransposedSums.h"
 #include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -39,13 +40,13 @@ std::optional<BlockLines> LinesOf(vector::TransferReadOp read) {
 }
 
 // Prefetches for writing the line at (`row`, `column`) of `read`'s block.
-void PrefetchLineForWrite(OpBuilder& b, vector::TransferReadOp read, Value row, Value column) {
+memref::PrefetchOp PrefetchLineForWrite(OpBuilder& b, vector::TransferReadOp read, Value row, Value column) {
   Location loc = read.getLoc();
   ValueRange indices = read.getIndices();
   Value at_row = arith::AddIOp::create(b, loc, indices[0], row);
   Value at_column = arith::AddIOp::create(b, loc, indices[1], column);
-  memref::PrefetchOp::create(b, loc, read.getBase(), ValueRange{at_row, at_column}, /*isWrite=*/true,
-                             /*localityHint=*/3, /*isDataCache=*/true);
+  return memref::PrefetchOp::create(b, loc, read.getBase(), ValueRange{at_row, at_column}, /*isWrite=*/true,
+                                    /*localityHint=*/3, /*isDataCache=*/true);
 }
 
 // Prefetches (for writing) every cache line of `read`'s block (LinesOf) at the current
@@ -66,8 +67,9 @@ void PrefetchForWrite(RewriterBase& rewriter, vector::TransferReadOp read) {
 // first steps of `loop`: step s prefetches line min(s, lines - 1), row by row. A burst of
 // one prefetch per line at the tile's start (24 lines for 6 x 64 f32) filled the core's
 // fill buffers and stalled the first loads of the k loop for about one L3 latency per
-// tile. Returns false, emitting nothing, when the loop is not a static 0-based unit-step
-// loop of at least that many steps.
+// tile. The prefetch is marked (PrefetchPrefix.h) with its number of lines: the steps
+// after them run without it. Returns false, emitting nothing, when the loop is not a
+// static 0-based unit-step loop of at least that many steps.
 bool PrefetchForWriteOverSteps(RewriterBase& rewriter, vector::TransferReadOp read, scf::ForOp loop) {
   std::optional<BlockLines> lines = LinesOf(read);
   if (!lines) return false;
@@ -85,7 +87,7 @@ bool PrefetchForWriteOverSteps(RewriterBase& rewriter, vector::TransferReadOp re
   Value column = arith::MulIOp::create(
       rewriter, loc, arith::RemUIOp::create(rewriter, loc, line, index(lines->lines_per_row)),
       index(lines->line_elements));
-  PrefetchLineForWrite(rewriter, read, row, column);
+  MarkPrefetchSteps(PrefetchLineForWrite(rewriter, read, row, column), count);
   return true;
 }
 
@@ -453,6 +455,11 @@ struct VectorizeContractionsPass : impl::VectorizeContractionsBase<VectorizeCont
       SmallVector<scf::ForOp> loops;
       fn.walk([&](scf::ForOp loop) { loops.push_back(loop); });
       for (scf::ForOp loop : loops) HoistAccumulator(rewriter, loop);
+      // After the hoisting, so that the accumulators pass from the first steps to the rest
+      // as the loops' iteration arguments.
+      loops.clear();
+      fn.walk([&](scf::ForOp loop) { loops.push_back(loop); });
+      for (scf::ForOp loop : loops) SplitPrefetchPrefix(rewriter, loop);
     }
   }
 };

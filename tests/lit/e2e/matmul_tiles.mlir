@@ -24,6 +24,12 @@
 // block prefetch the next block of B (3 tiles of rows and 3 one-row tiles).
 // RUN: kiln-run --module=%t.kiln --device=cpu --function=f32_21x2050x2050 --expected_output=i64=0 --expected_output=i64=3177014186
 // RUN: kiln-run --module=%t.kiln --device=cpu-sync --function=f32_21x2050x2050 --expected_output=i64=0 --expected_output=i64=3177014186
+// An output of 16 MiB or more (beyond the last-level cache): two blocks of k 512 deep,
+// register tiles that prefetch their output and the next block of B in the first steps
+// of the k loop, which then splits (kiln-cpu-vectorize-contractions); rows and columns
+// with remainders. Only the checksum (its reference loop nest would take seconds).
+// RUN: kiln-run --module=%t.kiln --device=cpu --function=f32_2050x1024x2050 --expected_output=i64=154920839849
+// RUN: kiln-run --module=%t.kiln --device=cpu-sync --function=f32_2050x1024x2050 --expected_output=i64=154920839849
 // Empty loops (0 rows; 0 depth, so the output keeps its fill) compile and run: no tiling.
 // RUN: kiln-run --module=%t.kiln --device=cpu --function=no_rows --input=0x64xf32= --input=64x32xf32=1 --expected_output=0x32xf32=
 // RUN: kiln-run --module=%t.kiln --device=cpu --function=no_depth --input=20x0xf32= --input=0x40xf32= --expected_output=20x40xf32=1
@@ -500,6 +506,71 @@ func.func @f32_21x2050x2050() -> (i64, i64) {
   %bad = tensor.extract %sums#0[] : tensor<i64>
   %checksum = tensor.extract %sums#1[] : tensor<i64>
   return %bad, %checksum : i64, i64
+}
+
+func.func @f32_2050x1024x2050() -> i64 {
+  %zero = arith.constant 0.0 : f32
+  %ea = tensor.empty() : tensor<2050x1024xf32>
+  %a = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} outs(%ea : tensor<2050x1024xf32>) {
+  ^bb0(%o: f32):
+    %i = linalg.index 0 : index
+    %k = linalg.index 1 : index
+    %c7 = arith.constant 7 : index
+    %c3 = arith.constant 3 : index
+    %c11 = arith.constant 11 : index
+    %c2 = arith.constant 2 : index
+    %t0 = arith.muli %i, %c7 : index
+    %t1 = arith.muli %k, %c3 : index
+    %t2 = arith.addi %t0, %t1 : index
+    %t3 = arith.remui %t2, %c11 : index
+    %t4 = arith.subi %t3, %c2 : index
+    %t5 = arith.index_cast %t4 : index to i64
+    %v = arith.sitofp %t5 : i64 to f32
+    linalg.yield %v : f32
+  } -> tensor<2050x1024xf32>
+  %eb = tensor.empty() : tensor<1024x2050xf32>
+  %b = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} outs(%eb : tensor<1024x2050xf32>) {
+  ^bb0(%o: f32):
+    %k = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %c5 = arith.constant 5 : index
+    %c2 = arith.constant 2 : index
+    %c13 = arith.constant 13 : index
+    %c3 = arith.constant 3 : index
+    %t0 = arith.muli %k, %c5 : index
+    %t1 = arith.muli %j, %c2 : index
+    %t2 = arith.addi %t0, %t1 : index
+    %t3 = arith.remui %t2, %c13 : index
+    %t4 = arith.subi %t3, %c3 : index
+    %t5 = arith.index_cast %t4 : index to i64
+    %v = arith.sitofp %t5 : i64 to f32
+    linalg.yield %v : f32
+  } -> tensor<1024x2050xf32>
+  %ec = tensor.empty() : tensor<2050x2050xf32>
+  %fc = linalg.fill ins(%zero : f32) outs(%ec : tensor<2050x2050xf32>) -> tensor<2050x2050xf32>
+  %c = linalg.matmul ins(%a, %b : tensor<2050x1024xf32>, tensor<1024x2050xf32>) outs(%fc : tensor<2050x2050xf32>) -> tensor<2050x2050xf32>
+  %zi = arith.constant 0 : i64
+  %ez = tensor.empty() : tensor<i64>
+  %fz = linalg.fill ins(%zi : i64) outs(%ez : tensor<i64>) -> tensor<i64>
+  %sum = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> ()>], iterator_types = ["reduction", "reduction"]} ins(%c : tensor<2050x2050xf32>) outs(%fz : tensor<i64>) {
+  ^bb0(%x: f32, %acc: i64):
+    %i = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %c3 = arith.constant 3 : index
+    %c7 = arith.constant 7 : index
+    %c1 = arith.constant 1 : index
+    %w0 = arith.muli %i, %c3 : index
+    %w1 = arith.addi %w0, %j : index
+    %w2 = arith.remui %w1, %c7 : index
+    %w3 = arith.addi %w2, %c1 : index
+    %w = arith.index_cast %w3 : index to i64
+    %xi = arith.fptosi %x : f32 to i64
+    %xw = arith.muli %xi, %w : i64
+    %acc2 = arith.addi %acc, %xw : i64
+    linalg.yield %acc2 : i64
+  } -> tensor<i64>
+  %checksum = tensor.extract %sum[] : tensor<i64>
+  return %checksum : i64
 }
 
 func.func @no_rows(%a: tensor<0x64xf32>, %b: tensor<64x32xf32>) -> tensor<0x32xf32> {

@@ -90,9 +90,10 @@ func.func @transposed_rhs(%x: memref<20x300xf32>, %w: memref<80x300xf32>, %y: me
 
 // An output of 64 MiB (beyond the last-level cache), here half of it as a workgroup's
 // view: blocks of k 512 deep (not 128), so that the output passes through memory less often.
-// W (64 MiB) is beyond it too: every step of a register tile's k loop prefetches a line
-// of the next block of W to be packed (64 rows on, or after the last rows the first
-// block of the next k), clamped into W.
+// W (64 MiB) is beyond it too: the first 64 register tiles (of 341) prefetch 32 lines
+// each of the next block of W to be packed (64 rows on, or after the last rows the first
+// block of the next k; 64 rows of 32 lines), one per step of their first 32 steps (the
+// prefetch marked so), clamped into W.
 // CHECK-LABEL: func.func @output_beyond_cache
 // CHECK: memref.alloca() {alignment = 64 : i64} : memref<512x64xf32>
 // CHECK: scf.for %[[K:.*]] = %c0 to %c4096 step %c512
@@ -102,15 +103,30 @@ func.func @transposed_rhs(%x: memref<20x300xf32>, %w: memref<80x300xf32>, %y: me
 // CHECK: %[[NEXT_N:.*]] = arith.select %[[PAST]], %c0, %[[NEXT]]
 // CHECK: %[[K_AFTER:.*]] = arith.addi %[[K]], %c512
 // CHECK: %[[NEXT_K:.*]] = arith.select %[[PAST]], %[[K_AFTER]], %[[K]]
-// CHECK: scf.for %{{.*}} = %c0 to %c512 step %c1
+// CHECK: scf.for %[[KK:.*]] = %c0 to %c512 step %c1
+// CHECK: %[[TILE:.*]] = arith.minui %{{.*}}, %c63
+// CHECK: %[[STEP_LINE:.*]] = arith.minui %[[KK]], %c31
+// CHECK: %[[FIRST:.*]] = arith.muli %[[TILE]], %c32
+// CHECK: %[[LINE:.*]] = arith.addi %[[FIRST]], %[[STEP_LINE]]
 // CHECK: %[[ROW:.*]] = arith.addi %[[NEXT_N]], %{{.*}}
 // CHECK: %[[ROW_IN:.*]] = arith.minui %[[ROW]], %c4095
 // CHECK: %[[COLUMN:.*]] = arith.addi %[[NEXT_K]], %{{.*}}
 // CHECK: %[[COLUMN_IN:.*]] = arith.minui %[[COLUMN]], %c4095
-// CHECK: memref.prefetch %arg1[%[[ROW_IN]], %[[COLUMN_IN]]], read, locality<3>, data : memref<4096x4096xf32>
+// CHECK: memref.prefetch %arg1[%[[ROW_IN]], %[[COLUMN_IN]]], read, locality<3>, data {kiln.prefetch_steps = 32 : i64} : memref<4096x4096xf32>
 // CHECK-NEXT: memref.subview
 // CHECK-NEXT: memref.subview
 // CHECK-NEXT: linalg.matmul {kiln.register_tile}
+// Vectorised, the k loop of a whole tile splits after its 32 prefetching steps (its own 24
+// output lines and its 32 lines of the next block); the other 480 steps prefetch nothing.
+// VECTOR-LABEL: func.func @output_beyond_cache
+// VECTOR: %[[FIRST:.*]] = scf.for %{{.*}} = %c0 to %[[SPLIT:.*]] step %c1 iter_args(%{{.*}} = %{{.*}}) -> (vector<6x64xf32>)
+// VECTOR: memref.prefetch {{.*}}, write, locality<3>, data : memref<6x64xf32
+// VECTOR: memref.prefetch %arg1{{.*}}, read, locality<3>, data : memref<4096x4096xf32>
+// VECTOR: vector.contract
+// VECTOR: scf.for %{{.*}} = %[[SPLIT]] to %c512 step %c1 iter_args(%{{.*}} = %[[FIRST]]) -> (vector<6x64xf32>)
+// VECTOR-NOT: memref.prefetch
+// VECTOR: vector.contract
+// VECTOR: scf.yield
 func.func @output_beyond_cache(%x: memref<4096x4096xf32>, %w: memref<4096x4096xf32>, %y: memref<4096x4096xf32>) {
   %half = memref.subview %y[0, 0] [2048, 4096] [1, 1] : memref<4096x4096xf32> to memref<2048x4096xf32, strided<[4096, 1]>>
   %rows = memref.subview %x[0, 0] [2048, 4096] [1, 1] : memref<4096x4096xf32> to memref<2048x4096xf32, strided<[4096, 1]>>
@@ -123,7 +139,8 @@ func.func @output_beyond_cache(%x: memref<4096x4096xf32>, %w: memref<4096x4096xf
 
 // B stored [k, n] beyond the last-level cache (16 MiB), 100 rows (16 tiles of 6): the next
 // block is 64 columns on (after the last ones, the next 128 rows of k), and each tile
-// prefetches its sixteenth of it (rows of 4 lines). The output is small: 128-deep blocks.
+// prefetches its sixteenth of it (32 of its 512 lines, rows of 4) in its first 32 steps.
+// The output is small: 128-deep blocks.
 // CHECK-LABEL: func.func @rhs_k_n_beyond_cache
 // CHECK: memref.alloca() {alignment = 64 : i64} : memref<128x64xf32>
 // CHECK: scf.for %[[K:.*]] = %c0 to %c2048 step %c128
@@ -134,11 +151,12 @@ func.func @output_beyond_cache(%x: memref<4096x4096xf32>, %w: memref<4096x4096xf
 // CHECK: %[[NEXT_K:.*]] = arith.select %[[PAST]], %{{.*}}, %[[K]]
 // CHECK: scf.for %{{.*}} = %c0 to %c128 step %c1
 // CHECK: arith.minui %{{.*}}, %c15
+// CHECK: arith.minui %{{.*}}, %c31
 // CHECK: %[[ROW:.*]] = arith.addi %[[NEXT_K]], %{{.*}}
 // CHECK: %[[ROW_IN:.*]] = arith.minui %[[ROW]], %c2047
 // CHECK: %[[COLUMN:.*]] = arith.addi %[[NEXT_N]], %{{.*}}
 // CHECK: %[[COLUMN_IN:.*]] = arith.minui %[[COLUMN]], %c2047
-// CHECK: memref.prefetch %arg1[%[[ROW_IN]], %[[COLUMN_IN]]], read, locality<3>, data : memref<2048x2048xf32>
+// CHECK: memref.prefetch %arg1[%[[ROW_IN]], %[[COLUMN_IN]]], read, locality<3>, data {kiln.prefetch_steps = 32 : i64} : memref<2048x2048xf32>
 func.func @rhs_k_n_beyond_cache(%a: memref<100x2048xf32>, %b: memref<2048x2048xf32>, %c: memref<100x2048xf32>) {
   linalg.matmul ins(%a, %b : memref<100x2048xf32>, memref<2048x2048xf32>) outs(%c : memref<100x2048xf32>)
   return

@@ -101,17 +101,61 @@ func.func @prefetch_in_k_loop(%a: memref<16x64xf32>, %b: memref<64x32xf32>, %c: 
 
 // -----
 
+// A prefetch marked as new for the first 8 steps only (kiln.prefetch_steps, as the tiling
+// marks those of the next packed block): the k loop splits after 8 steps, the accumulator
+// passing from the first loop to the second, which has no prefetch. A loop of dynamic
+// length keeps its prefetch on every step and loses the mark.
+// CHECK-LABEL: func.func @marked_prefetch
+// CHECK: %[[FIRST:.*]] = scf.for %[[K:.*]] = %c0 to %[[SPLIT:.*]] step %c1 iter_args(%{{.*}} = %{{.*}}) -> (vector<8x32xf32>)
+// CHECK: memref.prefetch %arg3[%[[K]], %c0], read, locality<3>, data :
+// CHECK: vector.contract
+// CHECK: scf.for %{{.*}} = %[[SPLIT]] to %c64 step %c1 iter_args(%{{.*}} = %[[FIRST]]) -> (vector<8x32xf32>)
+// CHECK-NOT: memref.prefetch
+// CHECK: vector.contract
+// CHECK: scf.yield
+// CHECK: vector.transfer_write
+// CHECK: scf.for %[[K2:.*]] = %c0 to %arg4 step %c1 iter_args
+// CHECK: memref.prefetch %arg3[%[[K2]], %c0], read, locality<3>, data :
+// CHECK-NOT: kiln.prefetch_steps
+func.func @marked_prefetch(%a: memref<16x64xf32>, %b: memref<64x32xf32>, %c: memref<16x32xf32>, %next: memref<64x64xf32>, %depth: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  scf.for %k = %c0 to %c64 step %c1 {
+    "memref.prefetch"(%next, %k, %c0) <{isDataCache = true, isWrite = false, localityHint = 3 : i32}> {kiln.prefetch_steps = 8 : i64} : (memref<64x64xf32>, index, index) -> ()
+    %av = memref.subview %a[0, %k] [8, 1] [1, 1] : memref<16x64xf32> to memref<8x1xf32, strided<[64, 1], offset: ?>>
+    %bv = memref.subview %b[%k, 0] [1, 32] [1, 1] : memref<64x32xf32> to memref<1x32xf32, strided<[32, 1], offset: ?>>
+    %cv = memref.subview %c[0, 0] [8, 32] [1, 1] : memref<16x32xf32> to memref<8x32xf32, strided<[32, 1]>>
+    linalg.matmul {kiln.register_tile} ins(%av, %bv : memref<8x1xf32, strided<[64, 1], offset: ?>>, memref<1x32xf32, strided<[32, 1], offset: ?>>) outs(%cv : memref<8x32xf32, strided<[32, 1]>>)
+  }
+  scf.for %k = %c0 to %depth step %c1 {
+    "memref.prefetch"(%next, %k, %c0) <{isDataCache = true, isWrite = false, localityHint = 3 : i32}> {kiln.prefetch_steps = 8 : i64} : (memref<64x64xf32>, index, index) -> ()
+    %av = memref.subview %a[8, %k] [8, 1] [1, 1] : memref<16x64xf32> to memref<8x1xf32, strided<[64, 1], offset: ?>>
+    %bv = memref.subview %b[%k, 0] [1, 32] [1, 1] : memref<64x32xf32> to memref<1x32xf32, strided<[32, 1], offset: ?>>
+    %cv = memref.subview %c[8, 0] [8, 32] [1, 1] : memref<16x32xf32> to memref<8x32xf32, strided<[32, 1], offset: 256>>
+    linalg.matmul {kiln.register_tile} ins(%av, %bv : memref<8x1xf32, strided<[64, 1], offset: ?>>, memref<1x32xf32, strided<[32, 1], offset: ?>>) outs(%cv : memref<8x32xf32, strided<[32, 1], offset: 256>>)
+  }
+  return
+}
+
+// -----
+
 // An output of 64 MiB (beyond the last-level cache): each register tile prefetches its
 // output's 16 lines (8 rows x 2 lines of 64 bytes) for writing, one per step of the k loop
 // (64 steps): step k takes line min(k, 15), row min(k, 15) / 2, column (min(k, 15) % 2) x 16.
+// The loop splits after the 16 steps that prefetch: the other 48 run without.
 // CHECK-LABEL: func.func @large_output
 // CHECK-NOT: memref.prefetch
-// CHECK: scf.for %[[K:.*]] = %c0 to %c64 step %c1 iter_args
+// CHECK: %[[FIRST:.*]] = scf.for %[[K:.*]] = %c0 to %[[SPLIT:.*]] step %c1 iter_args
 // CHECK: %[[LINE:.*]] = arith.minui %[[K]], %c15
 // CHECK: %[[ROW:.*]] = arith.divui %[[LINE]], %c2
 // CHECK: %[[PAIR:.*]] = arith.remui %[[LINE]], %c2
 // CHECK: %[[COLUMN:.*]] = arith.muli %[[PAIR]], %c16
-// CHECK: memref.prefetch %{{.*}}[%{{.*}}, %{{.*}}], write, locality<3>, data
+// CHECK: memref.prefetch %{{.*}}[%{{.*}}, %{{.*}}], write, locality<3>, data :
+// CHECK-NOT: memref.prefetch
+// CHECK: vector.contract
+// CHECK: scf.yield
+// CHECK: scf.for %{{.*}} = %[[SPLIT]] to %c64 step %c1 iter_args(%{{.*}} = %[[FIRST]])
 // CHECK-NOT: memref.prefetch
 // CHECK: vector.contract
 // CHECK: scf.yield
