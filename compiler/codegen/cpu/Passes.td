@@ -365,9 +365,10 @@ def TileContractions : Pass<"kiln-cpu-tile-contractions", "mlir::ModuleOp"> {
       broadcast feeds one FMA; A in groups of 16 rows; 32 x 32 packing squares), except
       that at most 8 rows with [n, k] take packing rather than dot products.
 
-    A right-hand operand of 16 MiB or more (beyond the last-level cache) has the next
-    block to be packed prefetched by the register tiles that pass the current one, a line
-    per step of their k loop's first steps, each prefetch marked `kiln.prefetch_steps`.
+    A right-hand operand of 16 MiB or more (beyond the last-level cache), in a product
+    of at most 512 rows (or a dynamic number), has the next block to be packed prefetched
+    by the register tiles that pass the current one, a line per few steps of their k
+    loops.
 
     Outer-product tiles are marked `kiln.register_tile`. Everything a kernel does not fit
     is left alone and becomes loops; so do tiles whose sizes stay dynamic.
@@ -407,9 +408,8 @@ def VectorizeContractions : Pass<"kiln-cpu-vectorize-contractions", "mlir::Modul
     output of 2 MiB or more (beyond a core's L2) has each register tile's lines
     prefetched for writing, one per step of its k loop's first steps (all before the
     loop when it is shorter). A k loop with static bounds whose prefetches are marked
-    `kiln.prefetch_steps` N (those of the output, and those of the next packed block that
-    `kiln-cpu-tile-contractions` emits) splits after its first N steps (the largest N):
-    the rest of the loop runs without them (PrefetchPrefix.h).
+    `kiln.prefetch_steps` N (the output's are) splits after its first N steps (the
+    largest N): the rest of the loop runs without them (PrefetchPrefix.h).
 
     Each `kiln.dot_product_tile` op (L lanes) with static m and n sizes becomes a loop over
     k in steps of L that carries an L-lane vector of partial sums per output and adds the

@@ -7,7 +7,6 @@
 #include "compiler/codegen/cpu/GroupDotProducts.h"
 #include "compiler/codegen/cpu/MatrixTileProducts.h"
 #include "compiler/codegen/cpu/Passes.h"
-#include "compiler/codegen/cpu/PrefetchPrefix.h"
 #include "compiler/codegen/cpu/Tiling.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -165,30 +164,30 @@ linalg::LinalgOp PackRightHandBlock(RewriterBase& rewriter, linalg::LinalgOp blo
   return product;
 }
 
-// The lines of the next packed block that one register tile prefetches, one per step of
-// its k loop (the first steps; PrefetchPrefix.h splits them off): 32 lines of 64 bytes,
-// beside the 24 lines of its own 6 x 64 f32 output block. The tiles that prefetch are the
-// first as many as that takes (64 of 4096^3's 682 tiles of a 512 x 64 block); with fewer
-// tiles (rows), each prefetches more lines.
-constexpr int64_t kPrefetchLinesPerTile = 32;
-// The tiles of a packed block counted on for the prefetches when its rows are dynamic
-// (16: a prefill's 128 rows in tiles of 6 have 21).
-constexpr int64_t kPrefetchTilesOfDynamicRows = 16;
+// The register tiles of a packed block over which the prefetches of the next block are
+// spread (chosen for a prefill's 128 rows in tiles of 8; 96 of them in tiles of 6).
+constexpr int64_t kPrefetchSpreadTiles = 16;
+// Products of more rows than this do not prefetch the next block: its packing is then a
+// small share of the time, and the prefetches' address arithmetic on every step of the
+// k loop costs more. On Zen 5 (W of 16 MiB, K = N = 2048), 128 rows took 4.65 ms with
+// them against 5.45, 256 rows were 6% faster, 512 rows 2%. On the Intel Xeon, 4096^3 ran
+// 2% faster without them (its k loop split after the output's prefetches,
+// PrefetchPrefix.h). Spread over the
+// first 32 steps of each tile instead (the loop then split there too), a prefill's
+// 128-row products ran 7% slower on 1 thread than spread over all steps: 32 lines from
+// memory in about as many steps exceed the core's fill buffers.
+constexpr int64_t kMaxRowsPrefetchingNextBlock = 512;
 
-// A function that emits, at the start of a step of a register tile's k loop (given its
-// index `kk`), the prefetch of the next packed block's lines for that step; see
-// NextBlockPrefetcher.
+// Emits, at a step `kk` of a register tile's k loop, a prefetch of one line of the block
+// the next packing reads; see NextBlockPrefetcher.
 using StepPrefetch = std::function<void(OpBuilder&, Location, Value kk)>;
 
 // For `block`, a cache block of a 2-D right-hand operand about to be packed (a view of a
 // larger buffer, iterated k, n, m): prefetches of the next block packed (at the next n, or
-// after the last n the first of the next block of k). Of the `tiles` register tiles that
-// pass the packed block (the tile's index given by `tile_row`, its first row among the
-// product's rows, / `tile_rows`), the first ones prefetch kPrefetchLinesPerTile lines each
-// (more when there are fewer tiles), one per step of their first steps (the prefetches are
-// marked, PrefetchPrefix.h); when a tile has more lines than steps, its steps spread them
-// evenly, each a line. Later tiles repeat the last tile's lines. Each prefetch is clamped
-// into the buffer, so every address is valid.
+// after the last n the first of the next block of k), spread evenly over the k steps of the first `tiles` register tiles that pass
+// the packed block, the tile's index given by `tile_row` (its first row among the
+// product's rows) / `tile_rows`; later tiles repeat the last tile's lines. Each prefetch
+// is clamped into the buffer, so every address is valid.
 // Without them, an operand beyond the last-level cache came from memory only when the
 // packing read it, a block at a time, while no FMA ran: 128 x 2048 x 2048 on Zen 5 (W
 // of 16 MiB) took 5.45 ms, 4.65 ms with the prefetches (the Llama prefill 10% less on 1
@@ -207,9 +206,7 @@ StepPrefetch NextBlockPrefetcher(RewriterBase& rewriter, Value block, const Cont
   if (element_bytes == 0 || element_bytes > 64) return {};
   int64_t line_elements = 64 / element_bytes;
   int64_t lines_per_row = llvm::divideCeil(columns, line_elements);
-  int64_t lines = rows * lines_per_row;
-  tiles = std::clamp<int64_t>(llvm::divideCeil(lines, kPrefetchLinesPerTile), 1, tiles);
-  int64_t lines_per_tile = llvm::divideCeil(lines, tiles);
+  int64_t lines_per_tile = llvm::divideCeil(rows * lines_per_row, tiles);
   Location loc = view.getLoc();
   // The next block: the next columns, or after the last ones the first of the next k.
   Value source = view.getSource();
@@ -227,12 +224,8 @@ StepPrefetch NextBlockPrefetcher(RewriterBase& rewriter, Value block, const Cont
     auto index = [&](int64_t value) -> Value { return arith::ConstantIndexOp::create(b, at_loc, value); };
     Value tile = arith::MinUIOp::create(b, at_loc, arith::DivUIOp::create(b, at_loc, tile_row, index(tile_rows)),
                                         index(tiles - 1));
-    bool line_per_step = lines_per_tile <= depth;
-    Value step_line = line_per_step ? arith::MinUIOp::create(b, at_loc, kk, index(lines_per_tile - 1)).getResult()
-                                    : arith::DivUIOp::create(b, at_loc,
-                                                             arith::MulIOp::create(b, at_loc, kk, index(lines_per_tile)),
-                                                             index(depth))
-                                          .getResult();
+    Value step_line = arith::DivUIOp::create(b, at_loc, arith::MulIOp::create(b, at_loc, kk, index(lines_per_tile)),
+                                             index(depth));
     Value line = arith::AddIOp::create(b, at_loc, arith::MulIOp::create(b, at_loc, tile, index(lines_per_tile)),
                                        step_line);
     Value row = arith::DivUIOp::create(b, at_loc, line, index(lines_per_row));
@@ -243,9 +236,7 @@ StepPrefetch NextBlockPrefetcher(RewriterBase& rewriter, Value block, const Cont
       Value last = arith::SubIOp::create(b, at_loc, memref::DimOp::create(b, at_loc, source, dim), index(1));
       at.push_back(arith::MinUIOp::create(b, at_loc, arith::AddIOp::create(b, at_loc, offsets[dim], within), last));
     }
-    auto prefetch = memref::PrefetchOp::create(b, at_loc, source, at, /*isWrite=*/false, /*localityHint=*/3,
-                                               /*isDataCache=*/true);
-    if (line_per_step) MarkPrefetchSteps(prefetch, lines_per_tile);
+    memref::PrefetchOp::create(b, at_loc, source, at, /*isWrite=*/false, /*localityHint=*/3, /*isDataCache=*/true);
   };
 }
 
@@ -394,14 +385,17 @@ void TileForOuterProducts(RewriterBase& rewriter, linalg::LinalgOp op, Contracti
   if (m_loop) (void)scf::peelForLoopAndSimplifyBounds(rewriter, m_loop, partial);
   StepPrefetch prefetch;
   auto block_loop = block_loops.empty() ? nullptr : dyn_cast<scf::ForOp>(block_loops.front().getOperation());
-  if (packed_block && IsBeyondLastLevelCache(packed_block) && m_loop && block_loop) {
-    // The tile's first row within the packed product's rows.
+  bool few_rows = ShapedType::isDynamic(product_rows) || product_rows <= kMaxRowsPrefetchingNextBlock;
+  if (packed_block && IsBeyondLastLevelCache(packed_block) && few_rows && m_loop && block_loop) {
+    // The tiles' first row within the packed product's rows; spread over at most
+    // kPrefetchSpreadTiles tiles (fewer when the rows are static and fewer).
     rewriter.setInsertionPointToStart(m_loop.getBody());
     Value tile_row = arith::AddIOp::create(rewriter, m_loop.getLoc(), block_loop.getInductionVar(),
                                            m_loop.getInductionVar());
     int64_t tile_rows = plan.register_tile[plan.m_dim];
-    int64_t tiles = ShapedType::isDynamic(product_rows) ? kPrefetchTilesOfDynamicRows
-                                                        : std::max<int64_t>(product_rows / tile_rows, 1);
+    int64_t tiles = ShapedType::isDynamic(product_rows)
+                        ? kPrefetchSpreadTiles
+                        : std::clamp<int64_t>(product_rows / tile_rows, 1, kPrefetchSpreadTiles);
     prefetch = NextBlockPrefetcher(rewriter, packed_block, block_plan, tile_row, tile_rows, tiles);
   }
   if (packed_lhs && m_loop && block_loop) {

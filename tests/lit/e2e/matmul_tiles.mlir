@@ -25,8 +25,8 @@
 // RUN: kiln-run --module=%t.kiln --device=cpu --function=f32_21x2050x2050 --expected_output=i64=0 --expected_output=i64=3177014186
 // RUN: kiln-run --module=%t.kiln --device=cpu-sync --function=f32_21x2050x2050 --expected_output=i64=0 --expected_output=i64=3177014186
 // An output of 16 MiB or more (beyond the last-level cache): two blocks of k 512 deep,
-// register tiles that prefetch their output and the next block of B in the first steps
-// of the k loop, which then splits (kiln-cpu-vectorize-contractions); rows and columns
+// register tiles that prefetch their output in the first steps of the k loop, which then
+// splits (kiln-cpu-vectorize-contractions); rows and columns
 // with remainders. Only the checksum (its reference loop nest would take seconds).
 // RUN: kiln-run --module=%t.kiln --device=cpu --function=f32_2050x1024x2050 --expected_output=i64=154920839849
 // RUN: kiln-run --module=%t.kiln --device=cpu-sync --function=f32_2050x1024x2050 --expected_output=i64=154920839849

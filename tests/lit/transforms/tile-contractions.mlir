@@ -90,40 +90,23 @@ func.func @transposed_rhs(%x: memref<20x300xf32>, %w: memref<80x300xf32>, %y: me
 
 // An output of 64 MiB (beyond the last-level cache), here half of it as a workgroup's
 // view: blocks of k 512 deep (not 128), so that the output passes through memory less often.
-// W (64 MiB) is beyond it too: the first 64 register tiles (of 341) prefetch 32 lines
-// each of the next block of W to be packed (64 rows on, or after the last rows the first
-// block of the next k; 64 rows of 32 lines), one per step of their first 32 steps (the
-// prefetch marked so), clamped into W.
+// W (64 MiB) is beyond it too, but 2048 rows are more than prefetching the next block of
+// W pays for: no prefetch in the tiling. Vectorised, each register tile prefetches its 24
+// output lines for writing in the first 24 steps of its k loop, which then splits: the
+// other 488 steps prefetch nothing.
 // CHECK-LABEL: func.func @output_beyond_cache
 // CHECK: memref.alloca() {alignment = 64 : i64} : memref<512x64xf32>
-// CHECK: scf.for %[[K:.*]] = %c0 to %c4096 step %c512
-// CHECK: scf.for %[[N:.*]] = %c0 to %c4096 step %c64
-// CHECK: %[[NEXT:.*]] = arith.addi %[[N]], %c64
-// CHECK: %[[PAST:.*]] = arith.cmpi uge, %[[NEXT]], %c4096
-// CHECK: %[[NEXT_N:.*]] = arith.select %[[PAST]], %c0, %[[NEXT]]
-// CHECK: %[[K_AFTER:.*]] = arith.addi %[[K]], %c512
-// CHECK: %[[NEXT_K:.*]] = arith.select %[[PAST]], %[[K_AFTER]], %[[K]]
-// CHECK: scf.for %[[KK:.*]] = %c0 to %c512 step %c1
-// CHECK: %[[TILE:.*]] = arith.minui %{{.*}}, %c63
-// CHECK: %[[STEP_LINE:.*]] = arith.minui %[[KK]], %c31
-// CHECK: %[[FIRST:.*]] = arith.muli %[[TILE]], %c32
-// CHECK: %[[LINE:.*]] = arith.addi %[[FIRST]], %[[STEP_LINE]]
-// CHECK: %[[ROW:.*]] = arith.addi %[[NEXT_N]], %{{.*}}
-// CHECK: %[[ROW_IN:.*]] = arith.minui %[[ROW]], %c4095
-// CHECK: %[[COLUMN:.*]] = arith.addi %[[NEXT_K]], %{{.*}}
-// CHECK: %[[COLUMN_IN:.*]] = arith.minui %[[COLUMN]], %c4095
-// CHECK: memref.prefetch %arg1[%[[ROW_IN]], %[[COLUMN_IN]]], read, locality<3>, data {kiln.prefetch_steps = 32 : i64} : memref<4096x4096xf32>
-// CHECK-NEXT: memref.subview
-// CHECK-NEXT: memref.subview
-// CHECK-NEXT: linalg.matmul {kiln.register_tile}
-// Vectorised, the k loop of a whole tile splits after its 32 prefetching steps (its own 24
-// output lines and its 32 lines of the next block); the other 480 steps prefetch nothing.
+// CHECK: scf.for %{{.*}} = %c0 to %c4096 step %c512
+// CHECK: scf.for %{{.*}} = %c0 to %c4096 step %c64
+// CHECK-NOT: memref.prefetch
+// CHECK: linalg.matmul {kiln.register_tile}
+// CHECK-NOT: memref.prefetch
+// CHECK: return
 // VECTOR-LABEL: func.func @output_beyond_cache
-// VECTOR: %[[FIRST:.*]] = scf.for %{{.*}} = %c0 to %[[SPLIT:.*]] step %c1 iter_args(%{{.*}} = %{{.*}}) -> (vector<6x64xf32>)
+// VECTOR: %[[FIRST:.*]] = scf.for %{{.*}} = %c0 to %c24 step %c1 iter_args(%{{.*}} = %{{.*}}) -> (vector<6x64xf32>)
 // VECTOR: memref.prefetch {{.*}}, write, locality<3>, data : memref<6x64xf32
-// VECTOR: memref.prefetch %arg1{{.*}}, read, locality<3>, data : memref<4096x4096xf32>
 // VECTOR: vector.contract
-// VECTOR: scf.for %{{.*}} = %[[SPLIT]] to %c512 step %c1 iter_args(%{{.*}} = %[[FIRST]]) -> (vector<6x64xf32>)
+// VECTOR: scf.for %{{.*}} = %c24 to %c512 step %c1 iter_args(%{{.*}} = %[[FIRST]]) -> (vector<6x64xf32>)
 // VECTOR-NOT: memref.prefetch
 // VECTOR: vector.contract
 // VECTOR: scf.yield
@@ -137,10 +120,39 @@ func.func @output_beyond_cache(%x: memref<4096x4096xf32>, %w: memref<4096x4096xf
 
 // -----
 
+// A prefill's projection: 128 rows by W[N, K] of 16 MiB (beyond the last-level cache).
+// Every step of a register tile's k loop prefetches a line of the next block of W to be
+// packed (64 rows on, or after the last rows the first block of the next k), clamped
+// into W; the output is small: 128-deep blocks.
+// CHECK-LABEL: func.func @prefill_projection
+// CHECK: memref.alloca() {alignment = 64 : i64} : memref<128x64xf32>
+// CHECK: scf.for %[[K:.*]] = %c0 to %c2048 step %c128
+// CHECK: scf.for %[[N:.*]] = %c0 to %c2048 step %c64
+// CHECK: %[[NEXT:.*]] = arith.addi %[[N]], %c64
+// CHECK: %[[PAST:.*]] = arith.cmpi uge, %[[NEXT]], %c2048
+// CHECK: %[[NEXT_N:.*]] = arith.select %[[PAST]], %c0, %[[NEXT]]
+// CHECK: %[[K_AFTER:.*]] = arith.addi %[[K]], %c128
+// CHECK: %[[NEXT_K:.*]] = arith.select %[[PAST]], %[[K_AFTER]], %[[K]]
+// CHECK: scf.for %{{.*}} = %c0 to %c128 step %c1
+// CHECK: %[[ROW:.*]] = arith.addi %[[NEXT_N]], %{{.*}}
+// CHECK: %[[ROW_IN:.*]] = arith.minui %[[ROW]], %c2047
+// CHECK: %[[COLUMN:.*]] = arith.addi %[[NEXT_K]], %{{.*}}
+// CHECK: %[[COLUMN_IN:.*]] = arith.minui %[[COLUMN]], %c2047
+// CHECK: memref.prefetch %arg1[%[[ROW_IN]], %[[COLUMN_IN]]], read, locality<3>, data : memref<2048x2048xf32>
+// CHECK-NEXT: memref.subview
+// CHECK-NEXT: memref.subview
+// CHECK-NEXT: linalg.matmul {kiln.register_tile}
+func.func @prefill_projection(%x: memref<128x2048xf32>, %w: memref<2048x2048xf32>, %y: memref<128x2048xf32>) {
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%x, %w : memref<128x2048xf32>, memref<2048x2048xf32>) outs(%y : memref<128x2048xf32>)
+  return
+}
+
+// -----
+
 // B stored [k, n] beyond the last-level cache (16 MiB), 100 rows (16 tiles of 6): the next
 // block is 64 columns on (after the last ones, the next 128 rows of k), and each tile
-// prefetches its sixteenth of it (32 of its 512 lines, rows of 4) in its first 32 steps.
-// The output is small: 128-deep blocks.
+// prefetches its sixteenth of it (rows of 4 lines). The output is small: 128-deep blocks.
 // CHECK-LABEL: func.func @rhs_k_n_beyond_cache
 // CHECK: memref.alloca() {alignment = 64 : i64} : memref<128x64xf32>
 // CHECK: scf.for %[[K:.*]] = %c0 to %c2048 step %c128
@@ -151,12 +163,11 @@ func.func @output_beyond_cache(%x: memref<4096x4096xf32>, %w: memref<4096x4096xf
 // CHECK: %[[NEXT_K:.*]] = arith.select %[[PAST]], %{{.*}}, %[[K]]
 // CHECK: scf.for %{{.*}} = %c0 to %c128 step %c1
 // CHECK: arith.minui %{{.*}}, %c15
-// CHECK: arith.minui %{{.*}}, %c31
 // CHECK: %[[ROW:.*]] = arith.addi %[[NEXT_K]], %{{.*}}
 // CHECK: %[[ROW_IN:.*]] = arith.minui %[[ROW]], %c2047
 // CHECK: %[[COLUMN:.*]] = arith.addi %[[NEXT_N]], %{{.*}}
 // CHECK: %[[COLUMN_IN:.*]] = arith.minui %[[COLUMN]], %c2047
-// CHECK: memref.prefetch %arg1[%[[ROW_IN]], %[[COLUMN_IN]]], read, locality<3>, data {kiln.prefetch_steps = 32 : i64} : memref<2048x2048xf32>
+// CHECK: memref.prefetch %arg1[%[[ROW_IN]], %[[COLUMN_IN]]], read, locality<3>, data : memref<2048x2048xf32>
 func.func @rhs_k_n_beyond_cache(%a: memref<100x2048xf32>, %b: memref<2048x2048xf32>, %c: memref<100x2048xf32>) {
   linalg.matmul ins(%a, %b : memref<100x2048xf32>, memref<2048x2048xf32>) outs(%c : memref<100x2048xf32>)
   return

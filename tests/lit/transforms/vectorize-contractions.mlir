@@ -101,8 +101,8 @@ func.func @prefetch_in_k_loop(%a: memref<16x64xf32>, %b: memref<64x32xf32>, %c: 
 
 // -----
 
-// A prefetch marked as new for the first 8 steps only (kiln.prefetch_steps, as the tiling
-// marks those of the next packed block): the k loop splits after 8 steps, the accumulator
+// A prefetch marked as new for the first 8 steps only (kiln.prefetch_steps, as the
+// output's write prefetches are): the k loop splits after 8 steps, the accumulator
 // passing from the first loop to the second, which has no prefetch. A loop of dynamic
 // length keeps its prefetch on every step and loses the mark.
 // CHECK-LABEL: func.func @marked_prefetch
