@@ -44,7 +44,8 @@ void SplitPrefetchPrefix(RewriterBase& rewriter, scf::ForOp loop) {
   for (memref::PrefetchOp prefetch : marked) rewriter.eraseOp(prefetch);
   // The prefetches' address arithmetic, now unused, in reverse order so that each op's
   // users go before it.
-  SmallVector<Operation*> body = llvm::map_to_vector(loop.getBody()->without_terminator(), [](Operation& op) { return &op; });
+  SmallVector<Operation*> body =
+      llvm::map_to_vector(loop.getBody()->without_terminator(), [](Operation& op) { return &op; });
   for (Operation* op : llvm::reverse(body)) {
     if (isOpTriviallyDead(op)) rewriter.eraseOp(op);
   }

@@ -170,12 +170,12 @@ constexpr int64_t kPrefetchSpreadTiles = 16;
 // Products of more rows than this do not prefetch the next block: its packing is then a
 // small share of the time, and the prefetches' address arithmetic on every step of the
 // k loop costs more. On Zen 5 (W of 16 MiB, K = N = 2048), 128 rows took 4.65 ms with
-// them against 5.45, 256 rows were 6% faster, 512 rows 2%. On the Intel Xeon, 4096^3 ran
-// 2% faster without them (its k loop split after the output's prefetches,
-// PrefetchPrefix.h). Spread over the
-// first 32 steps of each tile instead (the loop then split there too), a prefill's
-// 128-row products ran 7% slower on 1 thread than spread over all steps: 32 lines from
-// memory in about as many steps exceed the core's fill buffers.
+// them against 5.45, 256 rows were 6% faster, 512 rows 2%. On the Intel Xeon, 4096^3
+// ran 2% faster without them (its k loop split after the output's prefetches,
+// PrefetchPrefix.h). Spread over the first 32 steps of each tile instead (the loop then
+// split there too), a prefill's 128-row products ran 7% slower on 1 thread than spread
+// over all steps: 32 lines from memory in about as many steps exceed the core's fill
+// buffers.
 constexpr int64_t kMaxRowsPrefetchingNextBlock = 512;
 
 // Emits, at a step `kk` of a register tile's k loop, a prefetch of one line of the block
