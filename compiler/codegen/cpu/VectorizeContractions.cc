@@ -99,6 +99,21 @@ bool PrefetchForWriteOverSteps(RewriterBase& rewriter, vector::TransferReadOp re
 // nothing else of the same buffer. Upstream hoisting refuses views (it cannot rule out
 // aliasing through them); here distinct bindings are known not to alias (they are
 // `llvm.noalias`), so comparing root buffers is enough.
+// A memref.prefetch, or an scf.if without results whose regions hold only prefetches and
+// pure ops (a prefetch some steps or tiles make, TileContractions.cc).
+bool IsPrefetchHint(Operation& op) {
+  if (isa<memref::PrefetchOp>(op)) return true;
+  auto branch = dyn_cast<scf::IfOp>(op);
+  if (!branch || branch.getNumResults() != 0) return false;
+  WalkResult walk = branch->walk([&](Operation* inner) {
+    if (inner == branch.getOperation() || isa<memref::PrefetchOp, scf::YieldOp>(inner) || isPure(inner)) {
+      return WalkResult::advance();
+    }
+    return WalkResult::interrupt();
+  });
+  return !walk.wasInterrupted();
+}
+
 void HoistAccumulator(RewriterBase& rewriter, scf::ForOp loop) {
   vector::TransferWriteOp write;
   for (Operation& op : loop.getBody()->without_terminator()) {
@@ -107,7 +122,7 @@ void HoistAccumulator(RewriterBase& rewriter, scf::ForOp loop) {
       write = candidate;
       continue;
     }
-    if (isa<memref::PrefetchOp>(op)) continue;  // a hint: it neither reads nor writes the accumulator
+    if (IsPrefetchHint(op)) continue;  // it neither reads nor writes the accumulator
     auto effects = dyn_cast<MemoryEffectOpInterface>(op);
     if (!effects || effects.hasEffect<MemoryEffects::Write>() || effects.hasEffect<MemoryEffects::Allocate>() ||
         effects.hasEffect<MemoryEffects::Free>()) {
