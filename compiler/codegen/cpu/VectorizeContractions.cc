@@ -114,6 +114,53 @@ bool IsPrefetchHint(Operation& op) {
   return !walk.wasInterrupted();
 }
 
+// What the last op with effects before `loop` wrote to `read`'s vector: the fill of a register tile's
+// output in the first block of k (TileContractions.cc), a vector.transfer_write of the
+// same vector, maybe under an scf.if (its condition: the first block).
+struct InitialFill {
+  Operation* op;    // the write or the scf.if around it
+  Value condition;  // null: the write is unconditional
+  Value value;      // the vector written, defined before `op`
+};
+
+std::optional<InitialFill> InitialFillBefore(RewriterBase& rewriter, scf::ForOp loop, vector::TransferReadOp read) {
+  Operation* before = loop->getPrevNode();
+  while (before && isPure(before)) before = before->getPrevNode();  // the accumulators' zeros, views
+  if (!before) return std::nullopt;
+  InitialFill fill{before, nullptr, nullptr};
+  auto write = dyn_cast<vector::TransferWriteOp>(before);
+  if (auto branch = dyn_cast<scf::IfOp>(before)) {
+    if (branch.getNumResults() != 0 || !branch.getElseRegion().empty()) return std::nullopt;
+    fill.condition = branch.getCondition();
+    for (Operation& op : branch.thenBlock()->without_terminator()) {
+      // (A vectorised fill also reads its output, unused until canonicalisation.)
+      if (auto candidate = dyn_cast<vector::TransferWriteOp>(op); candidate && !write) {
+        write = candidate;
+      } else if (!isPure(&op) && !isOpTriviallyDead(&op)) {
+        return std::nullopt;
+      }
+    }
+  }
+  if (!write || write.getMask() || read.getMask() || write.getBase() != read.getBase() ||
+      write.getVectorType() != read.getVectorType() || write.getPermutationMap() != read.getPermutationMap() ||
+      !llvm::equal(write.getIndices(), read.getIndices(),
+                   [](Value a, Value b) { return isEqualConstantIntOrValue(a, b); })) {
+    return std::nullopt;
+  }
+  fill.value = write.getValueToStore();
+  if (Operation* def = fill.value.getDefiningOp(); def && before->isAncestor(def)) {
+    // The splat (a vector.broadcast of the fill's scalar) moves out of the scf.if.
+    if (!isPure(def) || !llvm::all_of(def->getOperands(), [&](Value v) {
+          return !v.getDefiningOp() ? !before->isAncestor(v.getParentBlock()->getParentOp())
+                                    : !before->isAncestor(v.getDefiningOp());
+        })) {
+      return std::nullopt;
+    }
+    rewriter.moveOpBefore(def, before);
+  }
+  return fill;
+}
+
 void HoistAccumulator(RewriterBase& rewriter, scf::ForOp loop) {
   vector::TransferWriteOp write;
   for (Operation& op : loop.getBody()->without_terminator()) {
@@ -190,7 +237,33 @@ void HoistAccumulator(RewriterBase& rewriter, scf::ForOp loop) {
   if (add_after) {
     rewriter.moveOpBefore(read, write);
     rewriter.setInsertionPoint(write);
-    result = arith::AddFOp::create(rewriter, read.getLoc(), read.getResult(), result);
+    // A tile whose output was filled just before the loop (in the first block of k) adds
+    // the fill's value instead of reading it back, and the fill goes: the output is
+    // written once. Under the fill's condition, each branch adds and writes: a branch that only chose
+    // the vector to add (a phi of the tile's vectors beside its accumulators) made LLVM
+    // spill them.
+    std::optional<InitialFill> fill = InitialFillBefore(rewriter, new_loop, read);
+    if (fill && fill->condition) {
+      Location loc = read.getLoc();
+      auto branch = scf::IfOp::create(rewriter, loc, fill->condition, /*withElseRegion=*/true);
+      rewriter.setInsertionPointToStart(branch.thenBlock());
+      Value filled = arith::AddFOp::create(rewriter, loc, fill->value, result);
+      auto first_write = cast<vector::TransferWriteOp>(rewriter.clone(*write.getOperation()));
+      rewriter.modifyOpInPlace(first_write, [&] { first_write.getValueToStoreMutable().assign(filled); });
+      rewriter.moveOpBefore(read, branch.elseBlock(), branch.elseBlock()->begin());
+      rewriter.moveOpBefore(write, branch.elseBlock(), std::next(read->getIterator()));
+      rewriter.setInsertionPoint(write);
+      result = arith::AddFOp::create(rewriter, loc, read.getResult(), result);
+      rewriter.eraseOp(fill->op);
+    } else {
+      Value output = read.getResult();
+      if (fill) {
+        output = fill->value;
+        rewriter.eraseOp(read);
+        rewriter.eraseOp(fill->op);
+      }
+      result = arith::AddFOp::create(rewriter, write.getLoc(), output, result);
+    }
   }
   rewriter.modifyOpInPlace(write, [&] { write.getValueToStoreMutable().assign(result); });
 }

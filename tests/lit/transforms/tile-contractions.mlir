@@ -457,3 +457,94 @@ func.func @negated_factor(%a: memref<40x300xf32>, %b: memref<300x70xf32>, %c: me
   }
   return
 }
+
+// -----
+
+// The fill of the output just before the product moves into its first block of k: each
+// register tile fills its own output there (the last columns' and the last rows' tiles
+// too), and no fill of the whole output is left. Vectorised, a tile of the first block
+// adds the fill's value to its sums and writes them, without reading the output; the
+// other blocks read, add and write. The last columns' tiles (dynamic, masked) keep their
+// fill.
+// CHECK-LABEL: func.func @fill_then_matmul
+// CHECK-NOT: linalg.fill
+// CHECK: scf.for %[[K:.*]] = %c0 to %c300 step %c128
+// CHECK: %[[FIRST:.*]] = arith.cmpi eq, %[[K]], %c0
+// CHECK: scf.for %{{.*}} = %c0 to %c18 step %c6
+// CHECK: scf.if %[[FIRST]] {
+// CHECK-NEXT: linalg.fill {kiln.register_tile} ins(%{{.*}} : f32) outs(%[[TILE:.*]] : memref<6x64xf32
+// CHECK: scf.for
+// CHECK-NEXT: memref.subview
+// CHECK-NEXT: memref.subview
+// CHECK-NEXT: linalg.matmul {kiln.register_tile} {{.*}} outs(%[[TILE]] : memref<6x64xf32
+// CHECK: scf.if %[[FIRST]] {
+// CHECK-NEXT: linalg.fill {kiln.register_tile} {{.*}} : memref<6x?xf32
+// CHECK: scf.if %[[FIRST]] {
+// CHECK-NEXT: linalg.fill {kiln.register_tile} {{.*}} : memref<1x64xf32
+// CHECK: scf.if %[[FIRST]] {
+// CHECK-NEXT: linalg.fill {kiln.register_tile} {{.*}} : memref<1x?xf32
+// With AVX2 too (8 x 16 tiles), the same.
+// AVX2-LABEL: func.func @fill_then_matmul
+// AVX2: %[[FIRST:.*]] = arith.cmpi eq
+// AVX2: scf.if %[[FIRST]] {
+// AVX2-NEXT: linalg.fill {kiln.register_tile} ins(%{{.*}} : f32) outs(%{{.*}} : memref<6x16xf32
+// VECTOR-LABEL: func.func @fill_then_matmul
+// VECTOR: %[[FIRST:.*]] = arith.cmpi eq
+// VECTOR: scf.for %{{.*}} = %c0 to %c18 step %c6
+// VECTOR-NOT: linalg.fill
+// VECTOR: %[[SUMS:.*]] = scf.for {{.*}} -> (vector<6x64xf32>)
+// VECTOR: scf.if %[[FIRST]] {
+// VECTOR-NEXT: %[[FILLED:.*]] = arith.addf %{{.*}}, %[[SUMS]] : vector<6x64xf32>
+// VECTOR-NEXT: vector.transfer_write %[[FILLED]], %[[TILE:[a-z_0-9]+]][
+// VECTOR-NEXT: } else {
+// VECTOR-NEXT: %[[OLD:.*]] = vector.transfer_read %[[TILE]][
+// VECTOR-NEXT: %[[ADDED:.*]] = arith.addf %[[OLD]], %[[SUMS]] : vector<6x64xf32>
+// VECTOR-NEXT: vector.transfer_write %[[ADDED]], %[[TILE]][
+// VECTOR: scf.if %[[FIRST]] {
+// VECTOR-NEXT: linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : memref<6x?xf32
+func.func @fill_then_matmul(%x: memref<20x300xf32>, %w: memref<300x80xf32>, %y: memref<20x80xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%y : memref<20x80xf32>)
+  linalg.matmul ins(%x, %w : memref<20x300xf32>, memref<300x80xf32>) outs(%y : memref<20x80xf32>)
+  return
+}
+
+// -----
+
+// k in one block: each tile fills its output unconditionally; vectorised, the tile adds
+// the fill's value (here 1) and never reads the output.
+// CHECK-LABEL: func.func @fill_then_shallow_matmul
+// CHECK-NOT: scf.if
+// CHECK: scf.for %{{.*}} = %c0 to %c12 step %c6
+// CHECK-NEXT: memref.subview
+// CHECK-NEXT: memref.subview
+// CHECK-NEXT: linalg.fill {kiln.register_tile} ins(%{{.*}} : f32) outs(%{{.*}} : memref<6x64xf32
+// VECTOR-LABEL: func.func @fill_then_shallow_matmul
+// VECTOR: %[[ONES:.*]] = arith.constant dense<1.000000e+00> : vector<6x64xf32>
+// VECTOR: %[[SUMS:.*]] = scf.for {{.*}} -> (vector<6x64xf32>)
+// VECTOR-NOT: vector.transfer_read %{{.*}} memref<6x64xf32, strided<[64, 1]
+// VECTOR: %[[FILLED:.*]] = arith.addf %[[ONES]], %[[SUMS]] : vector<6x64xf32>
+// VECTOR-NEXT: vector.transfer_write %[[FILLED]]
+// VECTOR-NOT: linalg.fill
+func.func @fill_then_shallow_matmul(%x: memref<12x64xf32>, %w: memref<64x64xf32>, %y: memref<12x64xf32>) {
+  %one = arith.constant 1.0 : f32
+  linalg.fill ins(%one : f32) outs(%y : memref<12x64xf32>)
+  linalg.matmul ins(%x, %w : memref<12x64xf32>, memref<64x64xf32>) outs(%y : memref<12x64xf32>)
+  return
+}
+
+// -----
+
+// A dynamic depth may be empty (no block of k at all): the fill stays before the product.
+// CHECK-LABEL: func.func @fill_then_dynamic_depth
+// VECTOR-LABEL: func.func @fill_then_dynamic_depth
+// VECTOR: linalg.fill
+// CHECK: linalg.fill ins(%{{.*}} : f32) outs(%arg2 : memref<12x64xf32>)
+// CHECK: scf.for
+// CHECK-NOT: linalg.fill
+func.func @fill_then_dynamic_depth(%x: memref<12x?xf32>, %w: memref<?x64xf32>, %y: memref<12x64xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%y : memref<12x64xf32>)
+  linalg.matmul ins(%x, %w : memref<12x?xf32>, memref<?x64xf32>) outs(%y : memref<12x64xf32>)
+  return
+}
