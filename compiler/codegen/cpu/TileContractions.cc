@@ -508,9 +508,7 @@ void TileForOuterProducts(RewriterBase& rewriter, linalg::LinalgOp op, Contracti
   TileRowIntoRegisterTiles(rewriter, rows, plan, plan.register_tile[plan.m_dim], prefetch, tile_fill);
   if (partial) {
     linalg::LinalgOp last_rows;
-    partial.walk([&](linalg::LinalgOp op) {
-      if (!isa<linalg::FillOp>(op.getOperation())) last_rows = op;
-    });
+    partial.walk([&](linalg::LinalgOp op) { last_rows = op; });
     if (last_rows) TileRowIntoRegisterTiles(rewriter, last_rows, plan, 1, {}, tile_fill);
   }
   if (rows_fill && tile_fill->every_tile) rewriter.eraseOp(rows_fill);

@@ -91,14 +91,6 @@ bool PrefetchForWriteOverSteps(RewriterBase& rewriter, vector::TransferReadOp re
   return true;
 }
 
-// Keeps the accumulator of a register tile in registers across `loop` (the k loop): the
-// vector is carried as an iteration argument and its transfer_write moves after the loop;
-// its transfer_read moves before the loop, or, for a float sum of products, after it (the
-// sum then starts from zero and the output is added once). Applies when the loop body writes memory only through
-// that one transfer_write (prefetches, hints, may be there too), at loop-invariant indices of a loop-invariant view, and reads
-// nothing else of the same buffer. Upstream hoisting refuses views (it cannot rule out
-// aliasing through them); here distinct bindings are known not to alias (they are
-// `llvm.noalias`), so comparing root buffers is enough.
 // A memref.prefetch, or an scf.if without results whose regions hold only prefetches and
 // pure ops (a prefetch some steps or tiles make, TileContractions.cc).
 bool IsPrefetchHint(Operation& op) {
@@ -114,9 +106,10 @@ bool IsPrefetchHint(Operation& op) {
   return !walk.wasInterrupted();
 }
 
-// What the last op with effects before `loop` wrote to `read`'s vector: the fill of a register tile's
-// output in the first block of k (TileContractions.cc), a vector.transfer_write of the
-// same vector, maybe under an scf.if (its condition: the first block).
+// What the last op with effects before `loop` wrote to `read`'s vector: the fill of a
+// register tile's output in the first block of k (TileContractions.cc), a
+// vector.transfer_write of the same vector, maybe under an scf.if (its condition: the
+// first block).
 struct InitialFill {
   Operation* op;    // the write or the scf.if around it
   Value condition;  // null: the write is unconditional
@@ -161,6 +154,16 @@ std::optional<InitialFill> InitialFillBefore(RewriterBase& rewriter, scf::ForOp 
   return fill;
 }
 
+// Keeps the accumulator of a register tile in registers across `loop` (the k loop): the
+// vector is carried as an iteration argument and its transfer_write moves after the loop;
+// its transfer_read moves before the loop, or, for a float sum of products, after it (the
+// sum then starts from zero and the output is added once; an output filled just before
+// the loop is not read back: the fill's value is added, InitialFillBefore). Applies when
+// the loop body writes memory only through that one transfer_write (prefetches, hints,
+// may be there too), at loop-invariant indices of a loop-invariant view, and reads
+// nothing else of the same buffer. Upstream hoisting refuses views (it cannot rule out
+// aliasing through them); here distinct bindings are known not to alias (they are
+// `llvm.noalias`), so comparing root buffers is enough.
 void HoistAccumulator(RewriterBase& rewriter, scf::ForOp loop) {
   vector::TransferWriteOp write;
   for (Operation& op : loop.getBody()->without_terminator()) {
@@ -239,9 +242,9 @@ void HoistAccumulator(RewriterBase& rewriter, scf::ForOp loop) {
     rewriter.setInsertionPoint(write);
     // A tile whose output was filled just before the loop (in the first block of k) adds
     // the fill's value instead of reading it back, and the fill goes: the output is
-    // written once. Under the fill's condition, each branch adds and writes: a branch that only chose
-    // the vector to add (a phi of the tile's vectors beside its accumulators) made LLVM
-    // spill them.
+    // written once. Under the fill's condition, each branch adds and writes: a branch
+    // that only chose the vector to add (a phi of the tile's vectors beside its
+    // accumulators) made LLVM spill them.
     std::optional<InitialFill> fill = InitialFillBefore(rewriter, new_loop, read);
     if (fill && fill->condition) {
       Location loc = read.getLoc();
