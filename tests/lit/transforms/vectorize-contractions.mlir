@@ -331,8 +331,8 @@ func.func @transpose_tile(%w: memref<8x8xf32, strided<[300, 1], offset: ?>>, %p:
 // -----
 
 // A dot-product tile on a view of W with kiln.prefetch_rows: each step of the k loop
-// prefetches, for each of its 2 rows of W, the line at the same k 8 rows further on in the
-// viewed buffer (clamped to its last row).
+// prefetches into L2 (locality 2: prefetcht1), for each of its 2 rows of W, the line at
+// the same k 8 rows further on in the viewed buffer (clamped to its last row).
 // CHECK-LABEL: func.func @dot_product_prefetch
 // CHECK: %[[DIM:.*]] = memref.dim %arg1
 // CHECK: %[[LAST:.*]] = arith.subi %[[DIM]], %{{.*}} : index
@@ -340,8 +340,8 @@ func.func @transpose_tile(%w: memref<8x8xf32, strided<[300, 1], offset: ?>>, %p:
 // CHECK: %[[ROW1:.*]] = arith.minui %{{.*}}, %[[LAST]] : index
 // CHECK: scf.for %[[K:.*]] = %c0 to %{{.*}} step %c16 iter_args(
 // CHECK: %[[AT:.*]] = arith.addi %{{.*}}, %[[K]] : index
-// CHECK: memref.prefetch %arg1[%[[ROW0]], %[[AT]]], read, locality<3>, data : memref<32x100xf32>
-// CHECK: memref.prefetch %arg1[%[[ROW1]], %[[AT]]], read, locality<3>, data : memref<32x100xf32>
+// CHECK: memref.prefetch %arg1[%[[ROW0]], %[[AT]]], read, locality<2>, data : memref<32x100xf32>
+// CHECK: memref.prefetch %arg1[%[[ROW1]], %[[AT]]], read, locality<2>, data : memref<32x100xf32>
 // CHECK: scf.yield
 // CHECK-NOT: memref.prefetch
 func.func @dot_product_prefetch(%x: memref<2x100xf32>, %w: memref<32x100xf32>, %y: memref<2x2xf32>, %j: index) {
