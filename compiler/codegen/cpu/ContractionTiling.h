@@ -61,8 +61,8 @@ struct GroupDotFeatures {
 
 inline constexpr int64_t kMaxDotProductRows = 8;
 // kDotProduct tiles on blocks of k (the left-hand rows are too long for L1) take at most
-// this many columns (rows of W) and prefetch the pieces of W the next tile reads, one line
-// per row and step.
+// this many columns (rows of W) and prefetch the pieces of W the next tile reads into L2,
+// one line per row and step.
 inline constexpr int64_t kDotProductBlockColumns = 2;
 inline constexpr llvm::StringLiteral kPrefetchRowsAttr = "kiln.prefetch_rows";
 // With fewer (static) rows, a right-hand operand stored [k, n] is read in place: a copy

@@ -276,10 +276,10 @@ void HoistAccumulator(RewriterBase& rewriter, scf::ForOp loop) {
 // of each of W's `columns` rows `ahead` rows after the tile's (clamped to the buffer's
 // last row, so every address is inside it). Empty when `rhs` is no subview of the same
 // rank. The lines go to L2 (prefetcht1), not L1: on Zen 4 (32 KiB L1; K = N = 4096 f32,
-// blocks of 1024, same process) M = 4 read W at 0.48 of the streaming read with
-// prefetcht0 and 0.70-0.78 with prefetcht1, M = 8 at 0.42 and 0.50 (into L1, the lines of
-// the next tile evict the block of x the current tile reads); on the Intel Xeon (48 KiB
-// L1) the two were alike.
+// blocks of 1024) M = 4 read W at 0.48 of the streaming read with prefetcht0 and 0.81-0.95
+// with prefetcht1, M = 8 at 0.42 and 0.47-0.53 (into L1, the lines of the next tile evict
+// the block of x the current tile reads); on the Intel Xeon (48 KiB L1) the two were
+// alike (docs/PERFORMANCE.md, runs T and Y).
 std::function<void(OpBuilder&, Value)> PrefetchAhead(RewriterBase& rewriter, linalg::LinalgOp tile, OpOperand* rhs,
                                                      unsigned n, unsigned k, int64_t columns, int64_t ahead) {
   auto view = rhs->get().getDefiningOp<memref::SubViewOp>();
