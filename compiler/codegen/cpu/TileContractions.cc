@@ -253,9 +253,9 @@ StepPrefetch NextBlockPrefetcher(RewriterBase& rewriter, Value block, const Cont
 // The fill of a product's output, moved into its first block of k: each register tile
 // fills its own output there (TileRowIntoRegisterTiles), which kiln-cpu-vectorize-
 // contractions folds into the tile (its sums plus the fill's value are written without
-// reading the output: the output is written once). A whole output filled before the product went through the
-// cache twice: the fill took 4% of the samples of a batch matmul 16 x 256^3, and a 64 MiB
-// output (4096^3) went to memory and back.
+// reading the output: the output is written once). A whole output filled before the
+// product went through the cache twice: the fill took 4% of the samples of a batch matmul
+// 16 x 256^3, and a 64 MiB output (4096^3) went to memory and back.
 struct FirstBlockFill {
   Value value;         // the fill's scalar
   Value first;         // true in the first block of k; null when k is a single block
