@@ -16,8 +16,8 @@ func.func @matmul_transpose_b(%x: tensor<1024x1024xf16>, %w: tensor<1024x1024xf1
       ins(%x, %w : tensor<1024x1024xf16>, tensor<1024x1024xf16>) outs(%f : tensor<1024x1024xf32>) -> tensor<1024x1024xf32>
   return %r : tensor<1024x1024xf32>
 }
-// The same into f16 (products and sums in f16: AVX512_FP16's vfmadd231ph where the CPU
-// has it, loops elsewhere).
+// The same into f16: products and sums in f16 (AVX512_FP16's vfmadd231ph) where the CPU
+// has it, elsewhere the f32 kernel with its sums rounded once (kiln-widen-matmul-accumulators).
 func.func @matmul_into_f16(%a: tensor<1024x1024xf16>, %b: tensor<1024x1024xf16>) -> tensor<1024x1024xf16> {
   %zero = arith.constant 0.0 : f16
   %e = tensor.empty() : tensor<1024x1024xf16>

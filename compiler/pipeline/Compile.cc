@@ -53,6 +53,9 @@ void ConfigureDumps(PassManager& pm, const CompileOptions& options) {
 // (kiln-gpu-split-long-sorts), and such topks the topks of chunks and of their candidates
 // (kiln-gpu-split-long-topks); with only CPUs, long single lines become sorted runs and
 // merge passes that the workers share (kiln-cpu-split-long-sorts).
+// With only CPUs, f16 matmuls (on CPUs without AVX512_FP16) and bf16 ones (no x86 CPU adds
+// bf16) sum in f32 and round once (kiln-widen-matmul-accumulators), before elementwise
+// fusion so the rounding joins the consumers.
 // Long reductions with few outputs are split into chunk partials
 // (kiln-split-long-reductions) for every target when a GPU is one: a GPU reduces each
 // output on one workgroup.
@@ -75,6 +78,10 @@ void BuildHostPipeline(OpPassManager& pm, const CompileOptions& options, bool gp
   }
   if (cpu && !gpu) pm.addPass(cpu::createSplitLongSorts());
   pm.addPass(createDecomposeLinalgExt(DecomposeLinalgExtOptions{options.check_indices}));
+  if (cpu && !gpu) {
+    bool native_f16 = cpu::HasCpuFeatures({options.target_cpu}, "+avx512f,+avx512fp16");
+    pm.addPass(createWidenMatmulAccumulators(WidenMatmulAccumulatorsOptions{/*f16=*/!native_f16, /*bf16=*/true}));
+  }
   AddPipeline(pm, "canonicalize,cse,func.func(convert-elementwise-to-linalg)");
   pm.addPass(createFuseElementwiseOps());
   AddPipeline(pm, "canonicalize,cse");

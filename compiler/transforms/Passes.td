@@ -187,6 +187,28 @@ def FuseElementwiseOps : Pass<"kiln-fuse-elementwise-ops", "mlir::ModuleOp"> {
                            "::mlir::affine::AffineDialect", "::mlir::arith::ArithDialect"];
 }
 
+def WidenMatmulAccumulators : Pass<"kiln-widen-matmul-accumulators", "mlir::ModuleOp"> {
+  let summary = "Sums f16 and bf16 matmuls in f32 and rounds once at the end";
+  let description = [{
+    For targets without arithmetic in the narrow type: each `linalg.matmul` and
+    `linalg.batch_matmul` on tensors whose output is f16 (option `f16`) or bf16 (option
+    `bf16`) and whose inputs are floats of at most 16 bits becomes the same op (inputs,
+    indexing maps) into an f32 tensor initialised with the widened initial value, followed
+    by an elementwise truncf to the original type. The products of such inputs are exact
+    in f32, so each output is its exact dot product summed in f32 and rounded once,
+    instead of rounded after every step. This is what IREE's CPU microkernels compute for
+    f16 x f16 -> f16 on x86 without AVX512_FP16 (f32 accumulators over all of k, converted
+    at the end), and the CPU kernels then run these matmuls as the f32 kernel on operands
+    widened while packed instead of as loops converting each operation.
+  }];
+  let options = [
+    Option<"f16", "f16", "bool", /*default=*/"false", "Widen matmuls into f16">,
+    Option<"bf16", "bf16", "bool", /*default=*/"false", "Widen matmuls into bf16">,
+  ];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect", "::mlir::arith::ArithDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
 def WidenReductionAccumulators : Pass<"kiln-widen-reduction-accumulators", "mlir::ModuleOp"> {
   let summary = "Sums f16 and bf16 values in f32 and rounds once at the end";
   let description = [{

@@ -1,7 +1,7 @@
 #include "compiler/transforms/Passes.h"
+#include "compiler/transforms/WidenedAccumulators.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
-#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
 
@@ -30,30 +30,10 @@ arith::AddFOp SumCombiner(linalg::GenericOp op) {
   return add;
 }
 
-// `init` in f32: a fill of the widened value when it is a fill, else an elementwise extf.
-Value WidenInit(RewriterBase& rewriter, Location loc, Value init) {
-  auto type = cast<RankedTensorType>(init.getType());
-  auto wide = type.clone(rewriter.getF32Type());
-  Value empty = tensor::EmptyOp::create(rewriter, loc, tensor::getMixedSizes(rewriter, loc, init), rewriter.getF32Type());
-  if (auto fill = init.getDefiningOp<linalg::FillOp>()) {
-    Value value = arith::ExtFOp::create(rewriter, loc, rewriter.getF32Type(), fill.getInputs()[0]);
-    return linalg::FillOp::create(rewriter, loc, value, empty).getResult(0);
-  }
-  AffineMap identity = rewriter.getMultiDimIdentityMap(type.getRank());
-  SmallVector<utils::IteratorType> parallel(type.getRank(), utils::IteratorType::parallel);
-  return linalg::GenericOp::create(rewriter, loc, wide, init, empty, ArrayRef<AffineMap>{identity, identity}, parallel,
-                                   [](OpBuilder& b, Location loc, ValueRange args) {
-                                     Value wide = arith::ExtFOp::create(b, loc, b.getF32Type(), args[0]);
-                                     linalg::YieldOp::create(b, loc, wide);
-                                   })
-      .getResult(0);
-}
-
 void Widen(RewriterBase& rewriter, linalg::GenericOp op, arith::AddFOp add) {
   Location loc = op.getLoc();
   rewriter.setInsertionPoint(op);
   Value init = op.getDpsInits()[0];
-  auto type = cast<RankedTensorType>(init.getType());
   Value wide_init = WidenInit(rewriter, loc, init);
   BlockArgument accumulator = op.getMatchingBlockArgument(op.getDpsInitOperand(0));
   Value addend = add.getLhs() == accumulator ? add.getRhs() : add.getLhs();
@@ -69,16 +49,7 @@ void Widen(RewriterBase& rewriter, linalg::GenericOp op, arith::AddFOp add) {
         Value total = arith::AddFOp::create(b, body_loc, wide_addend, args.back(), add.getFastmathAttr());
         linalg::YieldOp::create(b, body_loc, total);
       });
-  AffineMap identity = rewriter.getMultiDimIdentityMap(type.getRank());
-  SmallVector<utils::IteratorType> parallel(type.getRank(), utils::IteratorType::parallel);
-  Type element = type.getElementType();
-  auto narrow = linalg::GenericOp::create(rewriter, loc, type, sum.getResult(0), init,
-                                          ArrayRef<AffineMap>{identity, identity}, parallel,
-                                          [&](OpBuilder& b, Location body_loc, ValueRange args) {
-                                            Value value = arith::TruncFOp::create(b, body_loc, element, args[0]);
-                                            linalg::YieldOp::create(b, body_loc, value);
-                                          });
-  rewriter.replaceOp(op, narrow.getResults());
+  rewriter.replaceOp(op, NarrowResult(rewriter, loc, sum.getResult(0), init));
 }
 
 struct WidenReductionAccumulatorsPass : impl::WidenReductionAccumulatorsBase<WidenReductionAccumulatorsPass> {

@@ -2,7 +2,8 @@
 // f16 x f16 -> f16 matmuls (products and sums in f16, as the op says), B[K, N] and
 // W[N, K], compiled for sapphirerapids (AVX512_FP16: kiln-cpu-tile-contractions'
 // f16-vectors, 16 x 32 register tiles of vfmadd231ph on packed blocks) and for
-// skylake-avx512 (no AVX512_FP16: loops), against an exact reference
+// skylake-avx512 (no AVX512_FP16: f32 sums rounded once, kiln-widen-matmul-accumulators),
+// against an exact reference
 // (Inputs/low_precision_operands.py: values in {-1, 0, 1}, so every partial sum is exact
 // in f16 in any order). The shapes leave remainders of the 16-row groups, the 32-column
 // blocks and the 32 x 32 packing squares, depths of one to five blocks, rows over several

@@ -2,7 +2,8 @@
 // this runs on any machine; matmul_f16.mlir and matmul_f16_native.mlir run the code).
 // For sapphirerapids (AVX512_FP16), f16 into f16 multiplies in f16: vfmadd231ph with the
 // broadcast row value as an embedded broadcast ({1to32}). For znver4 (no AVX512_FP16),
-// f16 into f32 widens while packing (vcvtph2ps) and runs the f32 kernel (vfmadd231ps);
+// f16 into f32 widens while packing (vcvtph2ps) and runs the f32 kernel (vfmadd231ps), and
+// f16 into f16 too, its f32 sums rounded once (vcvtps2ph, kiln-widen-matmul-accumulators);
 // there is no vfmadd231ph.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: kiln-compile %s -o %t/spr.kiln --target-cpu=sapphirerapids
@@ -15,6 +16,7 @@
 // ZEN-NOT: vfmadd231ph
 // ZEN-DAG: vcvtph2ps {{.*}}%zmm
 // ZEN-DAG: vfmadd231ps {{.*}}%zmm
+// ZEN-DAG: vcvtps2ph {{.*}}%zmm
 // ZEN-NOT: vfmadd231ph
 
 func.func @f16_into_f16(%a: tensor<64x256xf16>, %b: tensor<256x64xf16>) -> tensor<64x64xf16> {
