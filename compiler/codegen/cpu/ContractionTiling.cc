@@ -239,9 +239,10 @@ std::optional<ContractionTilePlan> PlanContractionTiles(linalg::LinalgOp op, int
     if (!IsWidenableOperand(input_element, element)) return std::nullopt;
     widened = true;
   }
-  // Only linalg.matmul is known to widen its operands before multiplying (its cast); a
-  // generic of the same shape may compute something else in the narrow type.
-  if (widened && !isa<linalg::MatmulOp>(op.getOperation())) return std::nullopt;
+  // Only linalg.matmul and linalg.batch_matmul are known to widen their operands before
+  // multiplying (their cast); a generic of the same shape may compute something else in
+  // the narrow type.
+  if (widened && !isa<linalg::MatmulOp, linalg::BatchMatmulOp>(op.getOperation())) return std::nullopt;
   unsigned m = dims->m.front(), n = dims->n.front(), k = dims->k.front();
   auto innermost_is = [&](OpOperand* operand, unsigned dim) {
     AffineMap map = op.getMatchingIndexingMap(operand);
@@ -271,10 +272,13 @@ std::optional<ContractionTilePlan> PlanContractionTiles(linalg::LinalgOp op, int
     // Narrow operands are widened by the packing copies: both are packed (a matmul with
     // 512-bit vectors), or, for the product on an already packed block, the left-hand
     // operand is the only narrow one (its whole groups of rows are packed later; the last
-    // rows widen the values they read). Dot-product tiles widen what they load.
+    // rows widen the values they read). A batch matmul's left-hand operand, which is not
+    // packed, is widened whole first (WidenLeftHandOperand). Dot-product tiles widen x
+    // once too.
     bool packs_both = allow_packing && vector_bits >= 512 && dims->batch.empty();
+    bool widens_batch_lhs = allow_packing && !dims->batch.empty();
     bool lhs_only = !allow_packing && getElementTypeOrSelf(rhs->get().getType()) == element;
-    if (!packs_both && !lhs_only) return std::nullopt;
+    if (!packs_both && !widens_batch_lhs && !lhs_only) return std::nullopt;
   }
   // The dot-product kernel's sums are f32 or f64 only; f16 into f16 takes packing.
   if (!native_f16 && dot_products) {

@@ -108,18 +108,59 @@ linalg::LinalgOp CreatePackingCopy(OpBuilder& b, Location loc, Value source, Val
                                    YieldWidenedTo(to));
 }
 
-// `matmul` with its input operand `operand` replaced by `input`, which may have another
+// `op` with its input operand `operand` replaced by `input`, which may have another
 // element type (a widened copy): a new op, as the region's argument types follow the
 // operands, with the same indexing maps, cast and discardable attributes.
-linalg::MatmulOp ReplaceMatmulInput(RewriterBase& rewriter, linalg::MatmulOp matmul, unsigned operand, Value input) {
-  rewriter.setInsertionPoint(matmul);
-  SmallVector<Value> inputs = matmul.getDpsInputs();
+template <typename NamedOp>
+NamedOp ReplaceNamedInput(RewriterBase& rewriter, NamedOp op, unsigned operand, Value input) {
+  rewriter.setInsertionPoint(op);
+  SmallVector<Value> inputs = op.getDpsInputs();
   inputs[operand] = input;
-  auto product = linalg::MatmulOp::create(rewriter, matmul.getLoc(), inputs, matmul.getDpsInits());
-  product.setIndexingMapsAttr(matmul.getIndexingMaps());
-  if (linalg::TypeFnAttr cast_attr = matmul.getCastAttr()) product.setCastAttr(cast_attr);
-  for (NamedAttribute attr : matmul->getDiscardableAttrs()) product->setAttr(attr.getName(), attr.getValue());
-  rewriter.eraseOp(matmul);
+  auto product = NamedOp::create(rewriter, op.getLoc(), inputs, op.getDpsInits());
+  product.setIndexingMapsAttr(op.getIndexingMaps());
+  if (linalg::TypeFnAttr cast_attr = op.getCastAttr()) product.setCastAttr(cast_attr);
+  for (NamedAttribute attr : op->getDiscardableAttrs()) product->setAttr(attr.getName(), attr.getValue());
+  rewriter.eraseOp(op);
+  return product;
+}
+
+// The same for a linalg.matmul or linalg.batch_matmul (the contractions whose cast widens
+// their operands, PlanContractionTiles); null for any other op, which is left as it is.
+linalg::LinalgOp ReplaceMatmulInput(RewriterBase& rewriter, linalg::LinalgOp op, unsigned operand, Value input) {
+  if (auto matmul = dyn_cast<linalg::MatmulOp>(op.getOperation())) {
+    return ReplaceNamedInput(rewriter, matmul, operand, input);
+  }
+  if (auto batch = dyn_cast<linalg::BatchMatmulOp>(op.getOperation())) {
+    return ReplaceNamedInput(rewriter, batch, operand, input);
+  }
+  return nullptr;
+}
+
+// For a matmul whose left-hand operand is narrower than its output (f16 or bf16 into f32)
+// and read in place by the register tiles: that operand widened once into a heap buffer of
+// the output's element type, and the matmul on it. Dot-product matmuls (x, [m, k], at most
+// 8 rows) would otherwise widen all of x again in every tile of columns (vcvtph2ps shares
+// ports with the FMAs: M = 8 with f16 read W at a third of the streaming rate), and batch
+// matmuls, whose left-hand operand is not packed, every row in every block of columns.
+// Returns `op` unchanged when there is nothing to widen.
+linalg::LinalgOp WidenLeftHandOperand(RewriterBase& rewriter, linalg::LinalgOp op, const ContractionTilePlan& plan) {
+  OpOperand* lhs = op.getDpsInputOperand(0);
+  if (op.getMatchingIndexingMap(lhs).isFunctionOfDim(plan.n_dim)) lhs = op.getDpsInputOperand(1);
+  Type wide = getElementTypeOrSelf(op.getDpsInits()[0].getType());
+  auto lhs_type = dyn_cast<MemRefType>(lhs->get().getType());
+  if (!lhs_type || lhs_type.getElementType() == wide || !isa<linalg::MatmulOp, linalg::BatchMatmulOp>(op)) return op;
+  Location loc = op.getLoc();
+  rewriter.setInsertionPoint(op);
+  SmallVector<Value> dynamic_sizes;
+  for (int64_t d = 0; d < lhs_type.getRank(); ++d) {
+    if (lhs_type.isDynamicDim(d)) dynamic_sizes.push_back(memref::DimOp::create(rewriter, loc, lhs->get(), d));
+  }
+  Value widened = memref::AllocOp::create(rewriter, loc, MemRefType::get(lhs_type.getShape(), wide), dynamic_sizes,
+                                          rewriter.getI64IntegerAttr(64));
+  CreatePackingCopy(rewriter, loc, lhs->get(), widened, /*transpose=*/false);
+  linalg::LinalgOp product = ReplaceMatmulInput(rewriter, op, lhs->getOperandNumber(), widened);
+  rewriter.setInsertionPointAfter(product);
+  memref::DeallocOp::create(rewriter, loc, widened);
   return product;
 }
 
@@ -403,6 +444,9 @@ void TileForOuterProducts(RewriterBase& rewriter, linalg::LinalgOp op, Contracti
   // The output's fill moves into the first block of k (FirstBlockFill), once the blocks
   // are there: until then, a product that stays a loop nest keeps it.
   linalg::FillOp fill = FillBeforeProduct(op, plan.k_dim);
+  // A narrow left-hand operand that no packing widens (a batch matmul's: batch, m, n, k
+  // loops) is widened whole.
+  if (op.getNumLoops() > 3) op = WidenLeftHandOperand(rewriter, op, plan);
   // Cache blocks of the right-hand operand (batch, n, k), then blocks of rows inside them.
   SmallVector<int64_t> block_sizes = plan.cache_tile;
   block_sizes[plan.m_dim] = 0;
@@ -501,8 +545,8 @@ void TileForOuterProducts(RewriterBase& rewriter, linalg::LinalgOp op, Contracti
     Value packed_rows = PackedLeftHandRows(rewriter, loc, packed_lhs, group);
     if (getElementTypeOrSelf(lhs->get().getType()) == getElementTypeOrSelf(packed_rows.getType())) {
       rewriter.modifyOpInPlace(rows, [&] { lhs->set(packed_rows); });
-    } else if (auto matmul = dyn_cast<linalg::MatmulOp>(rows.getOperation())) {
-      rows = ReplaceMatmulInput(rewriter, matmul, lhs->getOperandNumber(), packed_rows);  // widened while packed
+    } else if (linalg::LinalgOp replaced = ReplaceMatmulInput(rewriter, rows, lhs->getOperandNumber(), packed_rows)) {
+      rows = replaced;  // widened while packed
     }
   }
   TileRowIntoRegisterTiles(rewriter, rows, plan, plan.register_tile[plan.m_dim], prefetch, tile_fill);
@@ -514,40 +558,12 @@ void TileForOuterProducts(RewriterBase& rewriter, linalg::LinalgOp op, Contracti
   if (rows_fill && tile_fill->every_tile) rewriter.eraseOp(rows_fill);
 }
 
-// For a dot-product matmul whose left-hand operand (x, [m, k], at most 8 rows) is narrower
-// than its output (f16 or bf16 into f32): x widened once into a heap buffer of the output's
-// element type, and the matmul on it. Otherwise every tile of columns would widen all of x
-// again (vcvtph2ps shares ports with the FMAs: M = 8 with f16 read W at a third of the
-// streaming rate). Returns `op` unchanged when there is nothing to widen.
-linalg::LinalgOp WidenDotProductRows(RewriterBase& rewriter, linalg::LinalgOp op, const ContractionTilePlan& plan) {
-  OpOperand* lhs = op.getDpsInputOperand(0);
-  if (op.getMatchingIndexingMap(lhs).isFunctionOfDim(plan.n_dim)) lhs = op.getDpsInputOperand(1);
-  Type wide = getElementTypeOrSelf(op.getDpsInits()[0].getType());
-  auto lhs_type = dyn_cast<MemRefType>(lhs->get().getType());
-  if (!lhs_type || lhs_type.getElementType() == wide || !isa<linalg::MatmulOp>(op.getOperation())) return op;
-  Location loc = op.getLoc();
-  rewriter.setInsertionPoint(op);
-  SmallVector<Value> dynamic_sizes;
-  for (int64_t d = 0; d < lhs_type.getRank(); ++d) {
-    if (lhs_type.isDynamicDim(d)) dynamic_sizes.push_back(memref::DimOp::create(rewriter, loc, lhs->get(), d));
-  }
-  Value widened = memref::AllocOp::create(rewriter, loc, MemRefType::get(lhs_type.getShape(), wide), dynamic_sizes,
-                                          rewriter.getI64IntegerAttr(64));
-  CreatePackingCopy(rewriter, loc, lhs->get(), widened, /*transpose=*/false);
-  linalg::MatmulOp product =
-      ReplaceMatmulInput(rewriter, cast<linalg::MatmulOp>(op.getOperation()), lhs->getOperandNumber(), widened);
-  rewriter.setInsertionPointAfter(product);
-  memref::DeallocOp::create(rewriter, loc, widened);
-  return product;
-}
-
-
 // Register tiles of a group of rows by a few columns over the whole depth or a block of
 // it, iterated n, m (after k, for blocks; the tiles then prefetch W);
 // the columns that remain after the last full tile are tiles of one column each, so that
 // every tile has static m and n sizes.
 void TileForDotProducts(RewriterBase& rewriter, linalg::LinalgOp op, const ContractionTilePlan& plan) {
-  op = WidenDotProductRows(rewriter, op, plan);
+  op = WidenLeftHandOperand(rewriter, op, plan);
   SmallVector<LoopLikeOpInterface> loops;
   linalg::LinalgOp tile = TileLinalgOp(rewriter, op, plan.register_tile, plan.cache_order, &loops);
   if (!tile) return;

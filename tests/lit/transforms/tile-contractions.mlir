@@ -375,6 +375,27 @@ func.func @f16_nt_widened(%a: memref<20x300xf16>, %w: memref<70x300xf16>, %c: me
 
 // -----
 
+// A bf16 batch matmul into f32 (no dot-product instructions): its left-hand operand, which
+// no packing widens, is widened whole into a heap buffer first; each block of the
+// right-hand operand is widened while packed, and the f32 register tiles take both, with
+// AVX2 as with AVX-512.
+// CHECK-LABEL: func.func @bf16_batch_widened
+// CHECK: %[[WIDE:.*]] = memref.alloc() {alignment = 64 : i64} : memref<2x20x300xf32>
+// CHECK: linalg.generic {{.*}} ins(%{{.*}} : memref<2x20x300xbf16>) outs(%[[WIDE]] : memref<2x20x300xf32>)
+// CHECK: arith.extf %{{.*}} : bf16 to f32
+// CHECK: linalg.generic {{.*}} ins(%{{.*}} : memref<1x16x16xbf16, {{.*}}>) outs(%{{.*}} : memref<1x16x16xf32, {{.*}}>) attrs =  {kiln.register_tile}
+// CHECK: linalg.batch_matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<1x6x1xf32, {{.*}}>, memref<1x1x64xf32, {{.*}}>)
+// CHECK: memref.dealloc %[[WIDE]]
+// AVX2-LABEL: func.func @bf16_batch_widened
+// AVX2: memref.alloc() {alignment = 64 : i64} : memref<2x20x300xf32>
+// AVX2: linalg.batch_matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<1x{{[0-9]+}}x1xf32, {{.*}}>, memref<1x1x{{[0-9]+}}xf32, {{.*}}>)
+func.func @bf16_batch_widened(%a: memref<2x20x300xbf16>, %b: memref<2x300x70xbf16>, %c: memref<2x20x70xf32>) {
+  linalg.batch_matmul ins(%a, %b : memref<2x20x300xbf16>, memref<2x300x70xbf16>) outs(%c : memref<2x20x70xf32>)
+  return
+}
+
+// -----
+
 // f16 into f16: with f16-vectors (AVX512_FP16), tiled as f32 is but in 32-lane vectors and
 // register tiles of 16 rows x 1 vector (each broadcast feeds one FMA); A is packed in
 // groups of 16 rows ([2, 256, 16]), B in blocks of 256 x 32 by 32 x 32 copies; the last 8

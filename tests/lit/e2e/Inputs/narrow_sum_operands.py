@@ -20,8 +20,10 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from low_precision_operands import bf16_file, bf16_round  # noqa: E402
 
 # (name, batch, M, K, N): remainders of the row groups, column blocks and k blocks; 517 k
-# spans three 256-deep blocks; 4 rows is a decode-shaped product.
-SHAPES = [("37x517x70", 0, 37, 517, 70), ("4x517x70", 0, 4, 517, 70), ("3x37x130x61", 3, 37, 130, 61)]
+# spans three 256-deep blocks; 4 rows is a decode-shaped product (dot-product tiles), alone
+# and batched (an attention step's scores).
+SHAPES = [("37x517x70", 0, 37, 517, 70), ("4x517x70", 0, 4, 517, 70), ("3x37x130x61", 3, 37, 130, 61),
+          ("3x4x517x70", 3, 4, 517, 70)]
 
 
 def main(out):
