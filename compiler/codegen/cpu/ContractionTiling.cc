@@ -269,16 +269,14 @@ std::optional<ContractionTilePlan> PlanContractionTiles(linalg::LinalgOp op, int
   int64_t rows = op.getStaticLoopRanges()[m];
   bool dot_products = rhs_n_k && !ShapedType::isDynamic(rows) && rows <= kMaxDotProductRows && innermost_is(lhs, k);
   if (widened && !dot_products) {
-    // Narrow operands are widened by the packing copies: both are packed (a matmul with
-    // 512-bit vectors), or, for the product on an already packed block, the left-hand
-    // operand is the only narrow one (its whole groups of rows are packed later; the last
-    // rows widen the values they read). A batch matmul's left-hand operand, which is not
-    // packed, is widened whole first (WidenLeftHandOperand). Dot-product tiles widen x
-    // once too.
-    bool packs_both = allow_packing && vector_bits >= 512 && dims->batch.empty();
-    bool widens_batch_lhs = allow_packing && !dims->batch.empty();
+    // Narrow operands are widened by the packing copies: the right-hand one always, the
+    // left-hand one too in a matmul with 512-bit vectors and widened whole first
+    // otherwise (a batch matmul, or AVX2: WidenLeftHandOperand). For the product on an
+    // already packed block, the left-hand operand is then the only narrow one (its whole
+    // groups of rows are packed later; the last rows widen the values they read).
+    // Dot-product tiles widen x once too.
     bool lhs_only = !allow_packing && getElementTypeOrSelf(rhs->get().getType()) == element;
-    if (!packs_both && !widens_batch_lhs && !lhs_only) return std::nullopt;
+    if (!allow_packing && !lhs_only) return std::nullopt;
   }
   // The dot-product kernel's sums are f32 or f64 only; f16 into f16 takes packing.
   if (!native_f16 && dot_products) {

@@ -444,9 +444,13 @@ void TileForOuterProducts(RewriterBase& rewriter, linalg::LinalgOp op, Contracti
   // The output's fill moves into the first block of k (FirstBlockFill), once the blocks
   // are there: until then, a product that stays a loop nest keeps it.
   linalg::FillOp fill = FillBeforeProduct(op, plan.k_dim);
-  // A narrow left-hand operand that no packing widens (a batch matmul's: batch, m, n, k
-  // loops) is widened whole.
-  if (op.getNumLoops() > 3) op = WidenLeftHandOperand(rewriter, op, plan);
+  // With AVX-512, a packed product without batch packs its left-hand operand per block of
+  // k (PackLeftHandBlocks), for the register tiles of whole rows, widening it if narrow.
+  // Otherwise (a batch matmul, or narrower vectors) a narrow left-hand operand is widened
+  // whole first.
+  const bool packs_lhs =
+      plan.kernel == ContractionKernel::kPackedOuterProduct && vector_bits >= 512 && op.getNumLoops() == 3;
+  if (!packs_lhs) op = WidenLeftHandOperand(rewriter, op, plan);
   // Cache blocks of the right-hand operand (batch, n, k), then blocks of rows inside them.
   SmallVector<int64_t> block_sizes = plan.cache_tile;
   block_sizes[plan.m_dim] = 0;
@@ -458,11 +462,8 @@ void TileForOuterProducts(RewriterBase& rewriter, linalg::LinalgOp op, Contracti
   SmallVector<LoopLikeOpInterface> cache_loops;
   linalg::LinalgOp block = TileLinalgOp(rewriter, op, block_sizes, plan.cache_order, &cache_loops);
   if (!block) return;
-  // With AVX-512, a packed product without batch also packs its left-hand operand per
-  // block of k (PackLeftHandBlocks), for the register tiles of whole rows.
   Value packed_lhs;
-  if (plan.kernel == ContractionKernel::kPackedOuterProduct && vector_bits >= 512 && lhs_operand &&
-      cast<ShapedType>(lhs_operand.getType()).getRank() == 2) {
+  if (packs_lhs && lhs_operand && cast<ShapedType>(lhs_operand.getType()).getRank() == 2) {
     if (scf::ForOp k_loop = LoopFor(cache_loops, block_sizes, plan.k_dim, plan.cache_order)) {
       packed_lhs = PackLeftHandBlocks(rewriter, k_loop, lhs_operand, output_element, plan,
                                       plan.register_tile[plan.m_dim]);

@@ -346,7 +346,8 @@ func.func @no_rows(%a: memref<0x300xf32>, %b: memref<300x40xf32>, %c: memref<0x4
 // 128 x 64 buffer by 16 x 16 transposes that widen (vectorised: a read of f16, arith.extf,
 // vector.transpose); the f32 register tiles take the packs, and the last 2 rows read A in
 // place, widening it (vectorised as arith.extf and a multi-reduction, as vector.contract
-// wants one element type). With AVX2 (no packing of A) the matmul is not tiled.
+// wants one element type). With AVX2 (no packing of A), A is widened whole into a heap
+// buffer first and the register tiles read it in place.
 // CHECK-LABEL: func.func @f16_nt_widened
 // CHECK: memref.alloca() {alignment = 64 : i64} : memref<128x64xf32>
 // CHECK: memref.alloc() {alignment = 64 : i64} : memref<3x128x6xf32>
@@ -357,9 +358,11 @@ func.func @no_rows(%a: memref<0x300xf32>, %b: memref<300x40xf32>, %c: memref<0x4
 // CHECK: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<6x1xf32, strided<[1, 6], {{.*}}>>, memref<1x64xf32, {{.*}}>)
 // CHECK: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<1x1xf16, {{.*}}>, memref<1x64xf32, {{.*}}>)
 // AVX2-LABEL: func.func @f16_nt_widened
-// AVX2-NOT: kiln.register_tile
-// AVX2: linalg.matmul indexing_maps
-// AVX2-NOT: kiln.register_tile
+// AVX2: %[[WIDE:.*]] = memref.alloc() {alignment = 64 : i64} : memref<20x300xf32>
+// AVX2: linalg.generic {{.*}} ins(%{{.*}} : memref<20x300xf16>) outs(%[[WIDE]] : memref<20x300xf32>)
+// AVX2: linalg.generic {{.*}} ins(%{{.*}} : memref<8x8xf16, {{.*}}>) outs(%{{.*}} : memref<8x8xf32, {{.*}}>) attrs =  {kiln.register_tile}
+// AVX2: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<6x1xf32, {{.*}}>, memref<1x16xf32, {{.*}}>)
+// AVX2: memref.dealloc %[[WIDE]]
 // VECTOR-LABEL: func.func @f16_nt_widened
 // VECTOR: %[[ROWS:.*]] = vector.transfer_read {{.*}} : memref<16x16xf16, {{.*}}>, vector<16x16xf16>
 // VECTOR: %[[WIDE:.*]] = arith.extf %[[ROWS]] : vector<16x16xf16> to vector<16x16xf32>
