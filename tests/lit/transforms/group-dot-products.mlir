@@ -10,7 +10,7 @@
 // in the kernel. Without dot-bf16 (512-bit vectors), both operands are widened to f32 as
 // they are packed (A per block of k into [groups, 128, 6], B per block into 128 x 64) and
 // the f32 register tiles take them; the last 2 rows read A in place. With 256-bit vectors
-// the matmul is not tiled.
+// (no group dots) A is widened whole first and the f32 register tiles read it in place.
 // CHECK-LABEL: func.func @bf16_nn
 // CHECK: %[[PACK:.*]] = memref.alloca() {alignment = 64 : i64} : memref<128x32x2xbf16>
 // CHECK: scf.for %{{.*}} = %c0 to %c64 step %c32
@@ -31,7 +31,9 @@
 // VECTOR-NOT: kiln.group
 // ABSENT-LABEL: func.func @bf16_nn
 // ABSENT-NOT: kiln.group
-// ABSENT: linalg.matmul ins
+// ABSENT: memref.alloc() {alignment = 64 : i64} : memref<20x300xf32>
+// ABSENT: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<6x1xf32, {{.*}}>, memref<1x?xf32, {{.*}}>)
+// ABSENT-NOT: kiln.group
 // NOGROUP-LABEL: func.func @bf16_nn
 // NOGROUP-NOT: kiln.group
 // NOGROUP: memref.alloca() {alignment = 64 : i64} : memref<128x64xf32>
