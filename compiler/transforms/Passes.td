@@ -192,11 +192,11 @@ def WidenMatmulAccumulators : Pass<"kiln-widen-matmul-accumulators", "mlir::Modu
   let description = [{
     For targets without arithmetic in the narrow type: each `linalg.matmul` and
     `linalg.batch_matmul` on tensors whose output is f16 (option `f16`) or bf16 (option
-    `bf16`) and whose inputs are floats of at most 16 bits becomes the same op (inputs,
-    indexing maps) into an f32 tensor initialised with the widened initial value, followed
-    by an elementwise truncf to the original type. The products of such inputs are exact
-    in f32, so each output is its exact dot product summed in f32 and rounded once,
-    instead of rounded after every step. This is what IREE's CPU microkernels compute for
+    `bf16`) and whose inputs are of the output's type or 8-bit floats (which the op's cast
+    leaves exact) becomes the same op (inputs, indexing maps) into an f32 tensor
+    initialised with the widened initial value, followed by an elementwise truncf to the
+    original type. The products of such inputs are exact in f32, so each output is its
+    exact dot product summed in f32 and rounded once, instead of rounded after every step. This is what IREE's CPU microkernels compute for
     f16 x f16 -> f16 on x86 without AVX512_FP16 (f32 accumulators over all of k, converted
     at the end), and the CPU kernels then run these matmuls as the f32 kernel on operands
     widened while packed instead of as loops converting each operation.

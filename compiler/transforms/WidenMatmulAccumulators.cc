@@ -12,15 +12,17 @@ namespace {
 
 using namespace mlir;
 
-// Whether `op` sums into f16 or bf16 that this pass's options widen, from inputs no wider
-// than 16 bits (which f32 multiplies exactly).
+// Whether `op` sums into f16 or bf16 that this pass's options widen, from inputs that
+// the op's cast to the output type leaves exact (the output's type itself, or an 8-bit
+// float, which f16 and bf16 both hold): f32 then multiplies the same values exactly.
+// Others (f32 into f16) the cast rounds first; those ops are left as they are.
 bool IsWidenable(linalg::LinalgOp op, bool f16, bool bf16) {
   if (!op.hasPureTensorSemantics() || op.getNumDpsInits() != 1 || op->getNumResults() != 1) return false;
   Type element = getElementTypeOrSelf(op.getDpsInits()[0].getType());
   if (!(f16 && element.isF16()) && !(bf16 && element.isBF16())) return false;
-  return llvm::all_of(op.getDpsInputs(), [](Value input) {
+  return llvm::all_of(op.getDpsInputs(), [element](Value input) {
     auto type = dyn_cast<FloatType>(getElementTypeOrSelf(input.getType()));
-    return type && type.getWidth() <= 16;
+    return type && (type == element || type.getWidth() <= 8);
   });
 }
 

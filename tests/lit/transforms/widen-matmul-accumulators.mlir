@@ -43,8 +43,8 @@ func.func @bf16_batch_into_c(%a: tensor<?x4x16xbf16>, %b: tensor<?x16x8xbf16>, %
 
 // -----
 
-// Left alone: sums that are already f32, inputs wider than 16 bits (f32 x f32 -> f16 is
-// not exact in f32), integer inputs, and matmuls on buffers.
+// Left alone: sums that are already f32, inputs the cast to the output's type rounds
+// (f32 into f16), integer inputs, and matmuls on buffers.
 // CHECK-LABEL: func.func @unchanged
 // CHECK-NOT: arith.truncf
 // CHECK: linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<4x16xf16>, tensor<16x8xf16>) outs(%{{.*}} : tensor<4x8xf32>)
@@ -61,4 +61,15 @@ func.func @unchanged(%a: tensor<4x16xf16>, %b: tensor<16x8xf16>, %c32: tensor<4x
   %2 = linalg.matmul ins(%ai, %bi : tensor<4x16xi8>, tensor<16x8xi8>) outs(%c16 : tensor<4x8xf16>) -> tensor<4x8xf16>
   linalg.matmul ins(%ma, %mb : memref<4x16xf16>, memref<16x8xf16>) outs(%mc : memref<4x8xf16>)
   return %0, %1, %2 : tensor<4x8xf32>, tensor<4x8xf16>, tensor<4x8xf16>
+}
+
+// -----
+
+// 8-bit float inputs are exact in f16, so an f8 matmul into f16 sums in f32 too.
+// CHECK-LABEL: func.func @f8_into_f16
+// CHECK: linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<4x16xf8E4M3FN>, tensor<16x8xf8E4M3FN>) outs(%{{.*}} : tensor<4x8xf32>)
+// CHECK: arith.truncf %{{.*}} : f32 to f16
+func.func @f8_into_f16(%a: tensor<4x16xf8E4M3FN>, %b: tensor<16x8xf8E4M3FN>, %c: tensor<4x8xf16>) -> tensor<4x8xf16> {
+  %r = linalg.matmul ins(%a, %b : tensor<4x16xf8E4M3FN>, tensor<16x8xf8E4M3FN>) outs(%c : tensor<4x8xf16>) -> tensor<4x8xf16>
+  return %r : tensor<4x8xf16>
 }
