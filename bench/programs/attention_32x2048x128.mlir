@@ -17,3 +17,21 @@ func.func @attention(%q: tensor<1x32x2048x128xf32>, %k: tensor<1x32x2048x128xf32
   } -> tensor<1x32x2048x128xf32>
   return %o : tensor<1x32x2048x128xf32>
 }
+// The same in f16 (kiln-benchmark-module --function=attention_f16): the CPU's flash loops
+// widen Q, K and V as they read them and compute in f32, as the decomposition would.
+func.func @attention_f16(%q: tensor<1x32x2048x128xf16>, %k: tensor<1x32x2048x128xf16>,
+                         %v: tensor<1x32x2048x128xf16>) -> tensor<1x32x2048x128xf16> {
+  %scale = arith.constant 0.08838834764831845 : f16
+  %e = tensor.empty() : tensor<1x32x2048x128xf16>
+  %o = iree_linalg_ext.attention {indexing_maps = [affine_map<(b, h, m, k1, k2, n) -> (b, h, m, k1)>,
+                                                   affine_map<(b, h, m, k1, k2, n) -> (b, h, k2, k1)>,
+                                                   affine_map<(b, h, m, k1, k2, n) -> (b, h, k2, n)>,
+                                                   affine_map<(b, h, m, k1, k2, n) -> ()>,
+                                                   affine_map<(b, h, m, k1, k2, n) -> (b, h, m, n)>]}
+      ins(%q, %k, %v, %scale : tensor<1x32x2048x128xf16>, tensor<1x32x2048x128xf16>, tensor<1x32x2048x128xf16>, f16)
+      outs(%e : tensor<1x32x2048x128xf16>) {
+  ^bb0(%s: f16):
+    iree_linalg_ext.yield %s : f16
+  } -> tensor<1x32x2048x128xf16>
+  return %o : tensor<1x32x2048x128xf16>
+}

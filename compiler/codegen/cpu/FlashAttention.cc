@@ -33,6 +33,22 @@ std::optional<SmallVector<unsigned>> ResultLoops(AffineMap map) {
 
 using Body = function_ref<void(OpBuilder&, Location, ValueRange)>;
 
+// `value` as f32: extended when it is a narrower float.
+Value ToF32(OpBuilder& b, Location loc, Value value) {
+  if (value.getType().isF32()) return value;
+  return arith::ExtFOp::create(b, loc, b.getF32Type(), value);
+}
+
+// Whether the score region yields its argument unchanged.
+bool IsIdentityRegion(Block& block) {
+  return block.getNumArguments() == 1 && block.getTerminator()->getNumOperands() == 1 &&
+         block.getTerminator()->getOperand(0) == block.getArgument(0);
+}
+
+// Whether the flash loops take operands of `type`: f32, or f16 and bf16, which they widen
+// as they read them (and round the output into).
+bool IsFlashElement(Type type) { return type.isF32() || type.isF16() || type.isBF16(); }
+
 // A linalg.generic on buffers over `loop_count` loops (those not in `parallel` are
 // reductions).
 void Generic(OpBuilder& b, Location loc, ValueRange ins, ValueRange outs, ArrayRef<AffineMap> maps,
@@ -76,8 +92,8 @@ class FlashBuilder {
 
   Value Constant(double value) { return arith::ConstantOp::create(b_, loc_, b_.getFloatAttr(f32_, value)); }
 
-  // A buffer of `shape` (first dimension kFlashQueryRows): on the stack at the start of
-  // the function when static, else on the heap around the op.
+  // A buffer of f32 `shape`: on the stack at the start of the function when static, else
+  // on the heap around the op.
   Value Scratch(ArrayRef<OpFoldResult> shape) {
     SmallVector<int64_t> static_shape;
     SmallVector<Value> dynamic;
@@ -109,6 +125,29 @@ class FlashBuilder {
     safe_max_ = Scratch({rows});
     sum_ = Scratch({rows});
     correction_ = Scratch({rows});
+    // Narrow K and V are widened a key block at a time, so that the products stay f32
+    // contractions that the matmul kernels take.
+    OpFoldResult keys = b_.getIndexAttr(kFlashKeys);
+    if (!ElementOf(op_->getOperand(1)).isF32()) wide_k_ = Scratch({keys, depth});
+    if (!ElementOf(op_->getOperand(2)).isF32()) {
+      wide_v_ = Scratch({keys, memref::getMixedSize(b_, loc_, op_->getOperand(2), rank_ - 1)});
+    }
+  }
+
+  static Type ElementOf(Value value) { return getElementTypeOrSelf(value.getType()); }
+
+  // `block` (a [count, columns] slice of K or V) itself when f32, else widened into
+  // `scratch`'s first `count` rows.
+  Value Widened(Value block, Value scratch, OpFoldResult count, OpFoldResult columns) {
+    if (!scratch) return block;
+    OpFoldResult z = b_.getIndexAttr(0);
+    Value wide = Slice(scratch, {z, z}, {count, columns});
+    AffineMap id2 = Map(2, {0, 1});
+    auto par = utils::IteratorType::parallel;
+    Generic(b_, loc_, {block}, {wide}, {id2, id2}, {par, par}, [](OpBuilder& g, Location l, ValueRange a) {
+      linalg::YieldOp::create(g, l, ToF32(g, l, a[0]));
+    });
+    return wide;
   }
 
   // `buffer`'s 2-D matrix at batch position `ivs` (its last two dimensions).
@@ -162,12 +201,12 @@ class FlashBuilder {
     State s{scaled_q, acc, max, safe_max, sum, correction, rows};
 
     // Q scaled in the scores' base (IREE: Q * scale * log2(e) before the dot product).
-    Value scale = op_->getOperand(3);
+    Value scale = ToF32(b_, loc_, op_->getOperand(3));
     if (AttentionUsesExp2(op_)) scale = arith::MulFOp::create(b_, loc_, scale, Constant(M_LOG2E));
     auto par = utils::IteratorType::parallel;
     AffineMap id2 = Map(2, {0, 1}), row_of_2 = Map(2, {0});
     Generic(b_, loc_, {q_rows}, {scaled_q}, {id2, id2}, {par, par}, [&](OpBuilder& g, Location l, ValueRange a) {
-      linalg::YieldOp::create(g, l, Value(arith::MulFOp::create(g, l, a[0], scale)));
+      linalg::YieldOp::create(g, l, Value(arith::MulFOp::create(g, l, ToF32(g, l, a[0]), scale)));
     });
     linalg::FillOp::create(b_, loc_, Constant(0.0), acc);
     linalg::FillOp::create(b_, loc_, Constant(-std::numeric_limits<double>::infinity()), max);
@@ -193,9 +232,12 @@ class FlashBuilder {
 
     // out = acc / sum.
     Value out_rows = Slice(out, {m0, z}, {rows, columns});
+    Type out_element = ElementOf(out);
     Generic(b_, loc_, {acc, sum}, {out_rows}, {id2, row_of_2, id2}, {par, par},
             [&](OpBuilder& g, Location l, ValueRange a) {
-              linalg::YieldOp::create(g, l, Value(arith::DivFOp::create(g, l, a[0], a[1])));
+              Value quotient = arith::DivFOp::create(g, l, a[0], a[1]);
+              if (out_element != quotient.getType()) quotient = arith::TruncFOp::create(g, l, out_element, quotient);
+              linalg::YieldOp::create(g, l, quotient);
             });
   }
 
@@ -207,8 +249,8 @@ class FlashBuilder {
   void BuildKeyBlock(const State& s, Value k, Value v, Value k0, OpFoldResult count) {
     OpFoldResult z = b_.getIndexAttr(0);
     OpFoldResult depth = memref::getMixedSize(b_, loc_, k, 1), columns = memref::getMixedSize(b_, loc_, v, 1);
-    Value keys = Slice(k, {k0, z}, {count, depth});
-    Value values = Slice(v, {k0, z}, {count, columns});
+    Value keys = Widened(Slice(k, {k0, z}, {count, depth}), wide_k_, count, depth);
+    Value values = Widened(Slice(v, {k0, z}, {count, columns}), wide_v_, count, columns);
     Value scores = Slice(scores_, {z, z}, {s.rows, count});
     auto par = utils::IteratorType::parallel, red = utils::IteratorType::reduction;
     AffineMap id2 = Map(2, {0, 1}), row_of_2 = Map(2, {0}), id1 = Map(1, {0});
@@ -269,18 +311,13 @@ class FlashBuilder {
             multiply_add);
   }
 
-  // Whether the score region yields its argument unchanged.
-  static bool IsIdentityRegion(Block& block) {
-    return block.getNumArguments() == 1 && block.getTerminator()->getNumOperands() == 1 &&
-           block.getTerminator()->getOperand(0) == block.getArgument(0);
-  }
-
   RewriterBase& b_;
   Operation* op_;
   Location loc_;
   Type f32_;
   int64_t rank_;  // of every shaped operand
   Value scaled_q_, scores_, acc_, max_, safe_max_, sum_, correction_;
+  Value wide_k_, wide_v_;  // null when K (V) is f32
   SmallVector<Value> heap_;
 };
 
@@ -296,8 +333,8 @@ std::optional<FlashAttentionLoops> MatchCpuFlashAttention(Operation* op, std::st
     return std::nullopt;
   }
   for (Value operand : op->getOperands()) {
-    if (!getElementTypeOrSelf(operand.getType()).isF32()) {
-      why = "its operands are not all f32";
+    if (!IsFlashElement(getElementTypeOrSelf(operand.getType()))) {
+      why = "its operands are not all f32, f16 or bf16";
       return std::nullopt;
     }
   }
@@ -332,8 +369,10 @@ std::optional<FlashAttentionLoops> MatchCpuFlashAttention(Operation* op, std::st
   all.append({loops.m, loops.k1, loops.k2, loops.n});
   llvm::sort(all);
   if (std::adjacent_find(all.begin(), all.end()) != all.end()) return std::nullopt;
+  // The scores are f32 whatever the operands' type: a region that changes them must take
+  // and yield f32 (one that yields its argument is skipped, of any type).
   Region& region = op->getRegion(0);
-  if (!region.empty()) {
+  if (!region.empty() && !IsIdentityRegion(region.front())) {
     Block& block = region.front();
     if (block.getNumArguments() != 1 || !block.getArgument(0).getType().isF32() ||
         block.getTerminator()->getNumOperands() != 1 || !block.getTerminator()->getOperand(0).getType().isF32()) {

@@ -8,7 +8,8 @@
 // kFlashKeys keys then computes S = Qs K^T into a [rows, keys] scratch, applies the score
 // region, raises the maxima, rescales the sums and the accumulator by exp2(old - new),
 // replaces S by exp2(S - max) (P), adds P's row sums and P V to the accumulator. Finally
-// the output rows are acc / sum. Q K^T and P V are linalg contractions on buffers with
+// the output rows are acc / sum. f16 or bf16 K and V are widened into f32 scratch a key
+// block at a time, Q as it is scaled. Q K^T and P V are linalg contractions on buffers with
 // the layouts of a linear layer (K is [keys, k1]) and of a matmul (V is [keys, n]), so
 // kiln-cpu-tile-contractions and kiln-cpu-vectorize-contractions give them the matmul's
 // packed register kernels; the softmax steps are generics that LLVM vectorises, exp2
@@ -36,8 +37,10 @@ struct FlashAttentionLoops {
 };
 
 // The loops of `op` if the CPU computes it as flash attention: an iree_linalg_ext.attention
-// (not online_attention) without a mask, with f32 Q, K, V, scale and output and the
-// layout above; otherwise why not, in `why`.
+// (not online_attention) without a mask, with Q, K, V, scale and output of f32, f16 or
+// bf16 (narrower ones widened as read, every step in f32 as in the decomposition, the
+// output rounded once) and the layout above, its score region (if any) f32 to f32;
+// otherwise why not, in `why`.
 std::optional<FlashAttentionLoops> MatchCpuFlashAttention(mlir::Operation* op, std::string& why);
 
 // Replaces `op`, a matching attention on memrefs, by the loops and linalg ops above.

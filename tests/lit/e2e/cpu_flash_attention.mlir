@@ -3,7 +3,8 @@
 // softmax) against numpy, on cpu and cpu-sync: self-attention of 37 and of 1000 positions
 // (partial query and key blocks), 2 x 3 heads, head dimension 64, 40 value columns; a
 // softcap score region; a base-e softmax (use_exp2 = false); sizes known only at run time
-// (the state on the heap).
+// (the state on the heap); f16 operands and output (widened as read, computed in f32,
+// rounded once: within an f16 rounding of the exact result).
 // RUN: rm -rf %t && %python %S/Inputs/cpu_flash_attention_operands.py %t
 // RUN: kiln-compile %s -o %t/cpu.kiln --dump-ir-after=kiln-cpu-lower-flash-attention 2> %t/lowered.mlir
 // RUN: FileCheck %s --check-prefix=LOWERED < %t/lowered.mlir
@@ -21,6 +22,8 @@
 // RUN: kiln-run --module=%t/cpu.kiln --device=cpu --function=softcap_1000 --input=@%t/q1000.npy --input=@%t/k1000.npy --input=@%t/v1000.npy --expected_output=@%t/softcap1000.npy --atol=1e-5 --rtol=1e-4
 // RUN: kiln-run --module=%t/cpu.kiln --device=cpu --function=base_e_1000 --input=@%t/q1000.npy --input=@%t/k1000.npy --input=@%t/v1000.npy --expected_output=@%t/base_e1000.npy --atol=1e-5 --rtol=1e-4
 // RUN: kiln-run --module=%t/cpu.kiln --device=cpu --function=dynamic_any --input=@%t/q1000.npy --input=@%t/k1000.npy --input=@%t/v1000.npy --expected_output=@%t/plain1000.npy --atol=1e-5 --rtol=1e-4
+// RUN: kiln-run --module=%t/cpu.kiln --device=cpu --function=half_1000 --input=@%t/q1000_f16.npy --input=@%t/k1000_f16.npy --input=@%t/v1000_f16.npy --expected_output=@%t/half1000.npy --atol=1e-3 --rtol=2e-3
+// RUN: kiln-run --module=%t/cpu.kiln --device=cpu-sync --function=half_37 --input=@%t/q37_f16.npy --input=@%t/k37_f16.npy --input=@%t/v37_f16.npy --expected_output=@%t/half37.npy --atol=1e-3 --rtol=2e-3
 // RUN: kiln-run --module=%t/cpu.kiln --device=cpu-sync --function=plain_37 --input=@%t/q37.npy --input=@%t/k37.npy --input=@%t/v37.npy --expected_output=@%t/plain37.npy --atol=1e-5 --rtol=1e-4
 // RUN: kiln-run --module=%t/cpu.kiln --device=cpu-sync --function=softcap_37 --input=@%t/q37.npy --input=@%t/k37.npy --input=@%t/v37.npy --expected_output=@%t/softcap37.npy --atol=1e-5 --rtol=1e-4
 // RUN: kiln-run --module=%t/cpu.kiln --device=cpu-sync --function=base_e_37 --input=@%t/q37.npy --input=@%t/k37.npy --input=@%t/v37.npy --expected_output=@%t/base_e37.npy --atol=1e-5 --rtol=1e-4
@@ -129,4 +132,26 @@ func.func @dynamic_any(%q: tensor<?x?x?x?xf32>, %k: tensor<?x?x?x?xf32>, %v: ten
     iree_linalg_ext.yield %score : f32
   } -> tensor<?x?x?x?xf32>
   return %o : tensor<?x?x?x?xf32>
+}
+
+func.func @half_37(%q: tensor<2x3x37x64xf16>, %k: tensor<2x3x37x64xf16>, %v: tensor<2x3x37x40xf16>) -> tensor<2x3x37x40xf16> {
+  %scale = arith.constant 0.125 : f16
+  %e = tensor.empty() : tensor<2x3x37x40xf16>
+  %o = iree_linalg_ext.attention {indexing_maps = [#q, #k, #v, #s, #o]}
+      ins(%q, %k, %v, %scale : tensor<2x3x37x64xf16>, tensor<2x3x37x64xf16>, tensor<2x3x37x40xf16>, f16) outs(%e : tensor<2x3x37x40xf16>) {
+  ^bb0(%score: f16):
+    iree_linalg_ext.yield %score : f16
+  } -> tensor<2x3x37x40xf16>
+  return %o : tensor<2x3x37x40xf16>
+}
+
+func.func @half_1000(%q: tensor<2x3x1000x64xf16>, %k: tensor<2x3x1000x64xf16>, %v: tensor<2x3x1000x40xf16>) -> tensor<2x3x1000x40xf16> {
+  %scale = arith.constant 0.125 : f16
+  %e = tensor.empty() : tensor<2x3x1000x40xf16>
+  %o = iree_linalg_ext.attention {indexing_maps = [#q, #k, #v, #s, #o]}
+      ins(%q, %k, %v, %scale : tensor<2x3x1000x64xf16>, tensor<2x3x1000x64xf16>, tensor<2x3x1000x40xf16>, f16) outs(%e : tensor<2x3x1000x40xf16>) {
+  ^bb0(%score: f16):
+    iree_linalg_ext.yield %score : f16
+  } -> tensor<2x3x1000x40xf16>
+  return %o : tensor<2x3x1000x40xf16>
 }

@@ -50,3 +50,30 @@ func.func @dynamic(%q: memref<?x?xf32>, %k: memref<?x?xf32>, %v: memref<?x?xf32>
   }
   return
 }
+
+// bf16 operands: Q widened as it is scaled, each block of K and V widened into f32 scratch
+// ([128, 16] and [128, 8] on the stack) that the products read, the output rounded once.
+// CHECK-LABEL: func.func @narrow
+// CHECK-DAG: %[[WK:.*]] = memref.alloca() {alignment = 64 : i64} : memref<128x16xf32>
+// CHECK-DAG: %[[WV:.*]] = memref.alloca() {alignment = 64 : i64} : memref<128x8xf32>
+// CHECK: arith.extf %{{.*}} : bf16 to f32
+// CHECK: linalg.generic {{.*}} ins(%{{.*}} : memref<128x16xbf16, {{.*}}>) outs(%{{.*}} : memref<128x16xf32, {{.*}}>)
+// CHECK: arith.extf %{{.*}} : bf16 to f32
+// CHECK: linalg.generic {{.*}} ins(%{{.*}} : memref<128x8xbf16, {{.*}}>) outs(%{{.*}} : memref<128x8xf32, {{.*}}>)
+// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "reduction"]{{.*}} memref<128x16xf32, strided<[16, 1]>>
+// CHECK: arith.truncf %{{.*}} : f32 to bf16
+// CHECK-NOT: iree_linalg_ext.attention
+func.func @narrow(%q: memref<2x300x16xbf16>, %k: memref<2x300x16xbf16>, %v: memref<2x300x8xbf16>, %o: memref<2x300x8xbf16>) {
+  %scale = arith.constant 0.25 : bf16
+  iree_linalg_ext.attention {indexing_maps = [affine_map<(b, m, k1, k2, n) -> (b, m, k1)>,
+                                              affine_map<(b, m, k1, k2, n) -> (b, k2, k1)>,
+                                              affine_map<(b, m, k1, k2, n) -> (b, k2, n)>,
+                                              affine_map<(b, m, k1, k2, n) -> ()>,
+                                              affine_map<(b, m, k1, k2, n) -> (b, m, n)>]}
+      ins(%q, %k, %v, %scale : memref<2x300x16xbf16>, memref<2x300x16xbf16>, memref<2x300x8xbf16>, bf16)
+      outs(%o : memref<2x300x8xbf16>) {
+  ^bb0(%s: bf16):
+    iree_linalg_ext.yield %s : bf16
+  }
+  return
+}

@@ -4,7 +4,8 @@ Self-attention of 37 and of 1000 positions (neither a multiple of the CPU's 64-r
 blocks nor of its 128-key blocks), 2 x 3 heads, head dimension 64, value columns 40. The
 scores are IREE's (docs/iree-compatibility.md): s = log2(e) * scale * q k^T, the score
 region applied to s, and a base-2 softmax; with use_exp2 = false, s = scale * q k^T and
-a base-e softmax (the same attention without a region). Usage: DIR
+a base-e softmax (the same attention without a region); and the same in f16 (operands
+and output). Usage: DIR
 """
 import os
 import sys
@@ -34,6 +35,11 @@ def main(out):
         save(f"plain{seq}", attention(s, v))
         save(f"softcap{seq}", attention(8 * np.tanh(s / 8), v))
         save(f"base_e{seq}", attention(scores(q, k, base2=False), v, base2=False))
+        # f16 operands and output: the reference of the f16 values, rounded to f16 at the end.
+        q16, k16, v16 = q.astype(np.float16), k.astype(np.float16), v.astype(np.float16)
+        for name, array in (("q", q16), ("k", k16), ("v", v16)):
+            save(f"{name}{seq}_f16", array)
+        save(f"half{seq}", attention(scores(q16, k16), v16).astype(np.float16))
 
 
 if __name__ == "__main__":
