@@ -43,10 +43,10 @@ def KeepFlashAttention : Pass<"kiln-cpu-keep-flash-attention", "mlir::ModuleOp">
   let description = [{
     Runs before kiln-decompose-linalg-ext when the CPU is the only target. Each
     iree_linalg_ext.attention that the CPU's flash lowering takes (FlashAttention.h:
-    no mask, f32, Q (batch..., m, k1), K (batch..., k2, k1), V (batch..., k2, n), output
-    (batch..., m, n)) is marked `kiln.undecomposed`, so it becomes the root of its
-    dispatch instead of generics whose [queries, keys] scores would be a temporary. The
-    others are left to the decomposition.
+    no mask, f32, f16 or bf16 operands, Q (batch..., m, k1), K (batch..., k2, k1),
+    V (batch..., k2, n), output (batch..., m, n)) is marked `kiln.undecomposed`, so it
+    becomes the root of its dispatch instead of generics whose [queries, keys] scores
+    would be a temporary. The others are left to the decomposition.
   }];
 }
 
