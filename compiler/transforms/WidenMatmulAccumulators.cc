@@ -1,5 +1,6 @@
 #include "compiler/transforms/Passes.h"
 #include "compiler/transforms/WidenedAccumulators.h"
+#include "compiler/utils/NamedMatmuls.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/PatternMatch.h"
 
@@ -26,43 +27,28 @@ bool IsWidenable(linalg::LinalgOp op, bool f16, bool bf16) {
   });
 }
 
-// The same named op over the same inputs and indexing maps into `wide_init`: linalg
-// matmuls extend each input to the output's type before multiplying, so its products and
-// sums are f32.
-template <typename NamedOp>
-Value WideProduct(RewriterBase& rewriter, NamedOp op, Value wide_init) {
-  auto product = NamedOp::create(rewriter, op.getLoc(), op.getDpsInputs(), ValueRange{wide_init});
-  product.setIndexingMapsAttr(op.getIndexingMaps());
-  if (linalg::TypeFnAttr cast_attr = op.getCastAttr()) product.setCastAttr(cast_attr);
-  for (NamedAttribute attr : op->getDiscardableAttrs()) product->setAttr(attr.getName(), attr.getValue());
-  return product->getResult(0);
-}
-
-template <typename NamedOp>
-void Widen(RewriterBase& rewriter, NamedOp op) {
+// `op` into f32 from the widened initial value, then rounded back: the same named op
+// (RebuildNamedMatmul: inputs, indexing maps) into the wider output, whose cast extends
+// each input before multiplying, so its products and sums are f32.
+void Widen(RewriterBase& rewriter, linalg::LinalgOp op) {
   rewriter.setInsertionPoint(op);
   Location loc = op.getLoc();
   Value init = op.getDpsInits()[0];
-  Value wide = WideProduct(rewriter, op, WidenInit(rewriter, loc, init));
-  rewriter.replaceOp(op, NarrowResult(rewriter, loc, wide, init));
+  Value wide_init = WidenInit(rewriter, loc, init);
+  linalg::LinalgOp wide = RebuildNamedMatmul(rewriter, op, op.getDpsInputs(), wide_init);
+  rewriter.replaceOp(op, NarrowResult(rewriter, loc, wide->getResult(0), init));
 }
 
 struct WidenMatmulAccumulatorsPass : impl::WidenMatmulAccumulatorsBase<WidenMatmulAccumulatorsPass> {
   using WidenMatmulAccumulatorsBase::WidenMatmulAccumulatorsBase;
 
   void runOnOperation() override {
-    SmallVector<linalg::MatmulOp> matmuls;
-    SmallVector<linalg::BatchMatmulOp> batch_matmuls;
-    getOperation()->walk([&](Operation* op) {
-      if (auto matmul = dyn_cast<linalg::MatmulOp>(op); matmul && IsWidenable(matmul, f16, bf16)) {
-        matmuls.push_back(matmul);
-      } else if (auto batch = dyn_cast<linalg::BatchMatmulOp>(op); batch && IsWidenable(batch, f16, bf16)) {
-        batch_matmuls.push_back(batch);
-      }
+    SmallVector<linalg::LinalgOp> products;
+    getOperation()->walk([&](linalg::LinalgOp op) {
+      if (isa<linalg::MatmulOp, linalg::BatchMatmulOp>(op) && IsWidenable(op, f16, bf16)) products.push_back(op);
     });
     IRRewriter rewriter(&getContext());
-    for (linalg::MatmulOp op : matmuls) Widen(rewriter, op);
-    for (linalg::BatchMatmulOp op : batch_matmuls) Widen(rewriter, op);
+    for (linalg::LinalgOp op : products) Widen(rewriter, op);
   }
 };
 

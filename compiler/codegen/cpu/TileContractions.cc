@@ -8,6 +8,7 @@
 #include "compiler/codegen/cpu/MatrixTileProducts.h"
 #include "compiler/codegen/cpu/Passes.h"
 #include "compiler/codegen/cpu/Tiling.h"
+#include "compiler/utils/NamedMatmuls.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
@@ -108,32 +109,16 @@ linalg::LinalgOp CreatePackingCopy(OpBuilder& b, Location loc, Value source, Val
                                    YieldWidenedTo(to));
 }
 
-// `op` with its input operand `operand` replaced by `input`, which may have another
-// element type (a widened copy): a new op, as the region's argument types follow the
-// operands, with the same indexing maps, cast and discardable attributes.
-template <typename NamedOp>
-NamedOp ReplaceNamedInput(RewriterBase& rewriter, NamedOp op, unsigned operand, Value input) {
+// `op` (a linalg.matmul or linalg.batch_matmul) with its input operand `operand` replaced
+// by `input`, which may have another element type (a widened copy): a new op
+// (RebuildNamedMatmul), `op` erased. Null for any other op, which is left as it is.
+linalg::LinalgOp ReplaceMatmulInput(RewriterBase& rewriter, linalg::LinalgOp op, unsigned operand, Value input) {
   rewriter.setInsertionPoint(op);
   SmallVector<Value> inputs = op.getDpsInputs();
   inputs[operand] = input;
-  auto product = NamedOp::create(rewriter, op.getLoc(), inputs, op.getDpsInits());
-  product.setIndexingMapsAttr(op.getIndexingMaps());
-  if (linalg::TypeFnAttr cast_attr = op.getCastAttr()) product.setCastAttr(cast_attr);
-  for (NamedAttribute attr : op->getDiscardableAttrs()) product->setAttr(attr.getName(), attr.getValue());
-  rewriter.eraseOp(op);
+  linalg::LinalgOp product = RebuildNamedMatmul(rewriter, op, inputs, op.getDpsInits());
+  if (product) rewriter.eraseOp(op);
   return product;
-}
-
-// The same for a linalg.matmul or linalg.batch_matmul (the contractions whose cast widens
-// their operands, PlanContractionTiles); null for any other op, which is left as it is.
-linalg::LinalgOp ReplaceMatmulInput(RewriterBase& rewriter, linalg::LinalgOp op, unsigned operand, Value input) {
-  if (auto matmul = dyn_cast<linalg::MatmulOp>(op.getOperation())) {
-    return ReplaceNamedInput(rewriter, matmul, operand, input);
-  }
-  if (auto batch = dyn_cast<linalg::BatchMatmulOp>(op.getOperation())) {
-    return ReplaceNamedInput(rewriter, batch, operand, input);
-  }
-  return nullptr;
 }
 
 // For a matmul whose left-hand operand is narrower than its output (f16 or bf16 into f32)
