@@ -728,6 +728,33 @@ void LayOutMatrixTileBlock(RewriterBase& rewriter, linalg::LinalgOp block, const
   rewriter.eraseOp(block);
 }
 
+// Moves `block_fill` (the first block of k's fill of a block's output, a view of `root`,
+// in `scope`) into the block's register tiles (kGroupDotTileAttr), one fill before each,
+// when they are the only ops in `scope` that write `root`; otherwise leaves it.
+void FillGroupDotTiles(RewriterBase& rewriter, Operation* scope, Operation* block_fill, Value root,
+                       const FirstBlockFill& fill) {
+  SmallVector<linalg::LinalgOp> tiles;
+  bool only_tiles = true;
+  scope->walk([&](linalg::LinalgOp op) {
+    if (block_fill->isAncestor(op)) return;
+    for (Value init : op.getDpsInits()) {
+      if (!isa<MemrefValue>(init) || memref::skipViewLikeOps(cast<MemrefValue>(init)) != root) continue;
+      if (op->hasAttr(kGroupDotTileAttr)) {
+        tiles.push_back(op);
+      } else {
+        only_tiles = false;
+      }
+    }
+  });
+  if (!only_tiles || tiles.empty()) return;
+  for (linalg::LinalgOp tile : tiles) {
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPoint(tile);
+    CreateFirstBlockFill(rewriter, tile.getLoc(), fill, tile.getDpsInits()[0], /*tile_mark=*/false);
+  }
+  rewriter.eraseOp(block_fill);
+}
+
 // kPackedGroupDotProduct: cache blocks iterated n, k (the last partial block of columns
 // apart, left to loops), each packed (GroupDotProducts.h), and the product's rows in
 // register tiles of kGroupDotRows (the last ones of one row). With AMX tiles, blocks
@@ -736,6 +763,7 @@ void TileForGroupDotProducts(RewriterBase& rewriter, linalg::LinalgOp op, const 
   op = SplitOffPartialGroup(rewriter, op, plan.k_dim, GroupSize(plan.group_kind));
   if (!op) return;
   const int64_t all_columns = op.getStaticLoopRanges()[plan.n_dim];
+  linalg::FillOp fill = plan.matrix_tiles ? nullptr : FillBeforeProduct(op, plan.k_dim);
   SmallVector<LoopLikeOpInterface> loops;
   linalg::LinalgOp block = TileLinalgOp(rewriter, op, plan.cache_tile, plan.cache_order, &loops);
   if (!block) return;
@@ -743,12 +771,35 @@ void TileForGroupDotProducts(RewriterBase& rewriter, linalg::LinalgOp op, const 
     LayOutMatrixTileBlock(rewriter, block, plan, all_columns);
     return;
   }
+  // The output's fill moves into the first block of k: before each block (so that the
+  // peeled last columns keep it), then, when every register tile of a whole block can
+  // fill its own output (which kiln-cpu-vectorize-contractions folds into the tile's
+  // writes), before each tile instead.
+  Operation* block_fill = nullptr;
+  FirstBlockFill first_block_fill;
+  if (fill && !loops.empty()) {
+    first_block_fill.value = fill.getInputs()[0];
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPoint(block);
+    if (scf::ForOp k_loop = LoopFor(loops, plan.cache_tile, plan.k_dim, plan.cache_order)) {
+      first_block_fill.first = arith::CmpIOp::create(rewriter, block.getLoc(), arith::CmpIPredicate::eq,
+                                                     k_loop.getInductionVar(), k_loop.getLowerBound());
+    }
+    block_fill = CreateFirstBlockFill(rewriter, block.getLoc(), first_block_fill, block.getDpsInits()[0],
+                                      /*tile_mark=*/false);
+    rewriter.eraseOp(fill);
+  }
+  Operation* block_scope = block->getParentOp();
+  Value output_root = isa<MemrefValue>(block.getDpsInits()[0])
+                          ? memref::skipViewLikeOps(cast<MemrefValue>(block.getDpsInits()[0]))
+                          : Value();
   scf::ForOp partial;
   if (scf::ForOp n_loop = LoopFor(loops, plan.cache_tile, plan.n_dim, plan.cache_order)) {
     (void)scf::peelForLoopAndSimplifyBounds(rewriter, n_loop, partial);
   }
   linalg::GenericOp product = PackBlockForGroupDots(rewriter, block, plan);
   TileRowsAndMark(rewriter, product, 0, kGroupDotRows, kGroupDotTileAttr);
+  if (block_fill && output_root) FillGroupDotTiles(rewriter, block_scope, block_fill, output_root, first_block_fill);
 }
 
 struct TileContractionsPass : impl::TileContractionsBase<TileContractionsPass> {

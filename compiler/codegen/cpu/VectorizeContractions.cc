@@ -21,74 +21,17 @@ namespace {
 
 using namespace mlir;
 
-// The cache lines of the block that `read` covers, when it is a 2-D in-bounds read of a
-// memref (not a bounded tile's, whose lines past the edge may be another worker's): rows
-// of `lines_per_row` lines of 64 bytes, `line_elements` elements each.
-struct BlockLines {
-  int64_t rows, lines_per_row, line_elements;
-};
-std::optional<BlockLines> LinesOf(vector::TransferReadOp read) {
+// The block that `read` covers, when it is a 2-D in-bounds read of a memref (not a bounded
+// tile's, whose lines past the edge may be another worker's).
+std::optional<OutputBlock> BlockOf(vector::TransferReadOp read) {
   auto memref_type = dyn_cast<MemRefType>(read.getBase().getType());
   VectorType vector_type = read.getVectorType();
   if (!memref_type || memref_type.getRank() != 2 || vector_type.getRank() != 2 || read.getMask() ||
       read.hasOutOfBoundsDim() || !read.getPermutationMap().isMinorIdentity()) {
     return std::nullopt;
   }
-  int64_t line_elements = std::max<int64_t>(64 * 8 / vector_type.getElementTypeBitWidth(), 1);
-  return BlockLines{vector_type.getDimSize(0), static_cast<int64_t>(llvm::divideCeil(vector_type.getDimSize(1), line_elements)),
-                    line_elements};
-}
-
-// Prefetches for writing the line at (`row`, `column`) of `read`'s block.
-memref::PrefetchOp PrefetchLineForWrite(OpBuilder& b, vector::TransferReadOp read, Value row, Value column) {
-  Location loc = read.getLoc();
-  ValueRange indices = read.getIndices();
-  Value at_row = arith::AddIOp::create(b, loc, indices[0], row);
-  Value at_column = arith::AddIOp::create(b, loc, indices[1], column);
-  return memref::PrefetchOp::create(b, loc, read.getBase(), ValueRange{at_row, at_column}, /*isWrite=*/true,
-                                    /*localityHint=*/3, /*isDataCache=*/true);
-}
-
-// Prefetches (for writing) every cache line of `read`'s block (LinesOf) at the current
-// insertion point.
-void PrefetchForWrite(RewriterBase& rewriter, vector::TransferReadOp read) {
-  std::optional<BlockLines> lines = LinesOf(read);
-  if (!lines) return;
-  Location loc = read.getLoc();
-  for (int64_t row = 0; row < lines->rows; ++row) {
-    for (int64_t line = 0; line < lines->lines_per_row; ++line) {
-      PrefetchLineForWrite(rewriter, read, arith::ConstantIndexOp::create(rewriter, loc, row),
-                           arith::ConstantIndexOp::create(rewriter, loc, line * lines->line_elements));
-    }
-  }
-}
-
-// Prefetches (for writing) the cache lines of `read`'s block (LinesOf) spread over the
-// first steps of `loop`: step s prefetches line min(s, lines - 1), row by row. A burst of
-// one prefetch per line at the tile's start (24 lines for 6 x 64 f32) filled the core's
-// fill buffers and stalled the first loads of the k loop for about one L3 latency per
-// tile. The prefetch is marked (PrefetchPrefix.h) with its number of lines: the steps
-// after them run without it. Returns false, emitting nothing, when the loop is not a
-// static 0-based unit-step loop of at least that many steps.
-bool PrefetchForWriteOverSteps(RewriterBase& rewriter, vector::TransferReadOp read, scf::ForOp loop) {
-  std::optional<BlockLines> lines = LinesOf(read);
-  if (!lines) return false;
-  int64_t count = lines->rows * lines->lines_per_row;
-  std::optional<int64_t> lower = getConstantIntValue(loop.getLowerBound());
-  std::optional<int64_t> upper = getConstantIntValue(loop.getUpperBound());
-  std::optional<int64_t> step = getConstantIntValue(loop.getStep());
-  if (!lower || !upper || !step || *lower != 0 || *step != 1 || *upper < count) return false;
-  OpBuilder::InsertionGuard guard(rewriter);
-  rewriter.setInsertionPointToStart(loop.getBody());
-  Location loc = read.getLoc();
-  auto index = [&](int64_t i) -> Value { return arith::ConstantIndexOp::create(rewriter, loc, i); };
-  Value line = arith::MinUIOp::create(rewriter, loc, loop.getInductionVar(), index(count - 1));
-  Value row = arith::DivUIOp::create(rewriter, loc, line, index(lines->lines_per_row));
-  Value column = arith::MulIOp::create(
-      rewriter, loc, arith::RemUIOp::create(rewriter, loc, line, index(lines->lines_per_row)),
-      index(lines->line_elements));
-  MarkPrefetchSteps(PrefetchLineForWrite(rewriter, read, row, column), count);
-  return true;
+  return OutputBlock{read.getBase(), llvm::to_vector<2>(read.getIndices()), vector_type.getDimSize(0),
+                     vector_type.getDimSize(1)};
 }
 
 // A memref.prefetch, or an scf.if without results whose regions hold only prefetches and
@@ -225,8 +168,9 @@ void HoistAccumulator(RewriterBase& rewriter, scf::ForOp loop) {
   // machine's noise. Spread over the steps, 1024^3 ran another 6-8% faster on the Xeon
   // (1 thread; the same on 2), where the 24 prefetches at the start had taken 6.5% of the
   // samples.
-  if (add_after && IsBeyondPrivateCache(root) && !PrefetchForWriteOverSteps(rewriter, read, loop)) {
-    PrefetchForWrite(rewriter, read);
+  std::optional<OutputBlock> block = add_after && IsBeyondPrivateCache(root) ? BlockOf(read) : std::nullopt;
+  if (block && !PrefetchForWriteOverSteps(rewriter, read.getLoc(), *block, loop)) {
+    PrefetchForWrite(rewriter, read.getLoc(), *block);
   }
   FailureOr<LoopLikeOpInterface> carried = loop.replaceWithAdditionalYields(
       rewriter, init, /*replaceInitOperandUsesInLoop=*/false,

@@ -47,6 +47,12 @@
 // RUN: kiln-run --module=%t/haswell.kiln --device=cpu --function=i8_nt_45x517x70 --input=@%t/i8_a_45x517x70.npy --input=@%t/i8_w_45x517x70.npy --expected_output=@%t/i8_ref_45x517x70.npy
 // RUN: kiln-run --module=%t/host.kiln --device=cpu --function=i8_nn_dynamic_rows --input=@%t/i8_a_45x517x70.npy --input=@%t/i8_b_45x517x70.npy --expected_output=@%t/i8_ref_45x517x70.npy
 // RUN: kiln-run --module=%t/host.kiln --device=cpu-sync --function=i8_nn_dynamic_rows --input=@%t/i8_a_45x517x70.npy --input=@%t/i8_b_45x517x70.npy --expected_output=@%t/i8_ref_45x517x70.npy
+// RUN: kiln-run --module=%t/host.kiln --device=cpu --function=bf16_nn_biased --input=520x600xbf16=@%t/bf16_a_520x600x1040.npy --input=600x1040xbf16=@%t/bf16_b_520x600x1040.npy --expected_output=@%t/bf16_biased_ref_520x600x1040.npy --atol=1e-4 --rtol=1e-5
+// RUN: kiln-run --module=%t/host.kiln --device=cpu --function=bf16_nt_biased --input=520x600xbf16=@%t/bf16_a_520x600x1040.npy --input=1040x600xbf16=@%t/bf16_w_520x600x1040.npy --expected_output=@%t/bf16_biased_ref_520x600x1040.npy --atol=1e-4 --rtol=1e-5
+// RUN: kiln-run --module=%t/host.kiln --device=cpu --function=i8_nt_biased --input=@%t/i8_a_520x600x1040.npy --input=@%t/i8_w_520x600x1040.npy --expected_output=@%t/i8_biased_ref_520x600x1040.npy
+// RUN: kiln-run --module=%t/host.kiln --device=cpu-sync --function=bf16_nn_biased --input=520x600xbf16=@%t/bf16_a_520x600x1040.npy --input=600x1040xbf16=@%t/bf16_b_520x600x1040.npy --expected_output=@%t/bf16_biased_ref_520x600x1040.npy --atol=1e-4 --rtol=1e-5
+// RUN: kiln-run --module=%t/host.kiln --device=cpu-sync --function=bf16_nt_biased --input=520x600xbf16=@%t/bf16_a_520x600x1040.npy --input=1040x600xbf16=@%t/bf16_w_520x600x1040.npy --expected_output=@%t/bf16_biased_ref_520x600x1040.npy --atol=1e-4 --rtol=1e-5
+// RUN: kiln-run --module=%t/host.kiln --device=cpu-sync --function=i8_nt_biased --input=@%t/i8_a_520x600x1040.npy --input=@%t/i8_w_520x600x1040.npy --expected_output=@%t/i8_biased_ref_520x600x1040.npy
 
 func.func @bf16_nn_37x130x61(%a: tensor<37x130xbf16>, %b: tensor<130x61xbf16>) -> tensor<37x61xf32> {
   %zero = arith.constant 0.0 : f32
@@ -153,4 +159,32 @@ func.func @i8_nn_dynamic_rows(%a: tensor<?x517xi8>, %b: tensor<517x70xi8>) -> te
   %f = linalg.fill ins(%zero : i32) outs(%e : tensor<?x70xi32>) -> tensor<?x70xi32>
   %r = linalg.matmul ins(%a, %b : tensor<?x517xi8>, tensor<517x70xi8>) outs(%f : tensor<?x70xi32>) -> tensor<?x70xi32>
   return %r : tensor<?x70xi32>
+}
+
+// Into outputs filled with a value other than zero (a bias), 2.1 MiB (prefetched for
+// writing): each register tile writes the fill's value plus its sums in the first block
+// of k, reads back its output in the other two (600 = 256 + 256 + 88); 1040 columns are
+// 32 whole blocks and 16 of loops, 520 rows 65 tiles of 8.
+func.func @bf16_nn_biased(%a: tensor<520x600xbf16>, %b: tensor<600x1040xbf16>) -> tensor<520x1040xf32> {
+  %bias = arith.constant 0.5 : f32
+  %e = tensor.empty() : tensor<520x1040xf32>
+  %f = linalg.fill ins(%bias : f32) outs(%e : tensor<520x1040xf32>) -> tensor<520x1040xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<520x600xbf16>, tensor<600x1040xbf16>) outs(%f : tensor<520x1040xf32>) -> tensor<520x1040xf32>
+  return %r : tensor<520x1040xf32>
+}
+
+func.func @bf16_nt_biased(%a: tensor<520x600xbf16>, %b: tensor<1040x600xbf16>) -> tensor<520x1040xf32> {
+  %bias = arith.constant 0.5 : f32
+  %e = tensor.empty() : tensor<520x1040xf32>
+  %f = linalg.fill ins(%bias : f32) outs(%e : tensor<520x1040xf32>) -> tensor<520x1040xf32>
+  %r = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>] ins(%a, %b : tensor<520x600xbf16>, tensor<1040x600xbf16>) outs(%f : tensor<520x1040xf32>) -> tensor<520x1040xf32>
+  return %r : tensor<520x1040xf32>
+}
+
+func.func @i8_nt_biased(%a: tensor<520x600xi8>, %b: tensor<1040x600xi8>) -> tensor<520x1040xi32> {
+  %bias = arith.constant 7 : i32
+  %e = tensor.empty() : tensor<520x1040xi32>
+  %f = linalg.fill ins(%bias : i32) outs(%e : tensor<520x1040xi32>) -> tensor<520x1040xi32>
+  %r = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>] ins(%a, %b : tensor<520x600xi8>, tensor<1040x600xi8>) outs(%f : tensor<520x1040xi32>) -> tensor<520x1040xi32>
+  return %r : tensor<520x1040xi32>
 }

@@ -59,7 +59,8 @@ func.func @bf16_nn(%a: memref<20x300xbf16>, %b: memref<300x70xbf16>, %c: memref<
 // [32, 32, 4] (a transpose of 32-bit groups), their column sums S (x 128) computed, and
 // the product adds (a + 128) b - S[n] at p = j = 0. Vectorised: 16 x 16 transposes of i32
 // in the pack (64 two-input shuffles each, no vector.transpose), vpdpbusd with 0x80 bytes
-// for the sums, and the sign bits of A's bytes flipped (xor 0x80808080) in the kernel.
+// for the sums, and the sign bits of A's bytes flipped (xor 0x80808080) in the kernel,
+// whose sums start from zero; after the loop, the output less S plus the sums.
 // CHECK-LABEL: func.func @i8_nt
 // CHECK: memref.alloca() {alignment = 64 : i64} : memref<256x32x4xi8>
 // CHECK: memref.alloca() {alignment = 64 : i64} : memref<32xi32>
@@ -76,9 +77,11 @@ func.func @bf16_nn(%a: memref<20x300xbf16>, %b: memref<300x70xbf16>, %c: memref<
 // VECTOR-COUNT-128: vector.shuffle %{{.*}}, %{{.*}} [{{.*}}] : vector<16xi32>, vector<16xi32>
 // VECTOR-NOT: vector.transpose
 // VECTOR: llvm.call_intrinsic "llvm.x86.avx512.vpdpbusd.512"(%{{.*}}, %{{.*}}, %{{.*}}) : (vector<16xi32>, vector<64xi8>, vector<64xi8>) -> vector<16xi32>
-// VECTOR: arith.subi %{{.*}}, %{{.*}} : vector<16xi32>
 // VECTOR: arith.xori %{{.*}}, %{{.*}} : vector<16xi32>
 // VECTOR: llvm.call_intrinsic "llvm.x86.avx512.vpdpbusd.512"
+// VECTOR: %[[BEFORE:.*]] = vector.load %{{.*}} : memref<8x32xi32, {{.*}}>, vector<16xi32>
+// VECTOR-NEXT: %[[SHIFTED:.*]] = arith.subi %[[BEFORE]], %{{.*}} : vector<16xi32>
+// VECTOR-NEXT: arith.addi %[[SHIFTED]], %{{.*}} : vector<16xi32>
 // ABSENT-LABEL: func.func @i8_nt
 // ABSENT-NOT: kiln.group
 // ABSENT: linalg.matmul indexing_maps
@@ -104,5 +107,52 @@ func.func @i8_nt(%a: memref<24x130xi8>, %w: memref<64x130xi8>, %c: memref<24x64x
 // CHECK-NOT: kiln.group
 func.func @bf16_few_rows(%a: memref<4x300xbf16>, %b: memref<300x70xbf16>, %c: memref<4x70xf32>) {
   linalg.matmul ins(%a, %b : memref<4x300xbf16>, memref<300x70xbf16>) outs(%c : memref<4x70xf32>)
+  return
+}
+
+// -----
+
+// bf16 -> f32 into a filled 1024 x 1040 output (4.1 MiB, beyond a core's L2), K = 512 (two
+// blocks of 256): the fill moves into the first block of k, before each register tile of
+// the whole 32-column blocks, and before the last 16 columns' block, which stays a matmul
+// (loops). Vectorised, a tile's sums start from zero, its 16 lines of output are
+// prefetched for writing over the first 16 of its 128 steps (the rest run without), and
+// after the loop it writes the fill's value plus the sums in the first block of k, the
+// output read back plus the sums in the second.
+// CHECK-LABEL: func.func @bf16_filled
+// CHECK-NOT: linalg.fill
+// CHECK: scf.for %{{.*}} = %c0 to %c1024 step %c32
+// CHECK: scf.for %[[K:.*]] = %c0 to %c512 step %c256
+// CHECK: %[[FIRST:.*]] = arith.cmpi eq, %[[K]], %c0
+// CHECK: kiln.group_pack_tile
+// CHECK: scf.for %{{.*}} = %c0 to %c1024 step %c8
+// CHECK: scf.if %[[FIRST]] {
+// CHECK-NEXT: linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : memref<8x32xf32, {{.*}}>)
+// CHECK-NEXT: }
+// CHECK-NEXT: linalg.generic {{.*}} outs(%{{.*}} : memref<8x32xf32, {{.*}}>) attrs =  {kiln.group_dot_tile}
+// CHECK: scf.for %[[K2:.*]] = %c0 to %c512 step %c256
+// CHECK: %[[FIRST2:.*]] = arith.cmpi eq, %[[K2]], %c0
+// CHECK: scf.if %[[FIRST2]] {
+// CHECK-NEXT: linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : memref<1024x16xf32, {{.*}}>)
+// CHECK: linalg.matmul
+// VECTOR-LABEL: func.func @bf16_filled
+// VECTOR-NOT: linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : memref<8x32xf32
+// VECTOR: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<16xf32>
+// VECTOR: %[[PREFIX:.*]]:16 = scf.for %{{.*}} = %c0{{.*}} to %c16{{.*}} step %c1{{.*}} iter_args(%{{.*}} = %[[ZERO]],
+// VECTOR: memref.prefetch %{{.*}}, write, locality<3>, data : memref<8x32xf32
+// VECTOR: %[[SUMS:.*]]:16 = scf.for %{{.*}} = %c16{{.*}} to %c128{{.*}} step %c1{{.*}} iter_args(%{{.*}} = %[[PREFIX]]#0,
+// VECTOR-NOT: memref.prefetch
+// VECTOR: scf.if %{{.*}} {
+// VECTOR-NEXT: %[[FILLED:.*]] = vector.broadcast %{{.*}} : f32 to vector<16xf32>
+// VECTOR: %[[FIRST_SUM:.*]] = arith.addf %[[FILLED]], %[[SUMS]]#0 : vector<16xf32>
+// VECTOR-NEXT: vector.store %[[FIRST_SUM]]
+// VECTOR: } else {
+// VECTOR: %[[BEFORE:.*]] = vector.load %{{.*}} : memref<8x32xf32, {{.*}}>, vector<16xf32>
+// VECTOR-NEXT: %[[LATER_SUM:.*]] = arith.addf %[[BEFORE]], %[[SUMS]]#0 : vector<16xf32>
+// VECTOR-NEXT: vector.store %[[LATER_SUM]]
+func.func @bf16_filled(%a: memref<1024x512xbf16>, %b: memref<512x1040xbf16>, %c: memref<1024x1040xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%c : memref<1024x1040xf32>)
+  linalg.matmul ins(%a, %b : memref<1024x512xbf16>, memref<512x1040xbf16>) outs(%c : memref<1024x1040xf32>)
   return
 }

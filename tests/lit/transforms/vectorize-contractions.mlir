@@ -104,7 +104,7 @@ func.func @prefetch_in_k_loop(%a: memref<16x64xf32>, %b: memref<64x32xf32>, %c: 
 // A prefetch marked as new for the first 8 steps only (kiln.prefetch_steps, as the
 // output's write prefetches are): the k loop splits after 8 steps, the accumulator
 // passing from the first loop to the second, which has no prefetch. A loop of dynamic
-// length keeps its prefetch on every step and loses the mark.
+// length splits after min(8, its length) steps.
 // CHECK-LABEL: func.func @marked_prefetch
 // CHECK: %[[FIRST:.*]] = scf.for %[[K:.*]] = %c0 to %[[SPLIT:.*]] step %c1 iter_args(%{{.*}} = %{{.*}}) -> (vector<8x32xf32>)
 // CHECK: memref.prefetch %arg3[%[[K]], %c0], read, locality<3>, data :
@@ -114,8 +114,12 @@ func.func @prefetch_in_k_loop(%a: memref<16x64xf32>, %b: memref<64x32xf32>, %c: 
 // CHECK: vector.contract
 // CHECK: scf.yield
 // CHECK: vector.transfer_write
-// CHECK: scf.for %[[K2:.*]] = %c0 to %arg4 step %c1 iter_args
+// CHECK: %[[SPLIT2:.*]] = arith.minsi %{{.*}}, %arg4 : index
+// CHECK: %[[FIRST2:.*]] = scf.for %[[K2:.*]] = %c0 to %[[SPLIT2]] step %c1 iter_args
 // CHECK: memref.prefetch %arg3[%[[K2]], %c0], read, locality<3>, data :
+// CHECK: scf.for %{{.*}} = %[[SPLIT2]] to %arg4 step %c1 iter_args(%{{.*}} = %[[FIRST2]])
+// CHECK-NOT: memref.prefetch
+// CHECK: vector.contract
 // CHECK-NOT: kiln.prefetch_steps
 func.func @marked_prefetch(%a: memref<16x64xf32>, %b: memref<64x32xf32>, %c: memref<16x32xf32>, %next: memref<64x64xf32>, %depth: index) {
   %c0 = arith.constant 0 : index

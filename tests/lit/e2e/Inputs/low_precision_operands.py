@@ -22,10 +22,13 @@ import numpy as np
 # a multiple of 64): 77 rows are two 32-row tiles, an 8-row vector tile and 5 rows of one,
 # 1152 k three 384-deep bf16 blocks and two 576-deep i8 blocks; 64x192x32 is whole tiles;
 # 600 columns are a block of 512 and one of 88 (2 pieces of 32 and 24 columns of loops).
-# 4x517x70: a decode-shaped product (few rows, which f16 packs too).
+# 4x517x70: a decode-shaped product (few rows, which f16 packs too). 520x600x1040: an
+# output of 2.1 MiB, which the vdpbf16ps / vpdpbusd tiles prefetch for writing (the
+# "biased" references add the fill of matmul_low_precision.mlir's *_biased functions).
 SHAPES = [("37x130x61", 37, 130, 61), ("37x131x61", 37, 131, 61), ("45x517x70", 45, 517, 70),
           ("77x1152x70", 77, 1152, 70), ("64x192x32", 64, 192, 32), ("40x128x600", 40, 128, 600),
-          ("4x517x70", 4, 517, 70)]
+          ("4x517x70", 4, 517, 70), ("520x600x1040", 520, 600, 1040)]
+BF16_BIAS, I8_BIAS = 0.5, 7
 
 
 def bf16_round(values):
@@ -49,7 +52,9 @@ def main(out):
         save(f"bf16_a_{name}", bf16_file(a))
         save(f"bf16_b_{name}", bf16_file(b))
         save(f"bf16_w_{name}", bf16_file(np.ascontiguousarray(b.T)))
-        save(f"bf16_ref_{name}", (a.astype(np.float64) @ b.astype(np.float64)).astype(np.float32))
+        product = a.astype(np.float64) @ b.astype(np.float64)
+        save(f"bf16_ref_{name}", product.astype(np.float32))
+        save(f"bf16_biased_ref_{name}", (product + BF16_BIAS).astype(np.float32))
         for prefix, draw, reference_type in (("f16", lambda shape: random.uniform(-1, 1, shape), np.float32),
                                              ("f16i", lambda shape: random.integers(-1, 2, shape), np.float16)):
             a16, b16 = draw((m, k)).astype(np.float16), draw((k, n)).astype(np.float16)
@@ -65,6 +70,7 @@ def main(out):
         save(f"i8_b_{name}", b8.astype(np.int8))
         save(f"i8_w_{name}", np.ascontiguousarray(b8.T).astype(np.int8))
         save(f"i8_ref_{name}", (a8 @ b8).astype(np.int32))
+        save(f"i8_biased_ref_{name}", (a8 @ b8 + I8_BIAS).astype(np.int32))
 
 
 if __name__ == "__main__":
