@@ -572,3 +572,23 @@ func.func @fill_then_dynamic_depth(%x: memref<12x?xf32>, %w: memref<?x64xf32>, %
   linalg.matmul ins(%x, %w : memref<12x?xf32>, memref<?x64xf32>) outs(%y : memref<12x64xf32>)
   return
 }
+
+// -----
+
+// A filled batch matmul of depth 256 (at most kCacheDepth): one block of k, 256 x 64
+// (64 KiB) packed per block of columns, so each register tile fills its own output
+// unconditionally (no first-block test) and writes it once.
+// CHECK-LABEL: func.func @batch_whole_depth
+// CHECK-NOT: linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : memref<16x256x256xf32>)
+// CHECK: memref.alloca() {alignment = 64 : i64} : memref<1x256x64xf32>
+// CHECK-NOT: step %c128
+// CHECK-NOT: arith.cmpi eq
+// CHECK: linalg.fill {kiln.register_tile} ins(%{{.*}} : f32) outs(%{{.*}} : memref<1x6x64xf32, {{.*}}>)
+// CHECK-NEXT: scf.for
+// CHECK: linalg.batch_matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<1x6x1xf32, {{.*}}>, memref<1x1x64xf32, {{.*}}>)
+func.func @batch_whole_depth(%a: memref<16x256x256xf32>, %b: memref<16x256x256xf32>, %c: memref<16x256x256xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%c : memref<16x256x256xf32>)
+  linalg.batch_matmul ins(%a, %b : memref<16x256x256xf32>, memref<16x256x256xf32>) outs(%c : memref<16x256x256xf32>)
+  return
+}
