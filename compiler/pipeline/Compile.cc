@@ -245,6 +245,7 @@ LogicalResult CompileCpuExecutable(ModuleOp executables, const CompileOptions& o
   bufferize.amx_bf16 = cpu::HasCpuFeatures({options.target_cpu}, "+amx-tile,+amx-bf16");
   bufferize.amx_i8 = cpu::HasCpuFeatures({options.target_cpu}, "+amx-tile,+amx-int8");
   bufferize.f16_vectors = cpu::HasCpuFeatures({options.target_cpu}, "+avx512f,+avx512fp16");
+  bufferize.l1_data_bytes = cpu::L1DataCacheBytes({options.target_cpu});
   cpu::BuildCpuBufferizePipeline(bufferize_pm, bufferize);
   if (failed(bufferize_pm.run(executables))) return failure();
   std::vector<cpu::CpuExport> exports = CollectExports(executables);

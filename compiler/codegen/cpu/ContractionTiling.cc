@@ -83,23 +83,36 @@ int64_t DotProductColumns(int64_t rows, int64_t vector_bits) {
 // Blocks of the depth for the dot-product kernel with AVX-512 (0: the whole depth). The
 // rows of x stay in L1 while every column of W passes them: the whole depth when all rows
 // of x fit in 32 KiB (two thirds of a 48 KiB L1). Otherwise (or for a dynamic depth) 4 or
-// more rows take blocks of 4 KiB of each row (1024 f32, 512 f64: 16 KiB of x for 4 rows,
-// 32 KiB for 8), fewer rows blocks that fill the 32 KiB. Measured on an Intel Xeon (AMX,
+// more rows take pieces of 4 KiB of each row (1024 f32, 512 f64: 16 KiB of x for 4 rows,
+// 32 KiB for 8), halved while all rows' pieces exceed two thirds of the L1 (`l1_bytes`),
+// fewer rows blocks that fill the 32 KiB. Measured on an Intel Xeon (AMX,
 // 48 KiB L1, 2 MiB L2; K = N = 4096 f32, against a streaming read of W with 64-byte
 // loads, same process): M = 4 in blocks of 1024 0.85-0.93, of 2048 (32 KiB, the rule
 // before for 4 rows) 0.64-0.72; M = 8 in blocks of 1024 0.75-0.80, of 512 0.65, of 2048
 // 0.52; M = 2 over the whole depth (32 KiB) 0.96, in blocks of 2048 0.87, of 1024 0.89
 // (longer depths, where 1 to 3 rows take blocks, were not measured on that CPU). On
 // Zen 5, before tiles took 2 columns and prefetched, 32 KiB blocks read best for M = 4
-// and 8 (0.79-0.84 / 0.73-0.78, 16 KiB 0.74 / 0.56). Narrower vectors keep the whole
-// depth: blocks were slower on an AVX2 machine (without prefetching; not measured since).
+// and 8 (0.79-0.84 / 0.73-0.78, 16 KiB 0.74 / 0.56). On Zen 4 (32 KiB, 8-way L1; M = 8,
+// 1 thread) 32 KiB of x in L1 left no room for W: blocks of 1024 took 5.1-5.3 ms, of
+// 512 with x's rows spread over the sets (SpreadRowsStride) 3.5-3.9, and 5.9 with them
+// in place (16 KiB apart, in the same sets). A W widened as it is read (f16, bf16:
+// `widened_rhs`) keeps 4 KiB pieces: the widening bounds its tiles, and 2 KiB pieces were
+// slower there (Zen 4, M = 8 f16: 3.25-3.94 against 2.81-3.20 ms). Narrower vectors keep
+// the whole depth: blocks were slower on an AVX2 machine (without prefetching; not
+// measured since).
 int64_t DotProductDepthBlock(int64_t rows, int64_t depth, int64_t element_bytes, int64_t vector_length,
-                             int64_t vector_bits) {
+                             int64_t vector_bits, int64_t l1_bytes, bool widened_rhs) {
   constexpr int64_t kRowsBudget = 32 * 1024, kPieceBytes = 4 * 1024, kMinRowsInPieces = 4;
   static_assert(kRowsBudget / kMaxDotProductRows >= kPieceBytes, "8 rows of pieces fit the budget");
   if (vector_bits < 512) return 0;
   if (!ShapedType::isDynamic(depth) && rows * depth * element_bytes <= kRowsBudget) return 0;
-  int64_t row_bytes = rows >= kMinRowsInPieces ? kPieceBytes : kRowsBudget / rows;
+  int64_t row_bytes = kRowsBudget / rows;
+  if (rows >= kMinRowsInPieces) {
+    row_bytes = kPieceBytes;
+    while (!widened_rhs && row_bytes > 2 * vector_length * element_bytes && rows * row_bytes * 3 > l1_bytes * 2) {
+      row_bytes /= 2;
+    }
+  }
   return std::max<int64_t>(row_bytes / element_bytes / vector_length, 1) * vector_length;
 }
 
@@ -178,6 +191,12 @@ std::optional<ContractionTilePlan> PlanGroupDotTiles(linalg::LinalgOp op, const 
 
 }  // namespace
 
+int64_t SpreadRowsStride(int64_t rows, int64_t length, int64_t element_bytes) {
+  int64_t way_elements = kL1WayBytes / element_bytes;
+  int64_t apart = kL1WayBytes / static_cast<int64_t>(llvm::PowerOf2Ceil(std::max<int64_t>(rows, 1)));
+  return llvm::alignTo(length, way_elements) + std::max<int64_t>(apart / element_bytes, 1);
+}
+
 bool IsWidenableOperand(Type input, Type output) { return output.isF32() && (input.isF16() || input.isBF16()); }
 
 bool HasMultiplyAddBody(linalg::LinalgOp op) {
@@ -213,7 +232,7 @@ bool IsStaticBufferOfAtLeast(Value buffer, int64_t bytes) {
 }
 
 std::optional<ContractionTilePlan> PlanContractionTiles(linalg::LinalgOp op, int64_t vector_bits, bool allow_packing,
-                                                       GroupDotFeatures group_dots) {
+                                                       GroupDotFeatures group_dots, int64_t l1_data_bytes) {
   if (!op.hasPureBufferSemantics() || op->hasAttr(kRegisterTileAttr) || op->hasAttr(kDotProductTileAttr)) {
     return std::nullopt;
   }
@@ -271,7 +290,7 @@ std::optional<ContractionTilePlan> PlanContractionTiles(linalg::LinalgOp op, int
   if (widened && !dot_products) {
     // Narrow operands are widened by the packing copies: the right-hand one always, the
     // left-hand one too in a matmul with 512-bit vectors and widened whole first
-    // otherwise (a batch matmul, or AVX2: WidenLeftHandOperand). For the product on an
+    // otherwise (a batch matmul, or AVX2: CopyLeftHandOperand). For the product on an
     // already packed block, the left-hand operand is then the only narrow one (its whole
     // groups of rows are packed later; the last rows widen the values they read).
     // Dot-product tiles widen x once too.
@@ -285,15 +304,21 @@ std::optional<ContractionTilePlan> PlanContractionTiles(linalg::LinalgOp op, int
     plan.register_tile[n] = DotProductColumns(plan.register_tile[m], vector_bits);
     for (unsigned d : dims->batch) plan.cache_order.push_back(d);
     int64_t depth = op.getStaticLoopRanges()[k];
+    int64_t element_bytes = element.getIntOrFloatBitWidth() / 8;
     int64_t block =
-        DotProductDepthBlock(rows, depth, element.getIntOrFloatBitWidth() / 8, plan.vector_length, vector_bits);
+        DotProductDepthBlock(rows, depth, element_bytes, plan.vector_length, vector_bits, l1_data_bytes,
+                             getElementTypeOrSelf(rhs->get().getType()) != element);
     if (block > 0) {
       // Blocks of k whose rows of x (all groups of rows) stay in L1 while every column of
       // W passes them; W is then read in pieces of `block` elements, short runs that the
       // tiles prefetch a few rows of W ahead (the hardware prefetchers alone lose most of
       // the bandwidth on them).
       plan.register_tile[k] = block;
-      // Two columns of W per tile, and each tile prefetches the next tile's rows. Measured
+      // Two columns of W per tile, and each tile prefetches the rows of the tile after the
+      // next (4 rows ahead; the next tile's, 2 rows ahead, before the pieces could be 2 KiB
+      // and a tile's time shrank with them: Zen 4, M = 8 in pieces of 2 KiB, 1 thread
+      // 3.98-4.10 against 4.25-4.70 ms, 2 threads 2.28-2.41 against 2.45-3.12; 8 rows
+      // ahead no better; M = 4 in 4 KiB pieces alike, as on Zen 5 below). Measured
       // on Zen 5 (K = N = 4096, against a streaming read of W): M = 4 in tiles of 4 columns
       // prefetching 8 rows ahead read at 0.77-0.83 of the read, in tiles of 2 at 0.92-1.0
       // (2, 4 or 8 rows ahead alike); M = 8 (tiles of 2) prefetching 8 rows ahead at 0.84,
@@ -301,7 +326,8 @@ std::optional<ContractionTilePlan> PlanContractionTiles(linalg::LinalgOp op, int
       // of 1024): 3 or 4 columns, 4 rows ahead, prefetching into L2 (prefetcht1 or t2)
       // all within the noise of 2 columns; prefetchnta read at 0.22-0.28.
       plan.register_tile[n] = std::min<int64_t>(plan.register_tile[n], kDotProductBlockColumns);
-      plan.prefetch_rows = plan.register_tile[n];
+      plan.prefetch_rows = 2 * plan.register_tile[n];
+      plan.spread_lhs_rows = rows > 1 && block * element_bytes < kL1WayBytes;
       plan.cache_order.append({k, n, m});
       return plan;
     }

@@ -60,9 +60,14 @@ struct GroupDotFeatures {
 };
 
 inline constexpr int64_t kMaxDotProductRows = 8;
+// One core's L1 data cache when the target's is not known, and the bytes one of its ways
+// holds: sets x 64-byte lines is 4 KiB on x86 cores (a virtually indexed L1 indexes its
+// sets within a 4 KiB page), so addresses a multiple of 4 KiB apart share a set.
+inline constexpr int64_t kDefaultL1DataBytes = 32 * 1024;
+inline constexpr int64_t kL1WayBytes = 4 * 1024;
 // kDotProduct tiles on blocks of k (the left-hand rows are too long for L1) take at most
-// this many columns (rows of W) and prefetch the pieces of W the next tile reads into L2,
-// one line per row and step.
+// this many columns (rows of W) and prefetch the pieces of W the tile after the next reads
+// into L2, one line per row and step.
 inline constexpr int64_t kDotProductBlockColumns = 2;
 inline constexpr llvm::StringLiteral kPrefetchRowsAttr = "kiln.prefetch_rows";
 // With fewer (static) rows, a right-hand operand stored [k, n] is read in place: a copy
@@ -74,6 +79,12 @@ inline constexpr int64_t kMinPackedRows = 16;
 // linalg::isaContractionOpInterface also accepts any other one-operand op on the way (a
 // negation, an absolute value), which the kernels, written for a plain product, would drop.
 bool HasMultiplyAddBody(mlir::linalg::LinalgOp op);
+
+// The row length, in elements of `element_bytes`, of a copy of `rows` rows of `length`
+// elements whose rows are spread over L1's sets: the rows are a multiple of kL1WayBytes
+// plus kL1WayBytes / 2^ceil(log2 rows) apart, so that pieces of up to a way's bytes at the
+// same k of each row start in different sets and share each set evenly.
+int64_t SpreadRowsStride(int64_t rows, int64_t length, int64_t element_bytes);
 
 // Whether `buffer` is a view of a buffer of static shape of at least `bytes`.
 bool IsStaticBufferOfAtLeast(mlir::Value buffer, int64_t bytes);
@@ -109,6 +120,9 @@ struct ContractionTilePlan {
   int64_t vector_length = 0;  // elements per vector register
   bool transposed_rhs = false;  // kPackedOuterProduct: the right-hand operand is [.., n, k]
   int64_t prefetch_rows = 0;    // kDotProduct: prefetch W this many rows (n) ahead (0: none)
+  // kDotProduct on blocks of k: the pieces of x's rows are shorter than an L1 way, so x
+  // is read from a copy whose rows are spread over L1's sets (SpreadRowsStride).
+  bool spread_lhs_rows = false;
   GroupDotKind group_kind = GroupDotKind::kBF16Pairs;  // kPackedGroupDotProduct only
   bool matrix_tiles = false;  // kPackedGroupDotProduct: AMX tiles for the rows (GroupDotProducts.h)
 };
@@ -141,8 +155,10 @@ bool IsWidenableOperand(mlir::Type input, mlir::Type output);
 // contractions (all operands and the result) are planned as f32 ones are, in 32-lane
 // vectors, except for kDotProduct. With the target's AMX instructions of the kind as well
 // and a static depth that is a multiple of an AMX step (32 bf16 or 64 i8 k), the plan
-// takes matrix_tiles.
+// takes matrix_tiles. `l1_data_bytes` (one core's L1 data cache) bounds kDotProduct's
+// blocks of k (DotProductDepthBlock in ContractionTiling.cc).
 std::optional<ContractionTilePlan> PlanContractionTiles(mlir::linalg::LinalgOp op, int64_t vector_bits,
-                                                       bool allow_packing = true, GroupDotFeatures group_dots = {});
+                                                       bool allow_packing = true, GroupDotFeatures group_dots = {},
+                                                       int64_t l1_data_bytes = kDefaultL1DataBytes);
 
 }  // namespace kiln::compiler::cpu

@@ -36,7 +36,7 @@ void BuildCpuBufferizePipeline(mlir::OpPassManager& pm, const BufferizePipelineO
   pm.addPass(createCopiesToLinalg());
   pm.addPass(createTileContractions(
       TileContractionsOptions{vector_bits, options.dot_bf16, options.dot_i8, options.amx_bf16, options.amx_i8,
-                              options.f16_vectors}));
+                              options.f16_vectors, options.l1_data_bytes}));
   AddPipeline(pm, "canonicalize,cse");
   pm.addPass(createVectorizeContractions());
   pm.addPass(createInterchangeForVectorization());

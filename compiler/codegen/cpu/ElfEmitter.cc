@@ -1,5 +1,7 @@
 #include "compiler/codegen/cpu/ElfEmitter.h"
 
+#include <unistd.h>
+
 #include "hal/abi/executable_abi.h"
 #include "compiler/codegen/emit/ObjectEmission.h"
 #include "llvm/IR/IRBuilder.h"
@@ -143,6 +145,21 @@ bool IsKnownCpu(llvm::StringRef name) {
   if (!target) return false;
   std::unique_ptr<llvm::MCSubtargetInfo> info(target->createMCSubtargetInfo(llvm::Triple(kTriple), "", ""));
   return info && info->isCPUStringValid(name);
+}
+
+int64_t L1DataCacheBytes(const CpuTargetOptions& options) {
+  constexpr int64_t kCommon = 32 * 1024, kLarge = 48 * 1024;
+  if (options.cpu.empty() || options.cpu == "host") {
+    long bytes = sysconf(_SC_LEVEL1_DCACHE_SIZE);
+    // Sizes outside this range are not an L1's (0 or -1: unknown).
+    return bytes >= 8 * 1024 && bytes <= 1024 * 1024 ? bytes : kCommon;
+  }
+  static constexpr llvm::StringLiteral kLargeL1[] = {
+      "icelake-client", "icelake-server", "tigerlake",   "rocketlake",   "alderlake",
+      "raptorlake",     "meteorlake",     "arrowlake",   "arrowlake-s",  "lunarlake",
+      "pantherlake",    "sapphirerapids", "emeraldrapids", "graniterapids", "graniterapids-d",
+      "diamondrapids",  "znver5"};
+  return llvm::is_contained(kLargeL1, llvm::StringRef(options.cpu)) ? kLarge : kCommon;
 }
 
 mlir::FailureOr<std::vector<uint8_t>> EmitCpuSharedObject(mlir::ModuleOp module,

@@ -58,4 +58,9 @@ bool HasCpuFeatures(const CpuTargetOptions& options, llvm::StringRef features);
 // Whether `name` is a CPU the x86-64 backend knows.
 bool IsKnownCpu(llvm::StringRef name);
 
+// The size in bytes of one core's L1 data cache on the target: this machine's (as the C
+// library reports it) for the host, 48 KiB for the named CPUs that have it (Ice Lake and
+// later Intel cores, Zen 5), 32 KiB otherwise and when unknown. LLVM does not model it.
+int64_t L1DataCacheBytes(const CpuTargetOptions& options);
+
 }  // namespace kiln::compiler::cpu

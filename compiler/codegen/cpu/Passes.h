@@ -56,6 +56,8 @@ struct BufferizePipelineOptions {
   bool amx_i8 = false;
   // AVX512_FP16 (f16-vectors): f16 matmuls into f16 in f16 vectors; off, they stay loops.
   bool f16_vectors = false;
+  // One core's L1 data cache (L1DataCacheBytes): the blocks of decode-shaped products.
+  int64_t l1_data_bytes = 32 * 1024;
 };
 
 // Tensors to memrefs with entry points: distribution, bufferization, loop lowering and

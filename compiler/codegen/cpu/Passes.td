@@ -337,9 +337,14 @@ def TileContractions : Pass<"kiln-cpu-tile-contractions", "mlir::ModuleOp"> {
       `memref.transpose`d view ([r, kc], strides [1, r]); the last m % r rows read the
       operand in place.
     - [.., n, k] with at most 8 rows (static) and the left-hand operand contiguous in k
-      (decode-shaped products): no cache blocks; register tiles of all rows by a few
-      columns over the whole depth, the column remainder in tiles of one column. They
-      are marked `kiln.dot_product_tile` with the vector length: dot products along k.
+      (decode-shaped products): register tiles of all rows by a few columns, the column
+      remainder in tiles of one column, marked `kiln.dot_product_tile` with the vector
+      length: dot products along k. Over the whole depth when x fits in L1; otherwise in
+      blocks of k (outermost) whose pieces of x's rows take at most two thirds of
+      `l1-data-bytes`, in tiles of 2 columns marked `kiln.prefetch_rows` (they prefetch
+      the rows of W of the tile after the next). Pieces shorter than 4 KiB (an L1 way) are read from a
+      heap copy of x whose rows are spread over L1's sets (`memref.subview` of a buffer
+      with longer rows).
     - With `dot-bf16` / `dot-i8` (the target has the instruction, 512-bit vectors): a
       matmul of bf16 into f32 or of signed i8 into i32 (B[k, n] or W[n, k], at least 16
       rows) is split off its last k % g (g = 2 or 4, left to loops), tiled into cache
@@ -384,7 +389,9 @@ def TileContractions : Pass<"kiln-cpu-tile-contractions", "mlir::ModuleOp"> {
                  Option<"amxI8", "amx-i8", "bool", /*default=*/"false",
                         "With dot-i8: the target has AMX_TILE and AMX_INT8 (tdpbssd)">,
                  Option<"f16Vectors", "f16-vectors", "bool", /*default=*/"false",
-                        "The target has AVX512_FP16: f16 matmuls into f16 take the outer-product tiles in f16">];
+                        "The target has AVX512_FP16: f16 matmuls into f16 take the outer-product tiles in f16">,
+                 Option<"l1DataBytes", "l1-data-bytes", "int64_t", /*default=*/"32768",
+                        "Size of one core's L1 data cache on the target (L1DataCacheBytes)">];
   let dependentDialects = ["::mlir::scf::SCFDialect", "::mlir::affine::AffineDialect",
                            "::mlir::memref::MemRefDialect", "::mlir::linalg::LinalgDialect",
                            "::mlir::arith::ArithDialect"];

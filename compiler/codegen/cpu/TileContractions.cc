@@ -127,25 +127,61 @@ linalg::LinalgOp ReplaceMatmulInput(RewriterBase& rewriter, linalg::LinalgOp op,
 // 8 rows) would otherwise widen all of x again in every tile of columns (vcvtph2ps shares
 // ports with the FMAs: M = 8 with f16 read W at a third of the streaming rate), and batch
 // matmuls, whose left-hand operand is not packed, every row in every block of columns.
-// Returns `op` unchanged when there is nothing to widen.
-linalg::LinalgOp WidenLeftHandOperand(RewriterBase& rewriter, linalg::LinalgOp op, const ContractionTilePlan& plan) {
+// With plan.spread_lhs_rows (dot-product tiles on pieces of x's rows shorter than an L1
+// way), x is copied, widened or not, into rows SpreadRowsStride elements long, and the
+// product reads the copy's first k of each row (a memref.subview).
+// Returns `op` unchanged when there is nothing to copy.
+linalg::LinalgOp CopyLeftHandOperand(RewriterBase& rewriter, linalg::LinalgOp op, const ContractionTilePlan& plan) {
   OpOperand* lhs = op.getDpsInputOperand(0);
   if (op.getMatchingIndexingMap(lhs).isFunctionOfDim(plan.n_dim)) lhs = op.getDpsInputOperand(1);
   Type wide = getElementTypeOrSelf(op.getDpsInits()[0].getType());
   auto lhs_type = dyn_cast<MemRefType>(lhs->get().getType());
-  if (!lhs_type || lhs_type.getElementType() == wide || !isa<linalg::MatmulOp, linalg::BatchMatmulOp>(op)) return op;
+  if (!lhs_type) return op;
+  const bool widen = lhs_type.getElementType() != wide && isa<linalg::MatmulOp, linalg::BatchMatmulOp>(op);
+  const int64_t rank = lhs_type.getRank();
+  const bool spread = plan.spread_lhs_rows && rank >= 2 && !lhs_type.isDynamicDim(rank - 2);
+  if (!widen && !spread) return op;
   Location loc = op.getLoc();
   rewriter.setInsertionPoint(op);
+  Type element = widen ? wide : lhs_type.getElementType();
+  SmallVector<int64_t> shape(lhs_type.getShape());
   SmallVector<Value> dynamic_sizes;
-  for (int64_t d = 0; d < lhs_type.getRank(); ++d) {
+  for (int64_t d = 0; d < rank; ++d) {
     if (lhs_type.isDynamicDim(d)) dynamic_sizes.push_back(memref::DimOp::create(rewriter, loc, lhs->get(), d));
   }
-  Value widened = memref::AllocOp::create(rewriter, loc, MemRefType::get(lhs_type.getShape(), wide), dynamic_sizes,
-                                          rewriter.getI64IntegerAttr(64));
-  CreatePackingCopy(rewriter, loc, lhs->get(), widened, /*transpose=*/false);
-  linalg::LinalgOp product = ReplaceMatmulInput(rewriter, op, lhs->getOperandNumber(), widened);
+  if (spread) {
+    int64_t bytes = element.getIntOrFloatBitWidth() / 8, rows = shape[rank - 2];
+    if (!lhs_type.isDynamicDim(rank - 1)) {
+      shape[rank - 1] = SpreadRowsStride(rows, shape[rank - 1], bytes);
+    } else {
+      // The same rule on the dynamic length: the length rounded up to whole ways, plus the
+      // rows' offset (SpreadRowsStride of a zero length).
+      int64_t way = kL1WayBytes / bytes;
+      Value length = dynamic_sizes.back();
+      Value way_value = arith::ConstantIndexOp::create(rewriter, loc, way);
+      Value ways = arith::CeilDivUIOp::create(rewriter, loc, length, way_value);
+      Value aligned = arith::MulIOp::create(rewriter, loc, ways, way_value);
+      dynamic_sizes.back() = arith::AddIOp::create(
+          rewriter, loc, aligned, arith::ConstantIndexOp::create(rewriter, loc, SpreadRowsStride(rows, 0, bytes)));
+    }
+  }
+  Value copy = memref::AllocOp::create(rewriter, loc, MemRefType::get(shape, element), dynamic_sizes,
+                                       rewriter.getI64IntegerAttr(64));
+  Value view = copy;
+  if (spread) {
+    SmallVector<OpFoldResult> zeros(rank, rewriter.getIndexAttr(0)), ones(rank, rewriter.getIndexAttr(1));
+    view = memref::SubViewOp::create(rewriter, loc, copy, zeros, memref::getMixedSizes(rewriter, loc, lhs->get()),
+                                     ones);
+  }
+  CreatePackingCopy(rewriter, loc, lhs->get(), view, /*transpose=*/false);
+  linalg::LinalgOp product = op;
+  if (widen) {
+    product = ReplaceMatmulInput(rewriter, op, lhs->getOperandNumber(), view);
+  } else {
+    rewriter.modifyOpInPlace(op, [&] { lhs->set(view); });
+  }
   rewriter.setInsertionPointAfter(product);
-  memref::DeallocOp::create(rewriter, loc, widened);
+  memref::DeallocOp::create(rewriter, loc, copy);
   return product;
 }
 
@@ -435,7 +471,7 @@ void TileForOuterProducts(RewriterBase& rewriter, linalg::LinalgOp op, Contracti
   // whole first.
   const bool packs_lhs =
       plan.kernel == ContractionKernel::kPackedOuterProduct && vector_bits >= 512 && op.getNumLoops() == 3;
-  if (!packs_lhs) op = WidenLeftHandOperand(rewriter, op, plan);
+  if (!packs_lhs) op = CopyLeftHandOperand(rewriter, op, plan);
   // Cache blocks of the right-hand operand (batch, n, k), then blocks of rows inside them.
   SmallVector<int64_t> block_sizes = plan.cache_tile;
   block_sizes[plan.m_dim] = 0;
@@ -549,7 +585,7 @@ void TileForOuterProducts(RewriterBase& rewriter, linalg::LinalgOp op, Contracti
 // the columns that remain after the last full tile are tiles of one column each, so that
 // every tile has static m and n sizes.
 void TileForDotProducts(RewriterBase& rewriter, linalg::LinalgOp op, const ContractionTilePlan& plan) {
-  op = WidenLeftHandOperand(rewriter, op, plan);
+  op = CopyLeftHandOperand(rewriter, op, plan);
   SmallVector<LoopLikeOpInterface> loops;
   linalg::LinalgOp tile = TileLinalgOp(rewriter, op, plan.register_tile, plan.cache_order, &loops);
   if (!tile) return;
@@ -808,7 +844,8 @@ struct TileContractionsPass : impl::TileContractionsBase<TileContractionsPass> {
     std::vector<std::pair<linalg::LinalgOp, ContractionTilePlan>> work;
     getOperation().walk([&](linalg::LinalgOp op) {
       GroupDotFeatures group_dots{dotBf16, dotI8, dotBf16 && amxBf16, dotI8 && amxI8, f16Vectors};
-      if (std::optional<ContractionTilePlan> plan = PlanContractionTiles(op, vectorBits, true, group_dots)) {
+      if (std::optional<ContractionTilePlan> plan =
+              PlanContractionTiles(op, vectorBits, true, group_dots, l1DataBytes)) {
         work.emplace_back(op, *plan);
       }
     });

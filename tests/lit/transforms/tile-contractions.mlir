@@ -2,6 +2,7 @@
 // RUN: kiln-opt %s -split-input-file -kiln-cpu-tile-contractions=vector-bits=256 -canonicalize | FileCheck %s --check-prefix=AVX2
 // RUN: kiln-opt %s -split-input-file -kiln-cpu-tile-contractions -canonicalize -kiln-cpu-vectorize-contractions | FileCheck %s --check-prefix=VECTOR
 // RUN: kiln-opt %s -split-input-file -kiln-cpu-tile-contractions=f16-vectors=true -canonicalize | FileCheck %s --check-prefix=F16
+// RUN: kiln-opt %s -split-input-file -kiln-cpu-tile-contractions=l1-data-bytes=49152 -canonicalize | FileCheck %s --check-prefix=L1-48K
 
 // 20 rows: cache blocks of one register tile's columns x 128 deep with AVX-512 (32 KiB of
 // f32), 256 with AVX2 (iterated k, n, then rows in blocks of 60, a multiple of the 6-row
@@ -273,13 +274,25 @@ func.func @eight_rows(%x: memref<8x300xf32>, %w: memref<32x300xf32>, %y: memref<
 // -----
 
 // 8 rows of a long depth (8 x 2000 f32 = 62.5 KiB, beyond the L1 budget for x, 32 KiB, with
-// AVX-512): blocks of k of 1024 elements outside the tiles of columns, so the block of x
-// stays in L1; the tiles of 2 columns prefetch the next tile's 2 rows of W. AVX2 keeps the
-// whole depth.
+// AVX-512): blocks of k outside the tiles of columns, so the block of x stays in L1; the
+// tiles of 2 columns prefetch W 4 rows (2 tiles) ahead. With a 32 KiB L1 (the default)
+// the blocks are 512 k (2 KiB of each row, 16 KiB of x), read from a copy of x whose rows
+// are 2048 + 128 elements apart (4 KiB / 8 further than whole ways), so that the 8 pieces
+// do not share L1's sets; with a 48 KiB L1, 1024 k of x in place. AVX2 keeps the whole
+// depth.
 // CHECK-LABEL: func.func @eight_rows_long
-// CHECK: scf.for %{{.*}} = %c0 to %c2000 step %c1024
+// CHECK: %[[COPY:.*]] = memref.alloc() {alignment = 64 : i64} : memref<8x2176xf32>
+// CHECK: %[[SPREAD:.*]] = memref.subview %[[COPY]][0, 0] [8, 2000] [1, 1] : memref<8x2176xf32> to memref<8x2000xf32, strided<[2176, 1]>>
+// CHECK: linalg.copy ins(%{{.*}} : memref<8x2000xf32>) outs(%[[SPREAD]] :
+// CHECK: scf.for %{{.*}} = %c0 to %c2000 step %c512
 // CHECK: scf.for %{{.*}} = %c0 to %c32 step %c2
-// CHECK: {kiln.dot_product_tile = 16 : i64, kiln.prefetch_rows = 2 : i64} ins({{.*}} : memref<8x?xf32, {{.*}}>, memref<2x?xf32, {{.*}}>) outs(%{{.*}} : memref<8x2xf32, {{.*}}>)
+// CHECK: memref.subview %[[SPREAD]]
+// CHECK: {kiln.dot_product_tile = 16 : i64, kiln.prefetch_rows = 4 : i64} ins({{.*}} : memref<8x?xf32, strided<[2176, 1], {{.*}}>>, memref<2x?xf32, {{.*}}>) outs(%{{.*}} : memref<8x2xf32, {{.*}}>)
+// CHECK: memref.dealloc %[[COPY]]
+// L1-48K-LABEL: func.func @eight_rows_long
+// L1-48K-NOT: memref.alloc
+// L1-48K: scf.for %{{.*}} = %c0 to %c2000 step %c1024
+// L1-48K: {kiln.dot_product_tile = 16 : i64, kiln.prefetch_rows = 4 : i64} ins({{.*}} : memref<8x?xf32, strided<[2000, 1], {{.*}}>>, memref<2x?xf32, {{.*}}>)
 // AVX2-LABEL: func.func @eight_rows_long
 // AVX2-NOT: kiln.prefetch_rows
 // AVX2: {kiln.dot_product_tile = 8 : i64} ins({{.*}} : memref<4x2000xf32, {{.*}}>, memref<3x2000xf32, {{.*}}>) outs(%{{.*}} : memref<4x3xf32, {{.*}}>)
@@ -291,13 +304,46 @@ func.func @eight_rows_long(%x: memref<8x2000xf32>, %w: memref<32x2000xf32>, %y: 
 
 // -----
 
+// The same with a dynamic depth: the copy's rows are the depth rounded up to whole 4 KiB
+// ways (1024 f32) plus 128 elements. 6 rows spread as 8 would.
+// CHECK-LABEL: func.func @six_rows_dynamic_depth
+// CHECK-DAG: %[[DEPTH:.*]] = memref.dim %{{.*}}, %c1 : memref<6x?xf32>
+// CHECK-DAG: %[[WAYS:.*]] = arith.ceildivui %[[DEPTH]], %c1024
+// CHECK-DAG: %[[WHOLE:.*]] = arith.muli %[[WAYS]], %c1024
+// CHECK-DAG: %[[LENGTH:.*]] = arith.addi %[[WHOLE]], %c128
+// CHECK: %[[COPY:.*]] = memref.alloc(%[[LENGTH]]) {alignment = 64 : i64} : memref<6x?xf32>
+// CHECK: scf.for %{{.*}} = %c0 to %{{.*}} step %c512
+// CHECK: {kiln.dot_product_tile = 16 : i64, kiln.prefetch_rows = 4 : i64} ins({{.*}} : memref<6x?xf32, strided<[?, 1], {{.*}}>>, memref<2x?xf32, {{.*}}>) outs(%{{.*}} : memref<6x2xf32, {{.*}}>)
+// CHECK: memref.dealloc %[[COPY]]
+func.func @six_rows_dynamic_depth(%x: memref<6x?xf32>, %w: memref<32x?xf32>, %y: memref<6x32xf32>) {
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%x, %w : memref<6x?xf32>, memref<32x?xf32>) outs(%y : memref<6x32xf32>)
+  return
+}
+
+// -----
+
+// f16 weights, widened as they are read, keep 1024 k of x in place whatever the L1 (the
+// widening bounds these tiles); x alone is widened once into a copy of its own shape.
+// CHECK-LABEL: func.func @eight_rows_long_f16
+// CHECK: memref.alloc() {alignment = 64 : i64} : memref<8x2000xf32>
+// CHECK: scf.for %{{.*}} = %c0 to %c2000 step %c1024
+// CHECK: {kiln.dot_product_tile = 16 : i64, kiln.prefetch_rows = 4 : i64} ins({{.*}} : memref<8x?xf32, strided<[2000, 1], {{.*}}>>, memref<2x?xf16, {{.*}}>)
+func.func @eight_rows_long_f16(%x: memref<8x2000xf16>, %w: memref<32x2000xf16>, %y: memref<8x32xf32>) {
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%x, %w : memref<8x2000xf16>, memref<32x2000xf16>) outs(%y : memref<8x32xf32>)
+  return
+}
+
+// -----
+
 // 4 rows of a long depth (4 x 4000 f32, 62.5 KiB): blocks of 1024 k, 4 KiB of each row;
 // over the whole depth 4 rows take tiles of 4 columns, on blocks of k only 2 (fewer
 // streams of W at a time read faster).
 // CHECK-LABEL: func.func @four_rows_long
 // CHECK: scf.for %{{.*}} = %c0 to %c4000 step %c1024
 // CHECK: scf.for %{{.*}} = %c0 to %c32 step %c2
-// CHECK: {kiln.dot_product_tile = 16 : i64, kiln.prefetch_rows = 2 : i64} ins({{.*}} : memref<4x?xf32, {{.*}}>, memref<2x?xf32, {{.*}}>) outs(%{{.*}} : memref<4x2xf32, {{.*}}>)
+// CHECK: {kiln.dot_product_tile = 16 : i64, kiln.prefetch_rows = 4 : i64} ins({{.*}} : memref<4x?xf32, {{.*}}>, memref<2x?xf32, {{.*}}>) outs(%{{.*}} : memref<4x2xf32, {{.*}}>)
 // AVX2-LABEL: func.func @four_rows_long
 // AVX2-NOT: kiln.prefetch_rows
 // AVX2: {kiln.dot_product_tile = 8 : i64} ins(%{{.*}}, %{{.*}} : memref<4x4000xf32>, memref<3x4000xf32, {{.*}}>) outs(%{{.*}} : memref<4x3xf32, {{.*}}>)
@@ -317,7 +363,7 @@ func.func @four_rows_long(%x: memref<4x4000xf32>, %w: memref<32x4000xf32>, %y: m
 // CHECK: scf.for %{{.*}} = %c0 to %c32 step %c8
 // CHECK: {kiln.dot_product_tile = 16 : i64} ins({{.*}} : memref<2x4096xf32>, memref<8x4096xf32, {{.*}}>) outs(%{{.*}} : memref<2x8xf32, {{.*}}>)
 // CHECK: scf.for %{{.*}} = %c0 to %c4097 step %c4096
-// CHECK: {kiln.dot_product_tile = 16 : i64, kiln.prefetch_rows = 2 : i64} ins({{.*}} : memref<2x?xf32, {{.*}}>, memref<2x?xf32, {{.*}}>) outs(%{{.*}} : memref<2x2xf32, {{.*}}>)
+// CHECK: {kiln.dot_product_tile = 16 : i64, kiln.prefetch_rows = 4 : i64} ins({{.*}} : memref<2x?xf32, {{.*}}>, memref<2x?xf32, {{.*}}>) outs(%{{.*}} : memref<2x2xf32, {{.*}}>)
 func.func @two_rows_within_budget(%x: memref<2x4096xf32>, %w: memref<32x4096xf32>, %y: memref<2x32xf32>,
                                   %x1: memref<2x4097xf32>, %w1: memref<32x4097xf32>) {
   linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
