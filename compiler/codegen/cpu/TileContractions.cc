@@ -383,6 +383,81 @@ void TileRowIntoRegisterTiles(RewriterBase& rewriter, linalg::LinalgOp rows, con
   }
 }
 
+// `op` restricted to `size` iterations of its dimension `dim` from `offset`: a new op on
+// views of its operands, before `op` (which stays). Null if the op cannot be tiled.
+linalg::LinalgOp SliceOfDimension(RewriterBase& rewriter, linalg::LinalgOp op, unsigned dim, OpFoldResult offset,
+                                  OpFoldResult size) {
+  auto tileable = cast<TilingInterface>(op.getOperation());
+  SmallVector<OpFoldResult> offsets, sizes;
+  for (const Range& range : tileable.getIterationDomain(rewriter)) {
+    offsets.push_back(range.offset);
+    sizes.push_back(range.size);
+  }
+  offsets[dim] = offset;
+  sizes[dim] = size;
+  FailureOr<TilingResult> sliced = tileable.getTiledImplementation(rewriter, offsets, sizes);
+  if (failed(sliced) || sliced->tiledOps.size() != 1) return nullptr;
+  return dyn_cast<linalg::LinalgOp>(sliced->tiledOps.front());
+}
+
+// The rows of a block after its last whole register tile (`last_rows`: fewer than the
+// tile's rows, a count that is dynamic when the blocks of rows are not all full): a tile
+// of the largest power of two below the tile's rows if that many remain, then of half
+// that, and so on down to tiles of one row, so that every tile is static (6-row tiles
+// leave 0-5 rows: a tile of 4, of 2 and of 1, each run when its rows are there). Tiles of
+// one row each took these rows before: their k loop loads a vector of B per FMA, where a
+// 4-row tile loads one per 4.
+void TileLastRows(RewriterBase& rewriter, linalg::LinalgOp last_rows, const ContractionTilePlan& plan,
+                  FirstBlockFill* fill) {
+  const unsigned m = plan.m_dim;
+  int64_t rows = static_cast<int64_t>(
+      llvm::bit_floor(static_cast<uint64_t>(std::max<int64_t>(plan.register_tile[m] - 1, 1))));
+  for (; rows > 1 && last_rows; rows /= 2) {
+    Location loc = last_rows.getLoc();
+    rewriter.setInsertionPoint(last_rows);
+    OpFoldResult extent = cast<TilingInterface>(last_rows.getOperation()).getIterationDomain(rewriter)[m].size;
+    std::optional<int64_t> static_extent = getConstantIntValue(extent);
+    if (static_extent && *static_extent < rows) continue;
+    if (static_extent && *static_extent == rows) {
+      ContractionTilePlan whole_plan = plan;
+      whole_plan.register_tile[m] = rows;
+      return TileRowIntoRegisterTiles(rewriter, last_rows, whole_plan, rows, {}, fill);
+    }
+    ContractionTilePlan group_plan = plan;  // the group has the rows of its register tiles
+    group_plan.register_tile[m] = rows;
+    Value rest_offset;
+    if (static_extent) {
+      linalg::LinalgOp group = SliceOfDimension(rewriter, last_rows, m, rewriter.getIndexAttr(0), rewriter.getIndexAttr(rows));
+      if (!group) return TileRowIntoRegisterTiles(rewriter, last_rows, plan, 1, {}, fill);
+      TileRowIntoRegisterTiles(rewriter, group, group_plan, rows, {}, fill);
+      rewriter.setInsertionPoint(last_rows);
+      rest_offset = arith::ConstantIndexOp::create(rewriter, loc, rows);
+    } else {
+      Value extent_value = cast<Value>(extent);
+      Value rows_value = arith::ConstantIndexOp::create(rewriter, loc, rows);
+      Value enough = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::uge, extent_value, rows_value);
+      auto branch = scf::IfOp::create(rewriter, loc, enough, /*withElseRegion=*/false);
+      rewriter.setInsertionPointToStart(branch.thenBlock());
+      linalg::LinalgOp group = SliceOfDimension(rewriter, last_rows, m, rewriter.getIndexAttr(0), rewriter.getIndexAttr(rows));
+      if (!group) {
+        rewriter.eraseOp(branch);
+        return TileRowIntoRegisterTiles(rewriter, last_rows, plan, 1, {}, fill);
+      }
+      TileRowIntoRegisterTiles(rewriter, group, group_plan, rows, {}, fill);
+      rewriter.setInsertionPoint(last_rows);
+      rest_offset = arith::SelectOp::create(rewriter, loc, enough, rows_value,
+                                            arith::ConstantIndexOp::create(rewriter, loc, 0));
+    }
+    Value rest_size = arith::SubIOp::create(rewriter, loc, getValueOrCreateConstantIndexOp(rewriter, loc, extent),
+                                            rest_offset);
+    linalg::LinalgOp rest = SliceOfDimension(rewriter, last_rows, m, rest_offset, rest_size);
+    if (!rest) return TileRowIntoRegisterTiles(rewriter, last_rows, plan, 1, {}, fill);
+    rewriter.eraseOp(last_rows);
+    last_rows = rest;
+  }
+  if (last_rows) TileRowIntoRegisterTiles(rewriter, last_rows, plan, 1, {}, fill);
+}
+
 // The left-hand operand of a packed product (no batch) in groups of `rows` rows, copied
 // once per block of k at the start of `k_loop` (before its blocks of columns) into a heap
 // buffer [groups, kc, rows]: element (g * rows + i, k) of the block at [g, k, i], so that a
@@ -575,7 +650,7 @@ void TileForOuterProducts(RewriterBase& rewriter, linalg::LinalgOp op, Contracti
   if (partial) {
     linalg::LinalgOp last_rows;
     partial.walk([&](linalg::LinalgOp op) { last_rows = op; });
-    if (last_rows) TileRowIntoRegisterTiles(rewriter, last_rows, plan, 1, {}, tile_fill);
+    if (last_rows) TileLastRows(rewriter, last_rows, plan, tile_fill);
   }
   if (rows_fill && tile_fill->every_tile) rewriter.eraseOp(rows_fill);
 }

@@ -20,6 +20,12 @@
 // RUN: kiln-run --module=%t.kiln --device=cpu-sync --function=batch_3x20x300x80 --expected_output=i64=0 --expected_output=i64=51787824
 // RUN: kiln-run --module=%t.kiln --device=cpu --function=f32_dynamic_rows --input=67 --expected_output=i64=0 --expected_output=i64=55708249
 // RUN: kiln-run --module=%t.kiln --device=cpu-sync --function=f32_dynamic_rows --input=9 --expected_output=i64=0 --expected_output=i64=7484074
+// The rows after a block's last 6-row tile, a dynamic count: a tile of 4 rows, of 2 and of
+// 1, each when its rows are there (60 + 5, 60 + 4, 60 + 2, 6 + 5).
+// RUN: kiln-run --module=%t.kiln --device=cpu --function=f32_dynamic_rows --input=65 --expected_output=i64=0 --expected_output=i64=54045704
+// RUN: kiln-run --module=%t.kiln --device=cpu-sync --function=f32_dynamic_rows --input=64 --expected_output=i64=0 --expected_output=i64=53217321
+// RUN: kiln-run --module=%t.kiln --device=cpu --function=f32_dynamic_rows --input=62 --expected_output=i64=0 --expected_output=i64=51558965
+// RUN: kiln-run --module=%t.kiln --device=cpu-sync --function=f32_dynamic_rows --input=11 --expected_output=i64=0 --expected_output=i64=9148286
 // B of 16 MiB or more (beyond the last-level cache): the register tiles of each packed
 // block prefetch the next block of B (3 tiles of rows and 3 one-row tiles).
 // RUN: kiln-run --module=%t.kiln --device=cpu --function=f32_21x2050x2050 --expected_output=i64=0 --expected_output=i64=3177014186

@@ -45,7 +45,7 @@
 // NOGROUP-NEXT: ^bb0
 // NOGROUP-NEXT: arith.extf %{{.*}} : bf16 to f32
 // NOGROUP: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<6x1xf32, strided<[1, 6], {{.*}}>>, memref<1x?xf32, {{.*}}>)
-// NOGROUP: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<1x1xbf16, {{.*}}>, memref<1x?xf32, {{.*}}>)
+// NOGROUP: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<2x1xbf16, {{.*}}>, memref<1x?xf32, {{.*}}>)
 // NOGROUP-NOT: kiln.group
 func.func @bf16_nn(%a: memref<20x300xbf16>, %b: memref<300x70xbf16>, %c: memref<20x70xf32>) {
   linalg.matmul ins(%a, %b : memref<20x300xbf16>, memref<300x70xbf16>) outs(%c : memref<20x70xf32>)
@@ -98,12 +98,12 @@ func.func @i8_nt(%a: memref<24x130xi8>, %w: memref<64x130xi8>, %c: memref<24x64x
 
 // Fewer than 16 rows (a copy of the block would cost about as much as the product): no
 // group packs; the operands are widened into f32 packs instead, and the 4 rows take
-// tiles of one row that read A in place.
+// a tile of 4 rows that reads A in place.
 // CHECK-LABEL: func.func @bf16_few_rows
 // CHECK-NOT: kiln.group
 // CHECK: memref.alloca() {alignment = 64 : i64} : memref<128x64xf32>
 // CHECK-NOT: kiln.group
-// CHECK: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<1x1xbf16, {{.*}}>, memref<1x64xf32, {{.*}}>)
+// CHECK: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<4x1xbf16, {{.*}}>, memref<1x64xf32, {{.*}}>)
 // CHECK-NOT: kiln.group
 func.func @bf16_few_rows(%a: memref<4x300xbf16>, %b: memref<300x70xbf16>, %c: memref<4x70xf32>) {
   linalg.matmul ins(%a, %b : memref<4x300xbf16>, memref<300x70xbf16>) outs(%c : memref<4x70xf32>)

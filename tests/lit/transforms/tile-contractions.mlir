@@ -10,7 +10,7 @@
 // the edges apart) into a contiguous buffer on the stack, allocated once; the block becomes
 // a matmul of that buffer, tiled into register tiles of 6 x 64 (AVX-512) or 6 x 16 (AVX2)
 // with k = 1, the m and n loops peeled: 80 columns are a tile of 64 and one of the 16 that
-// remain. The rows that remain (2) are tiles of one row. All are marked.
+// remain. The rows that remain (2) are a tile of 2 rows. All are marked.
 // With AVX-512 the whole groups of 6 rows of each block of k of the left-hand operand are
 // first copied to a heap buffer [3, 128, 6] (each k's 6 rows contiguous) that the 6-row
 // tiles read, through a transposed view of their group; the last 2 rows read A in place.
@@ -28,8 +28,7 @@
 // CHECK: memref.transpose %{{.*}} (d0, d1) -> (d1, d0) : memref<?x6xf32, {{.*}}> to memref<6x?xf32, strided<[1, 6], offset: ?>>
 // CHECK: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<6x1xf32, strided<[1, 6], offset: ?>>, memref<1x64xf32, strided<[64, 1], {{.*}}>) outs(%{{.*}} : memref<6x64xf32, {{.*}}>)
 // CHECK: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<6x1xf32, strided<[1, 6], offset: ?>>, memref<1x?xf32, strided<[64, 1], {{.*}}>) outs(%{{.*}} : memref<6x?xf32, {{.*}}>)
-// CHECK: scf.for %{{.*}} = %c0 to %c2 step %c1
-// CHECK: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<1x1xf32, {{.*}}>, memref<1x64xf32, {{.*}}>) outs(%{{.*}} : memref<1x64xf32, {{.*}}>)
+// CHECK: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<2x1xf32, {{.*}}>, memref<1x64xf32, {{.*}}>) outs(%{{.*}} : memref<2x64xf32, {{.*}}>)
 // The tiles of the last 16 columns are vectorised at 64 columns, masked.
 // VECTOR-LABEL: func.func @matmul
 // VECTOR: vector.contract {{.*}} : vector<6x1xf32>, vector<1x64xf32> into vector<6x64xf32>
@@ -40,8 +39,7 @@
 // AVX2-LABEL: func.func @matmul
 // AVX2: memref.alloca() {alignment = 64 : i64} : memref<256x16xf32>
 // AVX2: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<6x1xf32, {{.*}}>, memref<1x16xf32, {{.*}}>) outs(%{{.*}} : memref<6x16xf32, {{.*}}>)
-// AVX2: scf.for %{{.*}} = %c0 to %c2 step %c1
-// AVX2: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<1x1xf32, {{.*}}>, memref<1x16xf32, {{.*}}>) outs(%{{.*}} : memref<1x16xf32, {{.*}}>)
+// AVX2: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<2x1xf32, {{.*}}>, memref<1x16xf32, {{.*}}>) outs(%{{.*}} : memref<2x16xf32, {{.*}}>)
 func.func @matmul(%a: memref<20x300xf32>, %b: memref<300x80xf32>, %c: memref<20x80xf32>) {
   linalg.matmul ins(%a, %b : memref<20x300xf32>, memref<300x80xf32>) outs(%c : memref<20x80xf32>)
   return
@@ -185,6 +183,28 @@ func.func @prefill_projection(%x: memref<128x2048xf32>, %w: memref<2048x2048xf32
 // CHECK: memref.prefetch %arg1[%[[ROW_IN]], %[[COLUMN_IN]]], read, locality<3>, data : memref<2048x2048xf32>
 func.func @rhs_k_n_beyond_cache(%a: memref<100x2048xf32>, %b: memref<2048x2048xf32>, %c: memref<100x2048xf32>) {
   linalg.matmul ins(%a, %b : memref<100x2048xf32>, memref<2048x2048xf32>) outs(%c : memref<100x2048xf32>)
+  return
+}
+
+// -----
+
+// 256 rows of a batch in blocks of 60: the last block's 16 rows leave 4 after its 6-row
+// tiles, a count the tiles see as dynamic (every block's rows are min(60, 256 - i)); they
+// take a tile of 4 rows if 4 remain, then of 2, then of 1, each static.
+// CHECK-LABEL: func.func @batch_last_rows
+// CHECK: scf.for %{{.*}} = %c0 to %c256 step %c60
+// CHECK: linalg.batch_matmul {kiln.register_tile} {{.*}} outs(%{{.*}} : memref<1x6x64xf32, {{.*}}>)
+// CHECK: %[[FOUR:.*]] = arith.cmpi uge, %[[LEFT:.*]], %c4
+// CHECK: scf.if %[[FOUR]] {
+// CHECK: linalg.batch_matmul {kiln.register_tile} {{.*}} outs(%{{.*}} : memref<1x4x64xf32, {{.*}}>)
+// CHECK: %[[AFTER_FOUR:.*]] = arith.select %[[FOUR]], %c4, %c0
+// CHECK: arith.cmpi uge, %{{.*}}, %c2
+// CHECK: linalg.batch_matmul {kiln.register_tile} {{.*}} outs(%{{.*}} : memref<1x2x64xf32, {{.*}}>)
+// CHECK: linalg.batch_matmul {kiln.register_tile} {{.*}} outs(%{{.*}} : memref<1x1x64xf32, {{.*}}>)
+// VECTOR-LABEL: func.func @batch_last_rows
+// VECTOR-NOT: linalg.batch_matmul
+func.func @batch_last_rows(%a: memref<2x256x256xf32>, %b: memref<2x256x256xf32>, %c: memref<2x256x256xf32>) {
+  linalg.batch_matmul ins(%a, %b : memref<2x256x256xf32>, memref<2x256x256xf32>) outs(%c : memref<2x256x256xf32>)
   return
 }
 
@@ -402,7 +422,7 @@ func.func @no_rows(%a: memref<0x300xf32>, %b: memref<300x40xf32>, %c: memref<0x4
 // CHECK: linalg.generic {{.*}} ins(%{{.*}} : memref<16x16xf16, {{.*}}>) outs(%{{.*}} : memref<16x16xf32, {{.*}}>) attrs =  {kiln.register_tile}
 // CHECK: arith.extf %{{.*}} : f16 to f32
 // CHECK: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<6x1xf32, strided<[1, 6], {{.*}}>>, memref<1x64xf32, {{.*}}>)
-// CHECK: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<1x1xf16, {{.*}}>, memref<1x64xf32, {{.*}}>)
+// CHECK: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<2x1xf16, {{.*}}>, memref<1x64xf32, {{.*}}>)
 // AVX2-LABEL: func.func @f16_nt_widened
 // AVX2: %[[WIDE:.*]] = memref.alloc() {alignment = 64 : i64} : memref<20x300xf32>
 // AVX2: linalg.generic {{.*}} ins(%{{.*}} : memref<20x300xf16>) outs(%[[WIDE]] : memref<20x300xf32>)
@@ -414,9 +434,9 @@ func.func @no_rows(%a: memref<0x300xf32>, %b: memref<300x40xf32>, %c: memref<0x4
 // VECTOR: %[[WIDE:.*]] = arith.extf %[[ROWS]] : vector<16x16xf16> to vector<16x16xf32>
 // VECTOR: vector.transpose %[[WIDE]], [1, 0] : vector<16x16xf32> to vector<16x16xf32>
 // VECTOR: vector.contract {{.*}} : vector<6x1xf32>, vector<1x64xf32> into vector<6x64xf32>
-// VECTOR: arith.extf %{{.*}} : vector<1x64x1xf16> to vector<1x64x1xf32>
-// VECTOR: vector.multi_reduction <add>, %{{.*}}, %{{.*}} [2] : vector<1x64x1xf32> to vector<1x64xf32>
-// VECTOR-NOT: linalg.matmul ins(%{{.*}}, %{{.*}} : memref<1x1xf16, {{.*}}>, memref<1x64xf32
+// VECTOR: arith.extf %{{.*}} : vector<2x64x1xf16> to vector<2x64x1xf32>
+// VECTOR: vector.multi_reduction <add>, %{{.*}}, %{{.*}} [2] : vector<2x64x1xf32> to vector<2x64xf32>
+// VECTOR-NOT: linalg.matmul ins(%{{.*}}, %{{.*}} : memref<2x1xf16, {{.*}}>, memref<1x64xf32
 func.func @f16_nt_widened(%a: memref<20x300xf16>, %w: memref<70x300xf16>, %c: memref<20x70xf32>) {
   linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>] ins(%a, %w : memref<20x300xf16>, memref<70x300xf16>) outs(%c : memref<20x70xf32>)
   return
@@ -448,14 +468,13 @@ func.func @bf16_batch_widened(%a: memref<2x20x300xbf16>, %b: memref<2x300x70xbf1
 // f16 into f16: with f16-vectors (AVX512_FP16), tiled as f32 is but in 32-lane vectors and
 // register tiles of 16 rows x 1 vector (each broadcast feeds one FMA); A is packed in
 // groups of 16 rows ([2, 256, 16]), B in blocks of 256 x 32 by 32 x 32 copies; the last 8
-// rows are tiles of one row. Without it the matmul is not tiled.
+// rows are a tile of 8 rows. Without it the matmul is not tiled.
 // F16-LABEL: func.func @f16_native
 // F16: memref.alloca() {alignment = 64 : i64} : memref<256x32xf16>
 // F16: memref.alloc() {alignment = 64 : i64} : memref<2x256x16xf16>
 // F16: linalg.copy {kiln.register_tile} ins(%{{.*}} : memref<32x32xf16, {{.*}}>) outs(%{{.*}} : memref<32x32xf16, {{.*}}>)
 // F16: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<16x1xf16, strided<[1, 16], {{.*}}>>, memref<1x32xf16, {{.*}}>) outs(%{{.*}} : memref<16x32xf16, {{.*}}>)
-// F16: scf.for %{{.*}} = %c0 to %c8 step %c1
-// F16: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<1x1xf16, {{.*}}>, memref<1x32xf16, {{.*}}>)
+// F16: linalg.matmul {kiln.register_tile} ins(%{{.*}}, %{{.*}} : memref<8x1xf16, {{.*}}>, memref<1x32xf16, {{.*}}>) outs(%{{.*}} : memref<8x32xf16, {{.*}}>)
 // CHECK-LABEL: func.func @f16_native
 // CHECK-NOT: kiln.register_tile
 // CHECK: linalg.matmul ins
@@ -550,9 +569,9 @@ func.func @negated_factor(%a: memref<40x300xf32>, %b: memref<300x70xf32>, %c: me
 // CHECK: scf.if %[[FIRST]] {
 // CHECK-NEXT: linalg.fill {kiln.register_tile} {{.*}} : memref<6x?xf32
 // CHECK: scf.if %[[FIRST]] {
-// CHECK-NEXT: linalg.fill {kiln.register_tile} {{.*}} : memref<1x64xf32
+// CHECK-NEXT: linalg.fill {kiln.register_tile} {{.*}} : memref<2x64xf32
 // CHECK: scf.if %[[FIRST]] {
-// CHECK-NEXT: linalg.fill {kiln.register_tile} {{.*}} : memref<1x?xf32
+// CHECK-NEXT: linalg.fill {kiln.register_tile} {{.*}} : memref<2x?xf32
 // With AVX2 too (8 x 16 tiles), the same.
 // AVX2-LABEL: func.func @fill_then_matmul
 // AVX2: %[[FIRST:.*]] = arith.cmpi eq
