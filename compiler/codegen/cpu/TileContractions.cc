@@ -425,13 +425,14 @@ void TileLastRows(RewriterBase& rewriter, linalg::LinalgOp last_rows, const Cont
     }
     ContractionTilePlan group_plan = plan;  // the group has the rows of its register tiles
     group_plan.register_tile[m] = rows;
-    Value rest_offset;
+    OpFoldResult rest_offset, rest_size;
     if (static_extent) {
       linalg::LinalgOp group = SliceOfDimension(rewriter, last_rows, m, rewriter.getIndexAttr(0), rewriter.getIndexAttr(rows));
       if (!group) return TileRowIntoRegisterTiles(rewriter, last_rows, plan, 1, {}, fill);
       TileRowIntoRegisterTiles(rewriter, group, group_plan, rows, {}, fill);
       rewriter.setInsertionPoint(last_rows);
-      rest_offset = arith::ConstantIndexOp::create(rewriter, loc, rows);
+      rest_offset = rewriter.getIndexAttr(rows);
+      rest_size = rewriter.getIndexAttr(*static_extent - rows);
     } else {
       Value extent_value = cast<Value>(extent);
       Value rows_value = arith::ConstantIndexOp::create(rewriter, loc, rows);
@@ -445,11 +446,11 @@ void TileLastRows(RewriterBase& rewriter, linalg::LinalgOp last_rows, const Cont
       }
       TileRowIntoRegisterTiles(rewriter, group, group_plan, rows, {}, fill);
       rewriter.setInsertionPoint(last_rows);
-      rest_offset = arith::SelectOp::create(rewriter, loc, enough, rows_value,
-                                            arith::ConstantIndexOp::create(rewriter, loc, 0));
+      Value offset = arith::SelectOp::create(rewriter, loc, enough, rows_value,
+                                             arith::ConstantIndexOp::create(rewriter, loc, 0));
+      rest_offset = offset;
+      rest_size = arith::SubIOp::create(rewriter, loc, extent_value, offset).getResult();
     }
-    Value rest_size = arith::SubIOp::create(rewriter, loc, getValueOrCreateConstantIndexOp(rewriter, loc, extent),
-                                            rest_offset);
     linalg::LinalgOp rest = SliceOfDimension(rewriter, last_rows, m, rest_offset, rest_size);
     if (!rest) return TileRowIntoRegisterTiles(rewriter, last_rows, plan, 1, {}, fill);
     rewriter.eraseOp(last_rows);

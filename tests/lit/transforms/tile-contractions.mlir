@@ -188,6 +188,23 @@ func.func @rhs_k_n_beyond_cache(%a: memref<100x2048xf32>, %b: memref<2048x2048xf
 
 // -----
 
+// 23 rows, one block: the 5 after the last 6-row tile are a static count, a tile of 4
+// rows and one of 1, with no test at run time.
+// CHECK-LABEL: func.func @static_last_rows
+// CHECK-NOT: scf.if
+// CHECK: linalg.matmul {kiln.register_tile} {{.*}} outs(%{{.*}} : memref<6x64xf32, {{.*}}>)
+// CHECK-NOT: scf.if
+// CHECK: linalg.matmul {kiln.register_tile} {{.*}} outs(%{{.*}} : memref<4x64xf32, {{.*}}>)
+// CHECK-NOT: scf.if
+// CHECK: linalg.matmul {kiln.register_tile} {{.*}} outs(%{{.*}} : memref<1x64xf32, {{.*}}>)
+// CHECK-NOT: scf.if
+func.func @static_last_rows(%a: memref<23x300xf32>, %b: memref<300x80xf32>, %c: memref<23x80xf32>) {
+  linalg.matmul ins(%a, %b : memref<23x300xf32>, memref<300x80xf32>) outs(%c : memref<23x80xf32>)
+  return
+}
+
+// -----
+
 // 256 rows of a batch in blocks of 60: the last block's 16 rows leave 4 after its 6-row
 // tiles, a count the tiles see as dynamic (every block's rows are min(60, 256 - i)); they
 // take a tile of 4 rows if 4 remain, then of 2, then of 1, each static.
