@@ -288,17 +288,21 @@ func.func @dot_product(%x: memref<2x20xf32>, %w: memref<2x20xf32>, %y: memref<2x
 
 // Tiles whose vectors SumEachVector does not take (3 outputs: not a power of two) or whose
 // outputs are not contiguous in a row (y^T[n, m]; a row of y with a stride of 2) reduce
-// each vector into its output.
+// each vector into its output. Their depth (32) is static and a multiple of the lanes: no
+// masked tail after the k loop.
 // CHECK-LABEL: func.func @dot_product_each_output
 // CHECK: scf.for
+// CHECK-NOT: vector.maskedload
 // CHECK-NOT: vector.shuffle
 // CHECK-COUNT-3: vector.reduction <add>, %{{.*}}, %{{.*}} fastmath<reassoc> : vector<16xf32> into f32
 // CHECK-NOT: vector.shuffle
 // CHECK: scf.for
+// CHECK-NOT: vector.maskedload
 // CHECK-NOT: vector.shuffle
 // CHECK-COUNT-4: vector.reduction <add>
 // CHECK-NOT: vector.shuffle
 // CHECK: scf.for
+// CHECK-NOT: vector.maskedload
 // CHECK-NOT: vector.shuffle
 // CHECK-COUNT-4: vector.reduction <add>
 // CHECK-NOT: vector.shuffle
