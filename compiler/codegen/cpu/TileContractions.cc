@@ -418,38 +418,36 @@ void TileLastRows(RewriterBase& rewriter, linalg::LinalgOp last_rows, const Cont
     OpFoldResult extent = cast<TilingInterface>(last_rows.getOperation()).getIterationDomain(rewriter)[m].size;
     std::optional<int64_t> static_extent = getConstantIntValue(extent);
     if (static_extent && *static_extent < rows) continue;
-    if (static_extent && *static_extent == rows) {
-      ContractionTilePlan whole_plan = plan;
-      whole_plan.register_tile[m] = rows;
-      return TileRowIntoRegisterTiles(rewriter, last_rows, whole_plan, rows, {}, fill);
+    // The group of `rows` rows, under a test of the count when it is dynamic.
+    Value enough, rows_value;
+    scf::IfOp branch;
+    if (!static_extent) {
+      rows_value = arith::ConstantIndexOp::create(rewriter, loc, rows);
+      enough = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::uge, cast<Value>(extent), rows_value);
+      branch = scf::IfOp::create(rewriter, loc, enough, /*withElseRegion=*/false);
+      rewriter.setInsertionPointToStart(branch.thenBlock());
+    }
+    linalg::LinalgOp group = SliceOfDimension(rewriter, last_rows, m, rewriter.getIndexAttr(0), rewriter.getIndexAttr(rows));
+    if (!group) {
+      if (branch) rewriter.eraseOp(branch);
+      return TileRowIntoRegisterTiles(rewriter, last_rows, plan, 1, {}, fill);
     }
     ContractionTilePlan group_plan = plan;  // the group has the rows of its register tiles
     group_plan.register_tile[m] = rows;
-    OpFoldResult rest_offset, rest_size;
+    TileRowIntoRegisterTiles(rewriter, group, group_plan, rows, {}, fill);
+    if (static_extent && *static_extent == rows) {
+      rewriter.eraseOp(last_rows);
+      return;
+    }
+    rewriter.setInsertionPoint(last_rows);
+    OpFoldResult rest_offset = rewriter.getIndexAttr(rows), rest_size;
     if (static_extent) {
-      linalg::LinalgOp group = SliceOfDimension(rewriter, last_rows, m, rewriter.getIndexAttr(0), rewriter.getIndexAttr(rows));
-      if (!group) return TileRowIntoRegisterTiles(rewriter, last_rows, plan, 1, {}, fill);
-      TileRowIntoRegisterTiles(rewriter, group, group_plan, rows, {}, fill);
-      rewriter.setInsertionPoint(last_rows);
-      rest_offset = rewriter.getIndexAttr(rows);
       rest_size = rewriter.getIndexAttr(*static_extent - rows);
     } else {
-      Value extent_value = cast<Value>(extent);
-      Value rows_value = arith::ConstantIndexOp::create(rewriter, loc, rows);
-      Value enough = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::uge, extent_value, rows_value);
-      auto branch = scf::IfOp::create(rewriter, loc, enough, /*withElseRegion=*/false);
-      rewriter.setInsertionPointToStart(branch.thenBlock());
-      linalg::LinalgOp group = SliceOfDimension(rewriter, last_rows, m, rewriter.getIndexAttr(0), rewriter.getIndexAttr(rows));
-      if (!group) {
-        rewriter.eraseOp(branch);
-        return TileRowIntoRegisterTiles(rewriter, last_rows, plan, 1, {}, fill);
-      }
-      TileRowIntoRegisterTiles(rewriter, group, group_plan, rows, {}, fill);
-      rewriter.setInsertionPoint(last_rows);
-      Value offset = arith::SelectOp::create(rewriter, loc, enough, rows_value,
-                                             arith::ConstantIndexOp::create(rewriter, loc, 0));
+      Value offset =
+          arith::SelectOp::create(rewriter, loc, enough, rows_value, arith::ConstantIndexOp::create(rewriter, loc, 0));
       rest_offset = offset;
-      rest_size = arith::SubIOp::create(rewriter, loc, extent_value, offset).getResult();
+      rest_size = arith::SubIOp::create(rewriter, loc, cast<Value>(extent), offset).getResult();
     }
     linalg::LinalgOp rest = SliceOfDimension(rewriter, last_rows, m, rest_offset, rest_size);
     if (!rest) return TileRowIntoRegisterTiles(rewriter, last_rows, plan, 1, {}, fill);
