@@ -70,6 +70,13 @@ inline constexpr int64_t kL1WayBytes = 4 * 1024;
 // into L2, one line per row and step.
 inline constexpr int64_t kDotProductBlockColumns = 2;
 inline constexpr llvm::StringLiteral kPrefetchRowsAttr = "kiln.prefetch_rows";
+// kDotProduct tiles whose x is spread (pieces shorter than an L1 way) take W's rows in
+// chunks of about this many bytes (a quarter of the smallest L2 of the AVX-512 cores
+// measured, so that the chunk read and the next one prefetched fit beside x), and each
+// tile prefetches its share of the next chunk in memory order: [chunk rows, block of k]
+// on the tile (VectorizeContractions.cc).
+inline constexpr int64_t kDotProductChunkBytes = 256 * 1024;
+inline constexpr llvm::StringLiteral kPrefetchNextChunkAttr = "kiln.prefetch_next_chunk";
 // With fewer (static) rows, a right-hand operand stored [k, n] is read in place: a copy
 // would cost about as much as the product.
 inline constexpr int64_t kMinPackedRows = 16;
@@ -123,6 +130,9 @@ struct ContractionTilePlan {
   // kDotProduct on blocks of k: the pieces of x's rows are shorter than an L1 way, so x
   // is read from a copy whose rows are spread over L1's sets (SpreadRowsStride).
   bool spread_lhs_rows = false;
+  // kDotProduct on blocks of k: W's rows taken in chunks of this many (kDotProductChunkBytes),
+  // the tiles prefetching the next chunk instead of prefetch_rows ahead (0: no chunks).
+  int64_t chunk_rows = 0;
   GroupDotKind group_kind = GroupDotKind::kBF16Pairs;  // kPackedGroupDotProduct only
   bool matrix_tiles = false;  // kPackedGroupDotProduct: AMX tiles for the rows (GroupDotProducts.h)
 };

@@ -655,21 +655,38 @@ void TileForOuterProducts(RewriterBase& rewriter, linalg::LinalgOp op, Contracti
 }
 
 // Register tiles of a group of rows by a few columns over the whole depth or a block of
-// it, iterated n, m (after k, for blocks; the tiles then prefetch W);
+// it, iterated n, m (after k, for blocks; the tiles then prefetch W, within chunks of
+// plan.chunk_rows of W's rows when the plan has them);
 // the columns that remain after the last full tile are tiles of one column each, so that
-// every tile has static m and n sizes.
+// every tile has static m and n sizes. Those prefetch nothing when W is chunked (their
+// view is not the chunk's, which kiln.prefetch_next_chunk expects).
 void TileForDotProducts(RewriterBase& rewriter, linalg::LinalgOp op, const ContractionTilePlan& plan) {
   op = CopyLeftHandOperand(rewriter, op, plan);
+  bool chunked = false;
+  if (plan.chunk_rows > 0) {
+    SmallVector<int64_t> chunk(op.getNumLoops(), 0);
+    chunk[plan.n_dim] = plan.chunk_rows;
+    if (linalg::LinalgOp rows = TileLinalgOp(rewriter, op, chunk)) {
+      op = rows;
+      chunked = true;
+    }
+  }
   SmallVector<LoopLikeOpInterface> loops;
   linalg::LinalgOp tile = TileLinalgOp(rewriter, op, plan.register_tile, plan.cache_order, &loops);
   if (!tile) return;
   tile->setAttr(kDotProductTileAttr, rewriter.getI64IntegerAttr(plan.vector_length));
-  if (plan.prefetch_rows > 0) tile->setAttr(kPrefetchRowsAttr, rewriter.getI64IntegerAttr(plan.prefetch_rows));
+  if (chunked) {
+    tile->setAttr(kPrefetchNextChunkAttr,
+                  rewriter.getDenseI64ArrayAttr({plan.chunk_rows, plan.register_tile[plan.k_dim]}));
+  } else if (plan.prefetch_rows > 0) {
+    tile->setAttr(kPrefetchRowsAttr, rewriter.getI64IntegerAttr(plan.prefetch_rows));
+  }
   scf::ForOp n_loop = LoopFor(loops, plan.register_tile, plan.n_dim, plan.cache_order);
   scf::ForOp partial;
   if (n_loop && plan.register_tile[plan.n_dim] > 1 &&
       succeeded(scf::peelForLoopAndSimplifyBounds(rewriter, n_loop, partial)) && partial) {
     TileRemainder(rewriter, partial, kDotProductTileAttr, plan.n_dim);
+    partial.walk([](linalg::LinalgOp remainder) { remainder->removeAttr(kPrefetchNextChunkAttr); });
   }
 }
 

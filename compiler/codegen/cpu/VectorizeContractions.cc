@@ -253,6 +253,54 @@ std::function<void(OpBuilder&, Value)> PrefetchAhead(RewriterBase& rewriter, lin
   };
 }
 
+// For a dot-product tile marked kiln.prefetch_next_chunk [chunk rows C, block of k B]
+// (TileContractions.cc), whose right-hand operand `rhs` is a view at [n0, k0] of a chunk of
+// C rows of W, itself a view at [c, 0] of W: a function that, given a step's k offset `kk`,
+// prefetches `columns` lines of the next chunk (W's rows from c + C), the tile's share of
+// it in memory order. The chunk's tiles run k0 by k0, n0 by n0 within one, each reading
+// B x `columns` elements; the tile at (k0, n0) prefetches the elements from k0 * C +
+// n0 * B of the next chunk's rows taken as one sequence, `columns` x `lanes` per step, so
+// that the chunk's tiles together prefetch all of the next chunk once, in order (rows
+// clamped to W's last one). Empty when the views are not so nested or W's depth is
+// dynamic.
+std::function<void(OpBuilder&, Value)> PrefetchNextChunk(RewriterBase& rewriter, OpOperand* rhs, unsigned n_result,
+                                                         unsigned k_result, int64_t columns, int64_t lanes,
+                                                         ArrayRef<int64_t> chunk_and_block) {
+  auto view = rhs->get().getDefiningOp<memref::SubViewOp>();
+  auto chunk = view ? view.getSource().getDefiningOp<memref::SubViewOp>() : nullptr;
+  if (!chunk || chunk_and_block.size() != 2 || chunk.getSourceType().getRank() != 2 || view.getType().getRank() != 2 ||
+      !view.hasUnitStride() || !chunk.hasUnitStride()) {
+    return {};
+  }
+  Value source = chunk.getSource();
+  int64_t depth = chunk.getSourceType().getDimSize(k_result);
+  std::optional<int64_t> chunk_k = getConstantIntValue(chunk.getMixedOffsets()[k_result]);
+  if (ShapedType::isDynamic(depth) || !chunk_k || *chunk_k != 0) return {};
+  Location loc = view.getLoc();
+  auto index = [&](OpBuilder& b, int64_t i) -> Value { return arith::ConstantIndexOp::create(b, loc, i); };
+  auto offset = [&](memref::SubViewOp of, unsigned result) {
+    return getValueOrCreateConstantIndexOp(rewriter, loc, of.getMixedOffsets()[result]);
+  };
+  auto [chunk_rows, block] = std::make_pair(chunk_and_block[0], chunk_and_block[1]);
+  Value next_chunk = arith::AddIOp::create(rewriter, loc, offset(chunk, n_result), index(rewriter, chunk_rows));
+  Value first = arith::AddIOp::create(
+      rewriter, loc, arith::MulIOp::create(rewriter, loc, offset(view, k_result), index(rewriter, chunk_rows)),
+      arith::MulIOp::create(rewriter, loc, offset(view, n_result), index(rewriter, block)));
+  Value last_row = arith::SubIOp::create(rewriter, loc, memref::DimOp::create(rewriter, loc, source, n_result),
+                                         index(rewriter, 1));
+  return [=](OpBuilder& b, Value kk) {
+    Value step_first = arith::AddIOp::create(b, loc, first, arith::MulIOp::create(b, loc, kk, index(b, columns)));
+    for (int64_t j = 0; j < columns; ++j) {
+      Value element = j == 0 ? step_first : arith::AddIOp::create(b, loc, step_first, index(b, j * lanes));
+      Value row = arith::AddIOp::create(b, loc, next_chunk, arith::DivUIOp::create(b, loc, element, index(b, depth)));
+      SmallVector<Value> at(2);
+      at[n_result] = arith::MinUIOp::create(b, loc, row, last_row);
+      at[k_result] = arith::RemUIOp::create(b, loc, element, index(b, depth));
+      memref::PrefetchOp::create(b, loc, source, at, /*isWrite=*/false, /*localityHint=*/2, /*isDataCache=*/true);
+    }
+  };
+}
+
 // Replaces `tile`, a dot-product register tile (kiln.dot_product_tile, see
 // ContractionTiling.h) with static m and n sizes, by vector code: a loop over k in steps of
 // `lanes` carrying one vector of partial sums per output, each step loading a vector of
@@ -321,6 +369,13 @@ LogicalResult VectorizeDotProductTile(RewriterBase& rewriter, linalg::LinalgOp t
   std::function<void(OpBuilder&, Value)> prefetch;
   if (auto ahead = tile->getAttrOfType<IntegerAttr>(kPrefetchRowsAttr)) {
     prefetch = PrefetchAhead(rewriter, tile, rhs, n, k, columns, ahead.getInt());
+  } else if (auto chunk = tile->getAttrOfType<DenseI64ArrayAttr>(kPrefetchNextChunkAttr)) {
+    AffineMap rhs_map = tile.getMatchingIndexingMap(rhs);
+    std::optional<unsigned> n_result = rhs_map.getResultPosition(getAffineDimExpr(n, tile.getContext()));
+    std::optional<unsigned> k_result = rhs_map.getResultPosition(getAffineDimExpr(k, tile.getContext()));
+    if (n_result && k_result) {
+      prefetch = PrefetchNextChunk(rewriter, rhs, *n_result, *k_result, columns, lanes, chunk.asArrayRef());
+    }
   }
   SmallVector<Value> initial(rows * columns, zeros);
   auto loop = scf::ForOp::create(

@@ -69,6 +69,11 @@
 // RUN: kiln-run --module=%t.kiln --device=cpu-sync --function=nt_6_dynamic_nk --input=70 --input=2100 --expected_output=i64=0 --expected_output=i64=31750164
 // RUN: kiln-run --module=%t.kiln --device=cpu --function=nt_f64_8x70x1300 --expected_output=i64=0 --expected_output=i64=26215300
 // RUN: kiln-run --module=%t.kiln --device=cpu-sync --function=nt_f64_8x70x1300 --expected_output=i64=0 --expected_output=i64=26215300
+// Static depths then take W's rows in chunks of 256 KiB (30 rows of 2100 f32, 24 of 1300
+// f64), each chunk's tiles prefetching the next one: 301 rows make several chunks per
+// workgroup, an odd last one (a tile of one column) and a last block of 52 k.
+// RUN: kiln-run --module=%t.kiln --device=cpu --function=nt_8x301x2100 --expected_output=i64=0 --expected_output=i64=182045035
+// RUN: kiln-run --module=%t.kiln --device=cpu-sync --function=nt_8x301x2100 --expected_output=i64=0 --expected_output=i64=182045035
 // AVX2 and SSE targets, both of which this machine runs.
 // RUN: kiln-compile %s -o %t.avx2.kiln --target-cpu=haswell
 // RUN: kiln-run --module=%t.avx2.kiln --device=cpu --function=nt_8x300x77 --expected_output=i64=0 --expected_output=i64=6652008
@@ -1118,6 +1123,81 @@ func.func @nt_8x71x2100() -> (i64, i64) {
   %ez = tensor.empty() : tensor<i64>
   %fz = linalg.fill ins(%zi : i64) outs(%ez : tensor<i64>) -> tensor<i64>
   %sums:2 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> ()>, affine_map<(d0, d1) -> ()>], iterator_types = ["reduction", "reduction"]} ins(%c, %r : tensor<8x71xf32>, tensor<8x71xf32>) outs(%fz, %fz : tensor<i64>, tensor<i64>) {
+  ^bb0(%x: f32, %y: f32, %bad: i64, %sum: i64):
+    %ne = arith.cmpf une, %x, %y : f32
+    %ne64 = arith.extui %ne : i1 to i64
+    %bad2 = arith.addi %bad, %ne64 : i64
+    %i = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %c3 = arith.constant 3 : index
+    %c7 = arith.constant 7 : index
+    %c1 = arith.constant 1 : index
+    %w0 = arith.muli %i, %c3 : index
+    %w1 = arith.addi %w0, %j : index
+    %w2 = arith.remui %w1, %c7 : index
+    %w3 = arith.addi %w2, %c1 : index
+    %w = arith.index_cast %w3 : index to i64
+    %xi = arith.fptosi %x : f32 to i64
+    %xw = arith.muli %xi, %w : i64
+    %sum2 = arith.addi %sum, %xw : i64
+    linalg.yield %bad2, %sum2 : i64, i64
+  } -> (tensor<i64>, tensor<i64>)
+  %bad = tensor.extract %sums#0[] : tensor<i64>
+  %checksum = tensor.extract %sums#1[] : tensor<i64>
+  return %bad, %checksum : i64, i64
+}
+
+func.func @nt_8x301x2100() -> (i64, i64) {
+  %zero = arith.constant 0.0 : f32
+  %ea = tensor.empty() : tensor<8x2100xf32>
+  %a = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} outs(%ea : tensor<8x2100xf32>) {
+  ^bb0(%o: f32):
+    %i = linalg.index 0 : index
+    %k = linalg.index 1 : index
+    %c7 = arith.constant 7 : index
+    %t1 = arith.muli %i, %c7 : index
+    %c3 = arith.constant 3 : index
+    %t2 = arith.muli %k, %c3 : index
+    %t3 = arith.addi %t1, %t2 : index
+    %c11 = arith.constant 11 : index
+    %t4 = arith.remui %t3, %c11 : index
+    %c2 = arith.constant 2 : index
+    %t5 = arith.subi %t4, %c2 : index
+    %t6 = arith.index_cast %t5 : index to i64
+    %v = arith.sitofp %t6 : i64 to f32
+    linalg.yield %v : f32
+  } -> tensor<8x2100xf32>
+  %ewt = tensor.empty() : tensor<301x2100xf32>
+  %wt = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} outs(%ewt : tensor<301x2100xf32>) {
+  ^bb0(%o: f32):
+    %j = linalg.index 0 : index
+    %k = linalg.index 1 : index
+    %c5 = arith.constant 5 : index
+    %t1 = arith.muli %k, %c5 : index
+    %c2 = arith.constant 2 : index
+    %t2 = arith.muli %j, %c2 : index
+    %t3 = arith.addi %t1, %t2 : index
+    %c13 = arith.constant 13 : index
+    %t4 = arith.remui %t3, %c13 : index
+    %c3 = arith.constant 3 : index
+    %t5 = arith.subi %t4, %c3 : index
+    %t6 = arith.index_cast %t5 : index to i64
+    %v = arith.sitofp %t6 : i64 to f32
+    linalg.yield %v : f32
+  } -> tensor<301x2100xf32>
+  %ec = tensor.empty() : tensor<8x301xf32>
+  %fc = linalg.fill ins(%zero : f32) outs(%ec : tensor<8x301xf32>) -> tensor<8x301xf32>
+  %c = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%a, %wt : tensor<8x2100xf32>, tensor<301x2100xf32>) outs(%fc : tensor<8x301xf32>) -> tensor<8x301xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %wt : tensor<8x2100xf32>, tensor<301x2100xf32>) outs(%fc : tensor<8x301xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %s = math.fma %x, %y, %acc : f32
+    linalg.yield %s : f32
+  } -> tensor<8x301xf32>
+  %zi = arith.constant 0 : i64
+  %ez = tensor.empty() : tensor<i64>
+  %fz = linalg.fill ins(%zi : i64) outs(%ez : tensor<i64>) -> tensor<i64>
+  %sums:2 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> ()>, affine_map<(d0, d1) -> ()>], iterator_types = ["reduction", "reduction"]} ins(%c, %r : tensor<8x301xf32>, tensor<8x301xf32>) outs(%fz, %fz : tensor<i64>, tensor<i64>) {
   ^bb0(%x: f32, %y: f32, %bad: i64, %sum: i64):
     %ne = arith.cmpf une, %x, %y : f32
     %ne64 = arith.extui %ne : i1 to i64

@@ -311,12 +311,14 @@ func.func @eight_rows(%x: memref<8x300xf32>, %w: memref<32x300xf32>, %y: memref<
 // -----
 
 // 8 rows of a long depth (8 x 2000 f32 = 62.5 KiB, beyond the L1 budget for x, 32 KiB, with
-// AVX-512): blocks of k outside the tiles of columns, so the block of x stays in L1; the
-// tiles of 2 columns prefetch W 4 rows (2 tiles) ahead. With a 32 KiB L1 (the default)
-// the blocks are 512 k (2 KiB of each row, 16 KiB of x), read from a copy of x whose rows
-// are 2048 + 128 elements apart (4 KiB / 8 further than whole ways), so that the 8 pieces
-// do not share L1's sets; with a 48 KiB L1, 1024 k of x in place. AVX2 keeps the whole
-// depth.
+// AVX-512): blocks of k outside the tiles of columns, so the block of x stays in L1. With
+// a 32 KiB L1 (the default) the blocks are 512 k (2 KiB of each row, 16 KiB of x), read
+// from a copy of x whose rows are 2048 + 128 elements apart (4 KiB / 8 further than whole
+// ways), so that the 8 pieces do not share L1's sets, and W's rows are taken in chunks of
+// 32 (256 KiB / 8000 bytes per row, whole tiles), whose tiles prefetch the next chunk
+// (here the only one: @eight_rows_chunks has more); with a 48 KiB L1, 1024 k of x in
+// place, the tiles of 2 columns prefetching W 4 rows (2 tiles) ahead. AVX2 keeps the
+// whole depth.
 // CHECK-LABEL: func.func @eight_rows_long
 // CHECK: %[[COPY:.*]] = memref.alloc() {alignment = 64 : i64} : memref<8x2176xf32>
 // CHECK: %[[SPREAD:.*]] = memref.subview %[[COPY]][0, 0] [8, 2000] [1, 1] : memref<8x2176xf32> to memref<8x2000xf32, strided<[2176, 1]>>
@@ -324,7 +326,7 @@ func.func @eight_rows(%x: memref<8x300xf32>, %w: memref<32x300xf32>, %y: memref<
 // CHECK: scf.for %{{.*}} = %c0 to %c2000 step %c512
 // CHECK: scf.for %{{.*}} = %c0 to %c32 step %c2
 // CHECK: memref.subview %[[SPREAD]]
-// CHECK: {kiln.dot_product_tile = 16 : i64, kiln.prefetch_rows = 4 : i64} ins({{.*}} : memref<8x?xf32, strided<[2176, 1], {{.*}}>>, memref<2x?xf32, {{.*}}>) outs(%{{.*}} : memref<8x2xf32, {{.*}}>)
+// CHECK: {kiln.dot_product_tile = 16 : i64, kiln.prefetch_next_chunk = array<i64: 32, 512>} ins({{.*}} : memref<8x?xf32, strided<[2176, 1], {{.*}}>>, memref<2x?xf32, {{.*}}>) outs(%{{.*}} : memref<8x2xf32, {{.*}}>)
 // CHECK: memref.dealloc %[[COPY]]
 // L1-48K-LABEL: func.func @eight_rows_long
 // L1-48K-NOT: memref.alloc
@@ -336,6 +338,44 @@ func.func @eight_rows(%x: memref<8x300xf32>, %w: memref<32x300xf32>, %y: memref<
 func.func @eight_rows_long(%x: memref<8x2000xf32>, %w: memref<32x2000xf32>, %y: memref<8x32xf32>) {
   linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
       ins(%x, %w : memref<8x2000xf32>, memref<32x2000xf32>) outs(%y : memref<8x32xf32>)
+  return
+}
+
+// -----
+
+// 69 rows of W in chunks of 32 (32, 32, 5), iterated chunk, k, n: each 8 x 2 tile prefetches
+// into L2 its share of the next chunk's rows in memory order, 2 lines per step of 16 k,
+// from element k0 * 32 + n0 * 512 of them (rows clamped to W's last): the chunk's 16 tiles
+// x 4 blocks of k prefetch its successor's 32 x 2000 elements once. The chunk's last
+// rows, tiles of one column (the fifth of the last chunk), prefetch nothing.
+// CHECK-LABEL: func.func @eight_rows_chunks
+// CHECK: scf.for %[[CHUNK:.*]] = %c0 to %c69 step %c32
+// CHECK: %[[ROWS:.*]] = memref.subview %arg1[%[[CHUNK]], 0] [%{{.*}}, 2000] [1, 1]
+// CHECK: scf.for %[[K0:.*]] = %c0 to %c2000 step %c512
+// CHECK: scf.for %[[N0:.*]] = %c0 to %{{.*}} step %c2
+// CHECK: memref.subview %[[ROWS]][%[[N0]], %[[K0]]] [2, %{{.*}}] [1, 1]
+// CHECK: {kiln.dot_product_tile = 16 : i64, kiln.prefetch_next_chunk = array<i64: 32, 512>}
+// CHECK: {kiln.dot_product_tile = 16 : i64} ins({{.*}}, %{{.*}} : memref<8x?xf32, {{.*}}>, memref<1x?xf32, {{.*}}>)
+// VECTOR-LABEL: func.func @eight_rows_chunks
+// VECTOR: %[[LAST:.*]] = arith.subi %{{.*}}, %c1{{.*}} : index
+// VECTOR: scf.for %{{.*}} = %c0 to %c69 step %c32
+// VECTOR: %[[NEXT:.*]] = arith.addi %{{.*}}, %c32{{.*}} : index
+// VECTOR: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c16 iter_args
+// VECTOR: %[[STEP:.*]] = arith.addi %{{.*}}, %{{.*}} : index
+// VECTOR: %[[ROW:.*]] = arith.divui %[[STEP]], %{{.*}} : index
+// VECTOR: %[[AT_ROW:.*]] = arith.addi %[[NEXT]], %[[ROW]]
+// VECTOR: %[[CLAMPED:.*]] = arith.minui %[[AT_ROW]], %[[LAST]]
+// VECTOR: %[[COLUMN:.*]] = arith.remui %[[STEP]], %{{.*}} : index
+// VECTOR: memref.prefetch %arg1[%[[CLAMPED]], %[[COLUMN]]], read, locality<2>, data : memref<69x2000xf32>
+// VECTOR: memref.prefetch %arg1[{{.*}}], read, locality<2>, data : memref<69x2000xf32>
+// VECTOR-NOT: memref.prefetch
+// VECTOR: vector.fma
+// L1-48K-LABEL: func.func @eight_rows_chunks
+// L1-48K-NOT: kiln.prefetch_next_chunk
+// L1-48K: kiln.prefetch_rows = 4
+func.func @eight_rows_chunks(%x: memref<8x2000xf32>, %w: memref<69x2000xf32>, %y: memref<8x69xf32>) {
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%x, %w : memref<8x2000xf32>, memref<69x2000xf32>) outs(%y : memref<8x69xf32>)
   return
 }
 
