@@ -335,7 +335,9 @@ std::optional<ContractionTilePlan> PlanContractionTiles(linalg::LinalgOp op, int
       // order: Zen 4, M = 8, K = N = 4096 f32, alternating processes, 2 threads 1.75-2.00
       // ms against 2.02-2.34 prefetching 4 rows ahead, 1 thread 3.09-3.35 against
       // 3.59-4.26; chunks of 128 or 512 KiB alike on 2 threads, 128 KiB slower on 1
-      // (3.53-3.69 ms: each chunk reads the pieces of x from L2 again).
+      // (3.53-3.69 ms: each chunk reads the pieces of x from L2 again). M = 4 in 4 KiB
+      // pieces gained nothing from chunks (2 threads 1.56-1.92 against 1.49-1.81 ms, 1
+      // thread 2.50-2.95 against 2.46-2.81), so only spread x takes them.
       if (plan.spread_lhs_rows && !ShapedType::isDynamic(depth)) {
         int64_t columns = plan.register_tile[n];
         plan.chunk_rows = std::max<int64_t>(kDotProductChunkBytes / (depth * element_bytes) / columns, 1) * columns;
