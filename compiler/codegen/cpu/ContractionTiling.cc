@@ -337,8 +337,9 @@ std::optional<ContractionTilePlan> PlanContractionTiles(linalg::LinalgOp op, int
       // 3.59-4.26; chunks of 128 or 512 KiB alike on 2 threads, 128 KiB slower on 1
       // (3.53-3.69 ms: each chunk reads the pieces of x from L2 again). M = 4 in 4 KiB
       // pieces gained nothing from chunks (2 threads 1.56-1.92 against 1.49-1.81 ms, 1
-      // thread 2.50-2.95 against 2.46-2.81), so only spread x takes them.
-      if (plan.spread_lhs_rows && !ShapedType::isDynamic(depth)) {
+      // thread 2.50-2.95 against 2.46-2.81), so only spread x takes them. Batched
+      // products keep the rows ahead (their chunks would be chunks of one matrix of W).
+      if (plan.spread_lhs_rows && !ShapedType::isDynamic(depth) && dims->batch.empty()) {
         int64_t columns = plan.register_tile[n];
         plan.chunk_rows = std::max<int64_t>(kDotProductChunkBytes / (depth * element_bytes) / columns, 1) * columns;
       }

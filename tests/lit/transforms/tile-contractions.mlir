@@ -381,6 +381,21 @@ func.func @eight_rows_chunks(%x: memref<8x2000xf32>, %w: memref<69x2000xf32>, %y
 
 // -----
 
+// Batched, the same rows take no chunks: each matrix's tiles prefetch W 4 rows ahead.
+// CHECK-LABEL: func.func @batch_eight_rows_long
+// CHECK-NOT: kiln.prefetch_next_chunk
+// CHECK: linalg.batch_matmul {{.*}} {kiln.dot_product_tile = 16 : i64, kiln.prefetch_rows = 4 : i64} ins({{.*}} : memref<1x8x?xf32, strided<[17408, 2176, 1], {{.*}}>>, memref<1x2x?xf32, {{.*}}>)
+// CHECK-NOT: kiln.prefetch_next_chunk
+// VECTOR-LABEL: func.func @batch_eight_rows_long
+// VECTOR-COUNT-2: memref.prefetch %arg1[%{{.*}}, %{{.*}}, %{{.*}}], read, locality<2>, data
+func.func @batch_eight_rows_long(%x: memref<2x8x2000xf32>, %w: memref<2x64x2000xf32>, %y: memref<2x8x64xf32>) {
+  linalg.batch_matmul indexing_maps = [affine_map<(b, m, n, k) -> (b, m, k)>, affine_map<(b, m, n, k) -> (b, n, k)>, affine_map<(b, m, n, k) -> (b, m, n)>]
+      ins(%x, %w : memref<2x8x2000xf32>, memref<2x64x2000xf32>) outs(%y : memref<2x8x64xf32>)
+  return
+}
+
+// -----
+
 // The same with a dynamic depth: the copy's rows are the depth rounded up to whole 4 KiB
 // ways (1024 f32) plus 128 elements. 6 rows spread as 8 would.
 // CHECK-LABEL: func.func @six_rows_dynamic_depth
