@@ -263,8 +263,8 @@ std::function<void(OpBuilder&, Value)> PrefetchAhead(RewriterBase& rewriter, lin
 // that the chunk's tiles together prefetch all of the next chunk once, in order (rows
 // clamped to W's last one). Empty when the views are not so nested or W's depth is
 // dynamic.
-std::function<void(OpBuilder&, Value)> PrefetchNextChunk(RewriterBase& rewriter, OpOperand* rhs, unsigned n_result,
-                                                         unsigned k_result, int64_t columns, int64_t lanes,
+std::function<void(OpBuilder&, Value)> PrefetchNextChunk(RewriterBase& rewriter, linalg::LinalgOp tile, OpOperand* rhs,
+                                                         unsigned n, unsigned k, int64_t columns, int64_t lanes,
                                                          ArrayRef<int64_t> chunk_and_block) {
   auto view = rhs->get().getDefiningOp<memref::SubViewOp>();
   auto chunk = view ? view.getSource().getDefiningOp<memref::SubViewOp>() : nullptr;
@@ -272,6 +272,11 @@ std::function<void(OpBuilder&, Value)> PrefetchNextChunk(RewriterBase& rewriter,
       !view.hasUnitStride() || !chunk.hasUnitStride()) {
     return {};
   }
+  AffineMap map = tile.getMatchingIndexingMap(rhs);
+  std::optional<unsigned> n_at = map.getResultPosition(getAffineDimExpr(n, tile.getContext()));
+  std::optional<unsigned> k_at = map.getResultPosition(getAffineDimExpr(k, tile.getContext()));
+  if (!n_at || !k_at) return {};
+  const unsigned n_result = *n_at, k_result = *k_at;
   Value source = chunk.getSource();
   int64_t depth = chunk.getSourceType().getDimSize(k_result);
   std::optional<int64_t> chunk_k = getConstantIntValue(chunk.getMixedOffsets()[k_result]);
@@ -370,12 +375,7 @@ LogicalResult VectorizeDotProductTile(RewriterBase& rewriter, linalg::LinalgOp t
   if (auto ahead = tile->getAttrOfType<IntegerAttr>(kPrefetchRowsAttr)) {
     prefetch = PrefetchAhead(rewriter, tile, rhs, n, k, columns, ahead.getInt());
   } else if (auto chunk = tile->getAttrOfType<DenseI64ArrayAttr>(kPrefetchNextChunkAttr)) {
-    AffineMap rhs_map = tile.getMatchingIndexingMap(rhs);
-    std::optional<unsigned> n_result = rhs_map.getResultPosition(getAffineDimExpr(n, tile.getContext()));
-    std::optional<unsigned> k_result = rhs_map.getResultPosition(getAffineDimExpr(k, tile.getContext()));
-    if (n_result && k_result) {
-      prefetch = PrefetchNextChunk(rewriter, rhs, *n_result, *k_result, columns, lanes, chunk.asArrayRef());
-    }
+    prefetch = PrefetchNextChunk(rewriter, tile, rhs, n, k, columns, lanes, chunk.asArrayRef());
   }
   SmallVector<Value> initial(rows * columns, zeros);
   auto loop = scf::ForOp::create(
