@@ -282,7 +282,8 @@ std::function<void(OpBuilder&, Value)> PrefetchNextChunk(RewriterBase& rewriter,
   std::optional<int64_t> chunk_k = getConstantIntValue(chunk.getMixedOffsets()[k_result]);
   if (ShapedType::isDynamic(depth) || !chunk_k || *chunk_k != 0) return {};
   Location loc = view.getLoc();
-  auto index = [&](OpBuilder& b, int64_t i) -> Value { return arith::ConstantIndexOp::create(b, loc, i); };
+  // By value: the function returned below calls it after this one has returned.
+  auto index = [loc](OpBuilder& b, int64_t i) -> Value { return arith::ConstantIndexOp::create(b, loc, i); };
   auto offset = [&](memref::SubViewOp of, unsigned result) {
     return getValueOrCreateConstantIndexOp(rewriter, loc, of.getMixedOffsets()[result]);
   };
