@@ -215,6 +215,17 @@ void HoistAccumulator(RewriterBase& rewriter, scf::ForOp loop) {
   rewriter.modifyOpInPlace(write, [&] { write.getValueToStoreMutable().assign(result); });
 }
 
+// The positions of W's row (loop dimension `n`) and depth (`k`) among the indices of the
+// tile's right-hand operand `rhs`; none when either is not an index of it.
+std::optional<std::pair<unsigned, unsigned>> RowAndDepthPositions(linalg::LinalgOp tile, OpOperand* rhs, unsigned n,
+                                                                  unsigned k) {
+  AffineMap map = tile.getMatchingIndexingMap(rhs);
+  std::optional<unsigned> n_result = map.getResultPosition(getAffineDimExpr(n, tile.getContext()));
+  std::optional<unsigned> k_result = map.getResultPosition(getAffineDimExpr(k, tile.getContext()));
+  if (!n_result || !k_result) return std::nullopt;
+  return std::make_pair(*n_result, *k_result);
+}
+
 // For a dot-product tile whose right-hand operand `rhs` (W, [.., n, k]) is a view of a
 // larger buffer: a function that, given a step's k offset `kk`, prefetches the line at kk
 // of each of W's `columns` rows `ahead` rows after the tile's (clamped to the buffer's
@@ -228,22 +239,21 @@ std::function<void(OpBuilder&, Value)> PrefetchAhead(RewriterBase& rewriter, lin
                                                      unsigned n, unsigned k, int64_t columns, int64_t ahead) {
   auto view = rhs->get().getDefiningOp<memref::SubViewOp>();
   if (!view || view.getSourceType().getRank() != view.getType().getRank()) return {};
-  AffineMap map = tile.getMatchingIndexingMap(rhs);
-  std::optional<unsigned> n_result = map.getResultPosition(getAffineDimExpr(n, tile.getContext()));
-  std::optional<unsigned> k_result = map.getResultPosition(getAffineDimExpr(k, tile.getContext()));
-  if (!n_result || !k_result) return {};
+  std::optional<std::pair<unsigned, unsigned>> positions = RowAndDepthPositions(tile, rhs, n, k);
+  if (!positions) return {};
+  const unsigned n_result = positions->first, k_result = positions->second;
   Location loc = tile.getLoc();
   SmallVector<Value> offsets = getValueOrCreateConstantIndexOp(rewriter, loc, view.getMixedOffsets());
   Value source = view.getSource();
-  Value last_row = arith::SubIOp::create(rewriter, loc, memref::DimOp::create(rewriter, loc, source, *n_result),
+  Value last_row = arith::SubIOp::create(rewriter, loc, memref::DimOp::create(rewriter, loc, source, n_result),
                                          arith::ConstantIndexOp::create(rewriter, loc, 1));
   SmallVector<Value> rows_ahead;
   for (int64_t j = 0; j < columns; ++j) {
-    Value row = arith::AddIOp::create(rewriter, loc, offsets[*n_result],
+    Value row = arith::AddIOp::create(rewriter, loc, offsets[n_result],
                                       arith::ConstantIndexOp::create(rewriter, loc, j + ahead));
     rows_ahead.push_back(arith::MinUIOp::create(rewriter, loc, row, last_row));
   }
-  return [=, n_result = *n_result, k_result = *k_result](OpBuilder& b, Value kk) {
+  return [=](OpBuilder& b, Value kk) {
     SmallVector<Value> at = offsets;
     at[k_result] = arith::AddIOp::create(b, loc, offsets[k_result], kk);
     for (Value row : rows_ahead) {
@@ -272,11 +282,9 @@ std::function<void(OpBuilder&, Value)> PrefetchNextChunk(RewriterBase& rewriter,
       !view.hasUnitStride() || !chunk.hasUnitStride()) {
     return {};
   }
-  AffineMap map = tile.getMatchingIndexingMap(rhs);
-  std::optional<unsigned> n_at = map.getResultPosition(getAffineDimExpr(n, tile.getContext()));
-  std::optional<unsigned> k_at = map.getResultPosition(getAffineDimExpr(k, tile.getContext()));
-  if (!n_at || !k_at) return {};
-  const unsigned n_result = *n_at, k_result = *k_at;
+  std::optional<std::pair<unsigned, unsigned>> positions = RowAndDepthPositions(tile, rhs, n, k);
+  if (!positions) return {};
+  const unsigned n_result = positions->first, k_result = positions->second;
   Value source = chunk.getSource();
   int64_t depth = chunk.getSourceType().getDimSize(k_result);
   std::optional<int64_t> chunk_k = getConstantIntValue(chunk.getMixedOffsets()[k_result]);
@@ -287,7 +295,7 @@ std::function<void(OpBuilder&, Value)> PrefetchNextChunk(RewriterBase& rewriter,
   auto offset = [&](memref::SubViewOp of, unsigned result) {
     return getValueOrCreateConstantIndexOp(rewriter, loc, of.getMixedOffsets()[result]);
   };
-  auto [chunk_rows, block] = std::make_pair(chunk_and_block[0], chunk_and_block[1]);
+  const int64_t chunk_rows = chunk_and_block[0], block = chunk_and_block[1];
   Value next_chunk = arith::AddIOp::create(rewriter, loc, offset(chunk, n_result), index(rewriter, chunk_rows));
   Value first = arith::AddIOp::create(
       rewriter, loc, arith::MulIOp::create(rewriter, loc, offset(view, k_result), index(rewriter, chunk_rows)),
