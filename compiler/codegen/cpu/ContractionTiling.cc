@@ -84,8 +84,8 @@ int64_t DotProductColumns(int64_t rows, int64_t vector_bits) {
 // rows of x stay in L1 while every column of W passes them: the whole depth when all rows
 // of x fit in 32 KiB (two thirds of a 48 KiB L1). Otherwise (or for a dynamic depth) 4 or
 // more rows take pieces of 4 KiB of each row (1024 f32, 512 f64: 16 KiB of x for 4 rows,
-// 32 KiB for 8), halved while all rows' pieces exceed two thirds of the L1 (`l1_bytes`),
-// fewer rows blocks that fill the 32 KiB. Measured on an Intel Xeon (AMX,
+// 32 KiB for 8), halved while all rows' pieces exceed two thirds of the L1 (`l1_bytes`)
+// or one piece a twelfth of it; fewer rows take blocks that fill the 32 KiB. Measured on an Intel Xeon (AMX,
 // 48 KiB L1, 2 MiB L2; K = N = 4096 f32, against a streaming read of W with 64-byte
 // loads, same process): M = 4 in blocks of 1024 0.85-0.93, of 2048 (32 KiB, the rule
 // before for 4 rows) 0.64-0.72; M = 8 in blocks of 1024 0.75-0.80, of 512 0.65, of 2048
@@ -97,19 +97,24 @@ int64_t DotProductColumns(int64_t rows, int64_t vector_bits) {
 // 512 with x's rows spread over the sets (SpreadRowsStride) 3.5-3.9, and 5.9 with them
 // in place (16 KiB apart, in the same sets). A W widened as it is read (f16, bf16:
 // `widened_rhs`) keeps 4 KiB pieces: the widening bounds its tiles, and 2 KiB pieces were
-// slower there (Zen 4, M = 8 f16: 3.25-3.94 against 2.81-3.20 ms). Narrower vectors keep
+// slower there (Zen 4, M = 8 f16: 3.25-3.94 against 2.81-3.20 ms). Pieces are also halved
+// while longer than a twelfth of the L1 (4 KiB on 48 KiB, 2 KiB on 32 KiB): on Zen 4, M = 4
+// in 2 KiB pieces (x spread, W in chunks, as M = 8) ran 0.91x the time of 4 KiB pieces on
+// 1 thread (geometric mean of 4 same-process runs, both roles; 2 threads alike, 1.005x),
+// and 1 KiB pieces were slower for M = 4 and 8. Narrower vectors keep
 // the whole depth: blocks were slower on an AVX2 machine (without prefetching; not
 // measured since).
 int64_t DotProductDepthBlock(int64_t rows, int64_t depth, int64_t element_bytes, int64_t vector_length,
                              int64_t vector_bits, int64_t l1_bytes, bool widened_rhs) {
-  constexpr int64_t kRowsBudget = 32 * 1024, kPieceBytes = 4 * 1024, kMinRowsInPieces = 4;
+  constexpr int64_t kRowsBudget = 32 * 1024, kPieceBytes = 4 * 1024, kMinRowsInPieces = 4, kMinPiecesPerL1 = 12;
   static_assert(kRowsBudget / kMaxDotProductRows >= kPieceBytes, "8 rows of pieces fit the budget");
   if (vector_bits < 512) return 0;
   if (!ShapedType::isDynamic(depth) && rows * depth * element_bytes <= kRowsBudget) return 0;
   int64_t row_bytes = kRowsBudget / rows;
   if (rows >= kMinRowsInPieces) {
     row_bytes = kPieceBytes;
-    while (!widened_rhs && row_bytes > 2 * vector_length * element_bytes && rows * row_bytes * 3 > l1_bytes * 2) {
+    while (!widened_rhs && row_bytes > 2 * vector_length * element_bytes &&
+           (rows * row_bytes * 3 > l1_bytes * 2 || row_bytes * kMinPiecesPerL1 > l1_bytes)) {
       row_bytes /= 2;
     }
   }
@@ -318,7 +323,7 @@ std::optional<ContractionTilePlan> PlanContractionTiles(linalg::LinalgOp op, int
       // next (4 rows ahead; the next tile's, 2 rows ahead, before the pieces could be 2 KiB
       // and a tile's time shrank with them: Zen 4, M = 8 in pieces of 2 KiB, 1 thread
       // 3.98-4.10 against 4.25-4.70 ms, 2 threads 2.28-2.41 against 2.45-3.12; 8 rows
-      // ahead no better; M = 4 in 4 KiB pieces alike, as on Zen 5 below). Measured
+      // ahead no better; M = 4, then in 4 KiB pieces, alike, as on Zen 5 below). Measured
       // on Zen 5 (K = N = 4096, against a streaming read of W): M = 4 in tiles of 4 columns
       // prefetching 8 rows ahead read at 0.77-0.83 of the read, in tiles of 2 at 0.92-1.0
       // (2, 4 or 8 rows ahead alike); M = 8 (tiles of 2) prefetching 8 rows ahead at 0.84,
@@ -337,7 +342,8 @@ std::optional<ContractionTilePlan> PlanContractionTiles(linalg::LinalgOp op, int
       // 3.59-4.26; chunks of 128 or 512 KiB alike on 2 threads, 128 KiB slower on 1
       // (3.53-3.69 ms: each chunk reads the pieces of x from L2 again). M = 4 in 4 KiB
       // pieces gained nothing from chunks (2 threads 1.56-1.92 against 1.49-1.81 ms, 1
-      // thread 2.50-2.95 against 2.46-2.81), so only spread x takes them. Batched
+      // thread 2.50-2.95 against 2.46-2.81), so only spread x takes them (M = 4 in 2 KiB
+      // pieces on a 32 KiB L1 does, DotProductDepthBlock). Batched
       // products keep the rows ahead (their chunks would be chunks of one matrix of W).
       if (plan.spread_lhs_rows && !ShapedType::isDynamic(depth) && dims->batch.empty()) {
         int64_t columns = plan.register_tile[n];

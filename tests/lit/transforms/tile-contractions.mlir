@@ -429,13 +429,22 @@ func.func @eight_rows_long_f16(%x: memref<8x2000xf16>, %w: memref<32x2000xf16>, 
 
 // -----
 
-// 4 rows of a long depth (4 x 4000 f32, 62.5 KiB): blocks of 1024 k, 4 KiB of each row;
-// over the whole depth 4 rows take tiles of 4 columns, on blocks of k only 2 (fewer
-// streams of W at a time read faster).
+// 4 rows of a long depth (4 x 4000 f32, 62.5 KiB): blocks of k, in tiles of 2 columns
+// (over the whole depth 4 rows take tiles of 4 columns; fewer streams of W at a time read
+// faster). With a 32 KiB L1, pieces of 2 KiB (512 k; no piece above a twelfth of the L1),
+// x's rows spread as for 8 rows and W in chunks of 16 rows (256 KiB / 16000 bytes per
+// row); with a 48 KiB L1, pieces of 4 KiB (1024 k) in place, prefetching W 4 rows ahead.
 // CHECK-LABEL: func.func @four_rows_long
-// CHECK: scf.for %{{.*}} = %c0 to %c4000 step %c1024
-// CHECK: scf.for %{{.*}} = %c0 to %c32 step %c2
-// CHECK: {kiln.dot_product_tile = 16 : i64, kiln.prefetch_rows = 4 : i64} ins({{.*}} : memref<4x?xf32, {{.*}}>, memref<2x?xf32, {{.*}}>) outs(%{{.*}} : memref<4x2xf32, {{.*}}>)
+// CHECK: memref.alloc() {alignment = 64 : i64} : memref<4x4352xf32>
+// CHECK: scf.for %{{.*}} = %c0 to %c32 step %c16
+// CHECK: scf.for %{{.*}} = %c0 to %c4000 step %c512
+// CHECK: scf.for %{{.*}} = %c0 to %c16 step %c2
+// CHECK: {kiln.dot_product_tile = 16 : i64, kiln.prefetch_next_chunk = array<i64: 16, 512>} ins({{.*}} : memref<4x?xf32, strided<[4352, 1], {{.*}}>>, memref<2x?xf32, {{.*}}>) outs(%{{.*}} : memref<4x2xf32, {{.*}}>)
+// L1-48K-LABEL: func.func @four_rows_long
+// L1-48K-NOT: memref.alloc
+// L1-48K: scf.for %{{.*}} = %c0 to %c4000 step %c1024
+// L1-48K: scf.for %{{.*}} = %c0 to %c32 step %c2
+// L1-48K: {kiln.dot_product_tile = 16 : i64, kiln.prefetch_rows = 4 : i64} ins({{.*}} : memref<4x?xf32, {{.*}}>, memref<2x?xf32, {{.*}}>) outs(%{{.*}} : memref<4x2xf32, {{.*}}>)
 // AVX2-LABEL: func.func @four_rows_long
 // AVX2-NOT: kiln.prefetch_rows
 // AVX2: {kiln.dot_product_tile = 8 : i64} ins(%{{.*}}, %{{.*}} : memref<4x4000xf32>, memref<3x4000xf32, {{.*}}>) outs(%{{.*}} : memref<4x3xf32, {{.*}}>)
@@ -449,7 +458,7 @@ func.func @four_rows_long(%x: memref<4x4000xf32>, %w: memref<32x4000xf32>, %y: m
 
 // 2 rows of 4096 f32 (32 KiB, the L1 budget for x): the whole depth, tiles of 8 columns
 // reading W's rows in order, no prefetching; one more element of depth takes blocks that
-// fill the budget (4096, as fewer than 4 rows do; 4 rows or more take 4 KiB of each row).
+// fill the budget (4096, as fewer than 4 rows do; 4 rows or more take pieces of each row).
 // CHECK-LABEL: func.func @two_rows_within_budget
 // CHECK-NOT: step %c1024
 // CHECK: scf.for %{{.*}} = %c0 to %c32 step %c8
