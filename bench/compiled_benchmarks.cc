@@ -173,6 +173,15 @@ void RunLinearDecode4096(benchmark::State& state, const char* device, bool f16) 
 }
 void BM_LinearDecode4096(benchmark::State& state, const char* device) { RunLinearDecode4096(state, device, false); }
 void BM_LinearDecode4096F16(benchmark::State& state, const char* device) { RunLinearDecode4096(state, device, true); }
+// The ceiling of M = 8 decode: the same register tiles on W[512, 4096] (8 MiB, in L3 from
+// the second call on), so that no call waits on memory. flop/s here over 4 flop per byte
+// (8 rows x 2 flop per 4-byte weight) is the fastest W could stream through these FMAs:
+// M = 8 reaches a fraction f of a streaming read only if this rate >= f * 4 * its B/s.
+void BM_LinearDecodeM8CacheCeiling(benchmark::State& state, const char* device) {
+  RunFunction(state, "linear_decode_4096", "linear_m8_w512", device, {"8x4096xf32=0.5", "random:512x4096xf32"});
+  SetFlops(state, 2.0 * 8 * 512 * 4096);
+  state.SetBytesProcessed(int64_t{4} * 512 * 4096 * state.iterations());
+}
 void BM_BatchMatmul16x256(benchmark::State& state, const char* device) {
   RunFunction(state, "batch_matmul_16x256", "batch_matmul", device,
               {"16x256x256xf32=0.5", "16x256x256xf32=0.25"});
@@ -288,6 +297,7 @@ KILN_LOW_PRECISION_BENCHMARKS(f16, matmul_transpose_b_into_f16);
 KILN_LOW_PRECISION_BENCHMARKS(i8, matmul);
 KILN_LOW_PRECISION_BENCHMARKS(i8, matmul_transpose_b);
 KILN_BENCHMARK_ON_CPUS(BM_LinearDecode4096, ->ArgName("m")->Arg(1)->Arg(2)->Arg(4)->Arg(8));
+KILN_BENCHMARK_ON_CPUS(BM_LinearDecodeM8CacheCeiling);
 KILN_BENCHMARK_ON_CPUS(BM_LinearDecode4096F16, ->ArgName("m")->Arg(1)->Arg(4)->Arg(8));
 KILN_BENCHMARK_ON_CPUS(BM_BatchMatmul16x256);
 KILN_BENCHMARK_ON_CPUS(BM_FusedExp16M);
