@@ -85,8 +85,8 @@ int64_t DotProductColumns(int64_t rows, int64_t vector_bits) {
 // of x fit in 32 KiB (two thirds of a 48 KiB L1). Otherwise (or for a dynamic depth) 4 or
 // more rows take pieces of 4 KiB of each row (1024 f32, 512 f64: 16 KiB of x for 4 rows,
 // 32 KiB for 8), halved while all rows' pieces exceed two thirds of the L1 (`l1_bytes`)
-// or one piece a twelfth of it; fewer rows take blocks that fill the 32 KiB. Measured on an Intel Xeon (AMX,
-// 48 KiB L1, 2 MiB L2; K = N = 4096 f32, against a streaming read of W with 64-byte
+// or one piece a twelfth of it; fewer rows take blocks that fill the 32 KiB. Measured on
+// an Intel Xeon (AMX, 48 KiB L1, 2 MiB L2; K = N = 4096 f32, against a streaming read of W with 64-byte
 // loads, same process): M = 4 in blocks of 1024 0.85-0.93, of 2048 (32 KiB, the rule
 // before for 4 rows) 0.64-0.72; M = 8 in blocks of 1024 0.75-0.80, of 512 0.65, of 2048
 // 0.52; M = 2 over the whole depth (32 KiB) 0.96, in blocks of 2048 0.87, of 1024 0.89
