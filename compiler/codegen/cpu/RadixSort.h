@@ -26,9 +26,10 @@ struct RadixKey {
 std::optional<RadixKey> MatchRadixComparator(mlir::Block& comparator);
 
 // Buffers one sort op reuses for all its lines: keys and ranks twice (ping-pong) and the
-// four 256-entry digit histograms.
+// four 256-entry digit histograms, all views of one heap `block`.
 struct RadixScratch {
   Line keys_a, keys_b, ranks_a, ranks_b, histograms;
+  mlir::Value block;
 };
 RadixScratch AllocateRadixScratch(mlir::OpBuilder& b, mlir::Location loc, mlir::Value n);
 void DeallocateRadixScratch(mlir::OpBuilder& b, mlir::Location loc, const RadixScratch& scratch);

@@ -1,17 +1,21 @@
 // RUN: kiln-opt %s -split-input-file -kiln-cpu-linalg-ext-to-loops -canonicalize -cse | FileCheck %s
 
-// A sort by one plain comparison takes the radix path (keys, ranks and digit histograms
-// in scratch buffers), lines of 2^31 elements or more the merge sort; both free their
-// scratch.
+// A sort by one plain comparison takes the radix path (keys and ranks twice and the digit
+// histograms: five views of one scratch block), lines of 2^31 elements or more the merge
+// sort (two scratch lines per operand); both free their scratch.
 // CHECK-LABEL: func.func @sort_radix
 // CHECK-COUNT-2: memref.alloc(%{{.*}}) : memref<?xf32>
-// CHECK-COUNT-4: memref.alloc(%{{.*}}) : memref<?xi32>
-// CHECK: memref.alloc(%{{.*}}) : memref<?xi32>
+// CHECK-COUNT-2: memref.alloc(%{{.*}}) : memref<?xi32>
+// CHECK: %[[BLOCK:.*]] = memref.alloc(%{{.*}}) : memref<?xi32>
+// CHECK-COUNT-4: memref.subview %[[BLOCK]][{{.*}}] [%{{.*}}] [1]
+// CHECK: memref.subview %[[BLOCK]][{{.*}}] [1024] [1]
+// CHECK-NOT: memref.alloc
 // CHECK: scf.if
 // CHECK: arith.shrui
 // CHECK: } else {
 // CHECK: scf.while
-// CHECK-COUNT-7: memref.dealloc
+// CHECK-COUNT-5: memref.dealloc
+// CHECK-NOT: memref.dealloc
 // CHECK-NOT: iree_linalg_ext
 func.func @sort_radix(%keys: memref<?xf32>, %perm: memref<?xi32>) {
   iree_linalg_ext.sort dimension(0) outs(%keys, %perm : memref<?xf32>, memref<?xi32>) {
