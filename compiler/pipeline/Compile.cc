@@ -57,8 +57,8 @@ void ConfigureDumps(PassManager& pm, const CompileOptions& options) {
 // bf16) sum in f32 and round once (kiln-widen-matmul-accumulators), before elementwise
 // fusion so the rounding joins the consumers.
 // Long reductions with few outputs are split into chunk partials
-// (kiln-split-long-reductions) for every target when a GPU is one: a GPU reduces each
-// output on one workgroup.
+// (kiln-split-long-reductions) for every target, planned for the GPU when a GPU is one: a
+// GPU reduces each output on one workgroup, a CPU on one worker.
 void BuildHostPipeline(OpPassManager& pm, const CompileOptions& options, bool gpu, bool cpu) {
   pm.addPass(createCheckInputOps());
   pm.addPass(createLowerIreeInput());
@@ -86,7 +86,7 @@ void BuildHostPipeline(OpPassManager& pm, const CompileOptions& options, bool gp
   pm.addPass(createFuseElementwiseOps());
   AddPipeline(pm, "canonicalize,cse");
   pm.addPass(createWidenReductionAccumulators());
-  if (gpu) pm.addPass(createSplitLongReductions());
+  pm.addPass(createSplitLongReductions(SplitLongReductionsOptions{/*cpu=*/!gpu}));
   pm.addPass(createFormDispatches());
   pm.addPass(createWidenSubByteBindings());
   pm.addPass(createAnnotateDispatchCosts());

@@ -227,9 +227,10 @@ def WidenReductionAccumulators : Pass<"kiln-widen-reduction-accumulators", "mlir
 def SplitLongReductions : Pass<"kiln-split-long-reductions", "mlir::ModuleOp"> {
   let summary = "Splits long reductions with few outputs into chunk partials and their combination";
   let description = [{
-    For GPU targets, where one workgroup reduces each output: a reduction with at most 512
-    outputs (static) and a long reduction (dynamic, or at least twice a chunk) would use a
-    few compute units of hundreds. Its outermost reduction loop is cut into chunks, after
+    Where one workgroup reduces each output, a reduction with few outputs (static) and a
+    long reduction (dynamic, or at least twice a chunk) would use a few of the GPU's
+    hundreds of compute units, or one of the CPU's workers. Its outermost reduction loop
+    is cut into chunks, after
     merging adjacent reduction loops that every operand reads as one run of dimensions
     (a whole-tensor sum becomes one loop):
 
@@ -239,14 +240,21 @@ def SplitLongReductions : Pass<"kiln-split-long-reductions", "mlir::ModuleOp"> {
     - when the loop's extent is dynamic or not a multiple of the chunk, the original body
       over the iterations past the last whole chunk, folded into that.
 
-    Chunks hold 16384 elements when the cut loop is the innermost dimension of every input
-    read along it (a workgroup reduces a chunk) and 256 otherwise (a work-item does); they
-    grow so that there are at most about 2048 partials in all. Only ops with one output, a
+    For GPUs (the default), reductions of at most 512 outputs are split; chunks hold 16384
+    elements when the cut loop is the innermost dimension of every input read along it (a
+    workgroup reduces a chunk) and 256 otherwise (a work-item does), and grow so that there
+    are at most about 2048 partials in all. With `cpu` (only CPU targets), reductions of at
+    most 32 outputs and a static extent are split, into chunks of at least 65536 elements
+    that grow so that there are at most about 64 partials. Only ops with one output, a
     body that yields one associative, commutative combiner with a neutral element of the
     accumulator and an element (kiln::compiler::MatchReductionCombiner), projected
     permutation maps and no `linalg.index` are split; floating-point results change only
     by the order of their additions.
   }];
+  let options = [
+    Option<"cpu", "cpu", "bool", /*default=*/"false",
+           "Plan the partials for CPU workers (only CPU targets) instead of GPU workgroups">,
+  ];
   let dependentDialects = ["::mlir::linalg::LinalgDialect", "::mlir::arith::ArithDialect",
                            "::mlir::tensor::TensorDialect"];
 }

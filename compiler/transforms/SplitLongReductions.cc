@@ -18,17 +18,34 @@ namespace {
 
 using namespace mlir;
 
-// With more outputs than this, one workgroup per output already spreads the work.
-constexpr int64_t kMaxOutputsToSplit = 512;
-// Chunk partials wanted in all (outputs x chunks): enough workgroups to fill the 304
-// compute units of an MI300X several times over.
-constexpr int64_t kWantedPartials = 2048;
-// Elements per chunk, at least. When the split loop is the innermost dimension of every
-// input read along it, a workgroup of 256 reduces each chunk (64 elements per work-item,
-// as 128-bit loads); otherwise one work-item does, stepping along an outer dimension while
-// its neighbours read the next columns.
-constexpr int64_t kWorkgroupChunkElements = 16384;
-constexpr int64_t kWorkItemChunkElements = 256;
+// Where the partials run, and so how many to make and how long their chunks are.
+struct SplitLimits {
+  // With more outputs than this, one workgroup per output already spreads the work.
+  int64_t max_outputs;
+  // Chunk partials wanted in all (outputs x chunks).
+  int64_t wanted_partials;
+  // Elements per chunk, at least, when the split loop is the innermost dimension of every
+  // input read along it, and otherwise.
+  int64_t innermost_chunk;
+  int64_t outer_chunk;
+  // Whether a dynamic extent is split (at run time: whole chunks, then the remainder).
+  bool split_dynamic;
+};
+
+// GPUs: enough workgroups to fill the 304 compute units of an MI300X several times over.
+// When the split loop is innermost, a workgroup of 256 reduces each chunk (64 elements per
+// work-item, as 128-bit loads); otherwise one work-item does, stepping along an outer
+// dimension while its neighbours read the next columns.
+constexpr SplitLimits kGpuLimits{/*max_outputs=*/512, /*wanted_partials=*/2048, /*innermost_chunk=*/16384,
+                                 /*outer_chunk=*/256, /*split_dynamic=*/true};
+// CPUs: a few chunks per worker on machines of up to about 16 cores, each long enough
+// (256 KiB of f32) that its blocked sum (kiln-cpu-block-reductions) runs at full speed
+// and its workgroup's start costs nothing. Reductions with more outputs spread already.
+// Dynamic extents stay whole: most are short (a KV cache's length, a sequence), and
+// split they would take two more dispatches at every call and break row fusion (a
+// softmax over a dynamic row would no longer be one dispatch).
+constexpr SplitLimits kCpuLimits{/*max_outputs=*/32, /*wanted_partials=*/64, /*innermost_chunk=*/65536,
+                                 /*outer_chunk=*/65536, /*split_dynamic=*/false};
 
 // How a reduction loop is cut: `chunk` iterations per chunk, `chunks` whole chunks (when
 // the loop's extent is static), and whether iterations may remain after them.
@@ -90,9 +107,9 @@ std::optional<ReassociationIndices> MergeableReductionLoops(linalg::LinalgOp op)
 // How to cut `op`, planned before any rewriting: a mergeable run of reduction loops counts
 // as the one loop it becomes (at the position of its first loop). Otherwise the outermost
 // reduction loop is cut and the others (static) stay whole in each chunk.
-std::optional<SplitPlan> PlanSplit(linalg::LinalgOp op) {
+std::optional<SplitPlan> PlanSplit(linalg::LinalgOp op, const SplitLimits& limits) {
   std::optional<int64_t> outputs = OutputCount(op);
-  if (!outputs || *outputs > kMaxOutputsToSplit) return std::nullopt;
+  if (!outputs || *outputs > limits.max_outputs) return std::nullopt;
   SmallVector<unsigned> reductions;
   op.getReductionDims(reductions);
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
@@ -114,14 +131,15 @@ std::optional<SplitPlan> PlanSplit(linalg::LinalgOp op) {
     }
     by_workgroup = reductions.size() == 1 && ReadsAlongInnermost(op, plan.loop);
   }
-  plan.chunk = llvm::divideCeilSigned(by_workgroup ? kWorkgroupChunkElements : kWorkItemChunkElements,
+  plan.chunk = llvm::divideCeilSigned(by_workgroup ? limits.innermost_chunk : limits.outer_chunk,
                                       std::max<int64_t>(inner, 1));
   if (ShapedType::isDynamic(extent)) {
+    if (!limits.split_dynamic) return std::nullopt;
     plan.remainder = true;
     return plan;
   }
   if (extent < 2 * plan.chunk) return std::nullopt;
-  int64_t wanted_chunks = std::max<int64_t>(2, llvm::divideCeilSigned(kWantedPartials, std::max<int64_t>(*outputs, 1)));
+  int64_t wanted_chunks = std::max<int64_t>(2, llvm::divideCeilSigned(limits.wanted_partials, std::max<int64_t>(*outputs, 1)));
   plan.chunk = std::max(plan.chunk, llvm::divideCeilSigned(extent, wanted_chunks));
   plan.chunks = extent / plan.chunk;
   plan.remainder = extent % plan.chunk != 0;
@@ -292,14 +310,16 @@ void Split(RewriterBase& rewriter, linalg::GenericOp op, const SplitPlan& plan, 
 }
 
 struct SplitLongReductionsPass : impl::SplitLongReductionsBase<SplitLongReductionsPass> {
+  using SplitLongReductionsBase::SplitLongReductionsBase;
   void runOnOperation() override {
     SmallVector<linalg::LinalgOp> candidates;
     getOperation()->walk([&](linalg::LinalgOp op) {
       if (IsSplittable(op)) candidates.push_back(op);
     });
     IRRewriter rewriter(&getContext());
+    const SplitLimits& limits = cpu ? kCpuLimits : kGpuLimits;
     for (linalg::LinalgOp candidate : candidates) {
-      std::optional<SplitPlan> plan = PlanSplit(candidate);
+      std::optional<SplitPlan> plan = PlanSplit(candidate, limits);
       if (!plan) continue;
       bool merges = MergeableReductionLoops(candidate).has_value();
       rewriter.setInsertionPoint(candidate);
