@@ -230,9 +230,8 @@ def SplitLongReductions : Pass<"kiln-split-long-reductions", "mlir::ModuleOp"> {
     Where one workgroup reduces each output, a reduction with few outputs (static) and a
     long reduction (dynamic, or at least twice a chunk) would use a few of the GPU's
     hundreds of compute units, or one of the CPU's workers. Its outermost reduction loop
-    is cut into chunks, after
-    merging adjacent reduction loops that every operand reads as one run of dimensions
-    (a whole-tensor sum becomes one loop):
+    is cut into chunks, after merging adjacent reduction loops that every operand reads as
+    one run of dimensions (a whole-tensor sum becomes one loop):
 
     - partials[outputs..., c]: the original body over chunk c (a new parallel loop), from
       the combiner's neutral element;
