@@ -227,31 +227,37 @@ void LowerSortInto(OpBuilder& b, Location loc, Block& comparator, int64_t dimens
                    ValueRange targets) {
   Value first = targets[0];
   Value n = memref::DimOp::create(b, loc, first, dimension);
-  SmallVector<Line> scratch_a, scratch_b;
-  for (Value target : targets) {
-    Type element = cast<MemRefType>(target.getType()).getElementType();
-    scratch_a.push_back(AllocateScratchLine(b, loc, element, n));
-    scratch_b.push_back(AllocateScratchLine(b, loc, element, n));
-  }
-  bool in_place = llvm::equal(sources, targets);
+  SmallVector<Type> elements;
+  for (Value target : targets) elements.push_back(cast<MemRefType>(target.getType()).getElementType());
   std::optional<RadixKey> radix_key = MatchRadixComparator(comparator);
+  // Two scratch lines per operand, then the radix sort's own, all in one heap block.
+  SmallVector<std::pair<Type, Value>> shapes;
+  for (int copy = 0; copy < 2; ++copy) {
+    for (Type element : elements) shapes.push_back({element, n});
+  }
+  if (radix_key) shapes.append(RadixScratchShapes(b, loc, n, RadixMovesOperands(elements)));
+  ScratchLines scratch = AllocateScratchLines(b, loc, shapes);
+  size_t operands = elements.size();
+  ArrayRef<Line> all = scratch.lines;
+  SmallVector<Line> scratch_a(all.take_front(operands)), scratch_b(all.slice(operands, operands));
   std::optional<RadixScratch> radix;
-  if (radix_key) radix = AllocateRadixScratch(b, loc, n);
+  if (radix_key) {
+    ArrayRef<Line> own = all.drop_front(2 * operands);
+    radix = RadixScratch{own.front(), SmallVector<Line>(own.drop_front()), scratch_a, scratch_b};
+  }
   ForEachLine(b, loc, first, dimension, [&](OpBuilder& lb, Location l, SmallVector<Value> position) {
     SmallVector<Line> from, lines;
     for (Value source : sources) from.push_back(Line{source, position, dimension});
     for (Value target : targets) lines.push_back(Line{target, position, dimension});
     if (!radix) return LowerSortLine(lb, l, comparator, from, lines, scratch_a, scratch_b, n);
-    // Radix ranks are i32: longer lines (and empty ones) take the comparison sort.
+    // Radix counts are i32: longer lines (and empty ones) take the comparison sort.
     Value fits = arith::AndIOp::create(
         lb, l, arith::CmpIOp::create(lb, l, arith::CmpIPredicate::ult, n, IndexConstant(lb, l, int64_t{1} << 31)),
         arith::CmpIOp::create(lb, l, arith::CmpIPredicate::ugt, n, IndexConstant(lb, l, 0)));
     scf::IfOp::create(
         lb, l, fits,
         [&](OpBuilder& tb, Location tl) {
-          // In place, the permutation reads the line through a copy (scratch A).
-          EmitRadixSortLine(tb, tl, *radix_key, *radix, from, lines, in_place ? ArrayRef<Line>(scratch_a) : ArrayRef<Line>(),
-                            n);
+          EmitRadixSortLine(tb, tl, *radix_key, *radix, from, lines, n);
           scf::YieldOp::create(tb, tl);
         },
         [&](OpBuilder& eb, Location el) {
@@ -259,8 +265,7 @@ void LowerSortInto(OpBuilder& b, Location loc, Block& comparator, int64_t dimens
           scf::YieldOp::create(eb, el);
         });
   });
-  for (const Line& line : llvm::concat<const Line>(scratch_a, scratch_b)) memref::DeallocOp::create(b, loc, line.memref);
-  if (radix) DeallocateRadixScratch(b, loc, *radix);
+  DeallocateScratchLines(b, loc, scratch);
 }
 
 void LowerSort(OpBuilder& b, iree::SortOp op) {

@@ -38,6 +38,19 @@ inline Line AllocateScratchLine(mlir::OpBuilder& b, mlir::Location loc, mlir::Ty
   return Line{mlir::memref::AllocOp::create(b, loc, type, mlir::ValueRange{n}), {IndexConstant(b, loc, 0)}, 0};
 }
 
+// Scratch lines carved out of one heap block. One block, not a line each: glibc returns
+// freed lines of a few MiB at the top of the calling thread's heap to the system and faults
+// them in again at the next call (see RadixSort.cc), where one block of the same size stays
+// below its trim threshold. Lines of other than integer, float or index elements get their
+// own allocation.
+struct ScratchLines {
+  llvm::SmallVector<Line> lines;        // one per requested (element type, length), in order
+  llvm::SmallVector<mlir::Value> heap;  // what DeallocateScratchLines frees
+};
+ScratchLines AllocateScratchLines(mlir::OpBuilder& b, mlir::Location loc,
+                                  llvm::ArrayRef<std::pair<mlir::Type, mlir::Value>> shapes);
+void DeallocateScratchLines(mlir::OpBuilder& b, mlir::Location loc, const ScratchLines& scratch);
+
 // `first ? x : y`, both scratch lines of the same type: the source or target of a
 // ping-pong pass chosen at run time.
 inline Line PickLine(mlir::OpBuilder& b, mlir::Location loc, mlir::Value first, const Line& x, const Line& y) {

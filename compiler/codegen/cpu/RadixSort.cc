@@ -11,6 +11,8 @@ namespace {
 constexpr int kDigitBits = 8;
 constexpr int kBuckets = 1 << kDigitBits;
 constexpr int kPasses = 32 / kDigitBits;
+// RadixMovesOperands: the most bytes an element of all operands that the passes move.
+constexpr int64_t kMaxMovedBytes = 16;
 
 Value I32(OpBuilder& b, Location loc, int64_t v) { return arith::ConstantIntOp::create(b, loc, b.getI32Type(), v); }
 
@@ -85,102 +87,170 @@ std::optional<RadixKey> MatchRadixComparator(Block& comparator) {
   return key;
 }
 
-// One heap block for all five lines, carved into subviews. Four separate lines of n made
-// glibc (Debian's allocator) return them to the system at every call made on the calling
-// thread (cpu-sync, or an embedder's own thread): after the first call its dynamic
-// thresholds serve blocks of 2 MiB from the heap and trim the heap once more than twice
-// that is free at its top, which four lines of 2 MiB (n = 512K) always left, so every call
-// faulted its 8 MiB in again (17% of a 1M sort's time on cpu-sync went to the kernel's
-// page faults, on an Intel Xeon VM). One block of the same size stays below the trim
-// threshold and is reused call after call.
-RadixScratch AllocateRadixScratch(OpBuilder& b, Location loc, Value n) {
+bool RadixMovesOperands(TypeRange elements) {
+  int64_t bytes = 0;
+  for (Type element : elements) {
+    if (!element.isIndex() && !element.isIntOrFloat()) return false;
+    bytes += element.isIndex() ? 8 : (element.getIntOrFloatBitWidth() + 7) / 8;
+  }
+  return bytes <= kMaxMovedBytes;
+}
+
+SmallVector<std::pair<Type, Value>> RadixScratchShapes(OpBuilder& b, Location loc, Value n, bool moves_operands) {
   Type i32 = b.getI32Type();
-  Value histogram_size = IndexConstant(b, loc, kPasses * kBuckets);
-  Value total = arith::AddIOp::create(b, loc, arith::MulIOp::create(b, loc, n, IndexConstant(b, loc, 4)),
-                                      histogram_size);
-  Value block = AllocateScratchLine(b, loc, i32, total).memref;
-  auto carve = [&](int index, Value size) {
-    Value offset = arith::MulIOp::create(b, loc, n, IndexConstant(b, loc, index));
-    Value view = memref::SubViewOp::create(b, loc, block, OpFoldResult(offset), OpFoldResult(size),
-                                           OpFoldResult(b.getIndexAttr(1)));
-    return Line{view, {IndexConstant(b, loc, 0)}, 0};
-  };
-  return RadixScratch{carve(0, n), carve(1, n), carve(2, n), carve(3, n), carve(4, histogram_size), block};
+  SmallVector<std::pair<Type, Value>> shapes{{i32, IndexConstant(b, loc, kPasses * kBuckets)}};
+  if (!moves_operands) shapes.append(4, {i32, n});
+  return shapes;
 }
 
-void DeallocateRadixScratch(OpBuilder& b, Location loc, const RadixScratch& s) {
-  memref::DeallocOp::create(b, loc, s.block);
+namespace {
+
+// Bucket counts of `pass` become bucket starts.
+void EmitBucketStarts(OpBuilder& b, Location loc, const Line& h, int pass) {
+  Value base = IndexConstant(b, loc, pass * kBuckets);
+  scf::ForOp::create(b, loc, IndexConstant(b, loc, 0), IndexConstant(b, loc, kBuckets), IndexConstant(b, loc, 1),
+                     ValueRange{I32(b, loc, 0)}, [&](OpBuilder& fb, Location fl, Value d, ValueRange sum) {
+                       Value slot = arith::AddIOp::create(fb, fl, base, d);
+                       Value count = h.Load(fb, fl, slot);
+                       h.Store(fb, fl, sum[0], slot);
+                       scf::YieldOp::create(fb, fl, Value(arith::AddIOp::create(fb, fl, sum[0], count)));
+                     });
 }
 
-void EmitRadixSortLine(OpBuilder& b, Location loc, const RadixKey& key, const RadixScratch& s,
-                       ArrayRef<Line> sources, ArrayRef<Line> lines, ArrayRef<Line> copies, Value n) {
-  Value zero = IndexConstant(b, loc, 0), one = IndexConstant(b, loc, 1);
-  Value i32_one = I32(b, loc, 1);
-  const Line& h = s.histograms;
+// Whether one bucket of `pass` holds all n keys (`some_key` being one of them): the pass
+// would move nothing.
+Value IsTrivialPass(OpBuilder& b, Location loc, const Line& h, Value some_key, int pass, Value n) {
+  Value n_i32 = arith::IndexCastUIOp::create(b, loc, b.getI32Type(), n);
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, h.Load(b, loc, DigitSlot(b, loc, some_key, pass)),
+                               n_i32);
+}
+
+// One stable pass: every element of `from` to its bucket's next place in `to`. The key is
+// `key_of(the first line's element)`.
+void EmitScatter(OpBuilder& b, Location loc, const Line& h, int pass, ArrayRef<Line> from, ArrayRef<Line> to, Value n,
+                 llvm::function_ref<Value(OpBuilder&, Location, Value)> key_of) {
+  EmitBucketStarts(b, loc, h, pass);
+  ForRange(b, loc, IndexConstant(b, loc, 0), n, [&](OpBuilder& fb, Location fl, Value i) {
+    SmallVector<Value> values;
+    for (const Line& line : from) values.push_back(line.Load(fb, fl, i));
+    Value slot = DigitSlot(fb, fl, key_of(fb, fl, values[0]), pass);
+    Value at = h.Load(fb, fl, slot);
+    h.Store(fb, fl, arith::AddIOp::create(fb, fl, at, I32(fb, fl, 1)), slot);
+    Value target = arith::IndexCastUIOp::create(fb, fl, fb.getIndexType(), at);
+    for (auto [line, v] : llvm::zip(to, values)) line.Store(fb, fl, v, target);
+  });
+}
+
+void EmitCopy(OpBuilder& b, Location loc, ArrayRef<Line> from, ArrayRef<Line> to, Value n) {
+  ForRange(b, loc, IndexConstant(b, loc, 0), n, [&](OpBuilder& fb, Location fl, Value i) {
+    for (auto [source, target] : llvm::zip(from, to)) target.Store(fb, fl, source.Load(fb, fl, i), i);
+  });
+}
+
+SmallVector<Line> PickLines(OpBuilder& b, Location loc, Value first, ArrayRef<Line> x, ArrayRef<Line> y) {
+  SmallVector<Line> picked;
+  for (auto [a, c] : llvm::zip(x, y)) picked.push_back(PickLine(b, loc, first, a, c));
+  return picked;
+}
+
+// Every pass's histogram in one read of the keys; the zeroing is part of it.
+void EmitHistograms(OpBuilder& b, Location loc, const Line& h, Value n,
+                    llvm::function_ref<Value(OpBuilder&, Location, Value)> key_at) {
+  Value zero = IndexConstant(b, loc, 0);
   ForRange(b, loc, zero, IndexConstant(b, loc, kPasses * kBuckets),
            [&](OpBuilder& nb, Location l, Value i) { h.Store(nb, l, I32(nb, l, 0), i); });
-  // Keys, initial ranks and every pass's histogram in one read of the keys.
   ForRange(b, loc, zero, n, [&](OpBuilder& nb, Location l, Value i) {
-    Value k = KeyOf(nb, l, key, sources[0].Load(nb, l, i));
-    s.keys_a.Store(nb, l, k, i);
-    s.ranks_a.Store(nb, l, arith::IndexCastUIOp::create(nb, l, nb.getI32Type(), i), i);
+    Value k = key_at(nb, l, i);
     for (int pass = 0; pass < kPasses; ++pass) {
       Value slot = DigitSlot(nb, l, k, pass);
-      h.Store(nb, l, arith::AddIOp::create(nb, l, h.Load(nb, l, slot), i32_one), slot);
+      h.Store(nb, l, arith::AddIOp::create(nb, l, h.Load(nb, l, slot), I32(nb, l, 1)), slot);
     }
   });
+}
 
+// The operands through the passes: the first from `sources` into scratch A (a copy when
+// trivial), the middle ones between A and B, the last from there into `lines` (a copy
+// when trivial). Two copies at most, and none of the gather's random reads.
+void EmitMovingOperands(OpBuilder& b, Location loc, const RadixKey& key, const RadixScratch& s,
+                        ArrayRef<Line> sources, ArrayRef<Line> lines, Value n) {
+  const Line& h = s.histograms;
+  auto key_of = [&](OpBuilder& kb, Location l, Value x) { return KeyOf(kb, l, key, x); };
+  EmitHistograms(b, loc, h, n, [&](OpBuilder& kb, Location l, Value i) { return key_of(kb, l, sources[0].Load(kb, l, i)); });
+  Value zero = IndexConstant(b, loc, 0);
   Value in_a = arith::ConstantIntOp::create(b, loc, 1, 1);
-  Value n_i32 = arith::IndexCastUIOp::create(b, loc, b.getI32Type(), n);
   for (int pass = 0; pass < kPasses; ++pass) {
-    Line src_keys = PickLine(b, loc, in_a, s.keys_a, s.keys_b), dst_keys = PickLine(b, loc, in_a, s.keys_b, s.keys_a);
-    Line src_ranks = PickLine(b, loc, in_a, s.ranks_a, s.ranks_b);
-    Line dst_ranks = PickLine(b, loc, in_a, s.ranks_b, s.ranks_a);
-    // A pass where one bucket holds every key would copy the keys unchanged.
-    Value first_key = src_keys.Load(b, loc, zero);
-    Value trivial = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                          h.Load(b, loc, DigitSlot(b, loc, first_key, pass)), n_i32);
+    bool first = pass == 0, last = pass == kPasses - 1;
+    SmallVector<Line> from = first ? SmallVector<Line>(sources) : PickLines(b, loc, in_a, s.operands_a, s.operands_b);
+    SmallVector<Line> to = first  ? SmallVector<Line>(s.operands_a)
+                           : last ? SmallVector<Line>(lines)
+                                  : PickLines(b, loc, in_a, s.operands_b, s.operands_a);
+    Value trivial = IsTrivialPass(b, loc, h, key_of(b, loc, from[0].Load(b, loc, zero)), pass, n);
     auto step = scf::IfOp::create(
         b, loc, trivial,
-        [&](OpBuilder& tb, Location l) { scf::YieldOp::create(tb, l, in_a); },
+        [&](OpBuilder& tb, Location l) {
+          if (first || last) EmitCopy(tb, l, from, to, n);
+          scf::YieldOp::create(tb, l, first ? Value(arith::ConstantIntOp::create(tb, l, 1, 1)) : in_a);
+        },
         [&](OpBuilder& eb, Location l) {
-          // Bucket counts become bucket starts.
-          Value base = IndexConstant(eb, l, pass * kBuckets);
-          scf::ForOp::create(eb, l, zero, IndexConstant(eb, l, kBuckets), one, ValueRange{I32(eb, l, 0)},
-                             [&](OpBuilder& fb, Location fl, Value d, ValueRange sum) {
-                               Value slot = arith::AddIOp::create(fb, fl, base, d);
-                               Value count = h.Load(fb, fl, slot);
-                               h.Store(fb, fl, sum[0], slot);
-                               scf::YieldOp::create(fb, fl, Value(arith::AddIOp::create(fb, fl, sum[0], count)));
-                             });
-          ForRange(eb, l, zero, n, [&](OpBuilder& fb, Location fl, Value i) {
-            Value k = src_keys.Load(fb, fl, i);
-            Value slot = DigitSlot(fb, fl, k, pass);
-            Value at = h.Load(fb, fl, slot);
-            h.Store(fb, fl, arith::AddIOp::create(fb, fl, at, i32_one), slot);
-            Value target = arith::IndexCastUIOp::create(fb, fl, fb.getIndexType(), at);
-            dst_keys.Store(fb, fl, k, target);
-            dst_ranks.Store(fb, fl, src_ranks.Load(fb, fl, i), target);
-          });
-          Value flipped = arith::XOrIOp::create(eb, l, in_a, arith::ConstantIntOp::create(eb, l, 1, 1));
-          scf::YieldOp::create(eb, l, flipped);
+          EmitScatter(eb, l, h, pass, from, to, n, key_of);
+          Value now_in_a = first ? Value(arith::ConstantIntOp::create(eb, l, 1, 1))
+                                 : arith::XOrIOp::create(eb, l, in_a, arith::ConstantIntOp::create(eb, l, 1, 1));
+          scf::YieldOp::create(eb, l, now_in_a);
+        });
+    in_a = step.getResult(0);
+  }
+}
+
+// 32-bit keys and their ranks through the passes, then every operand gathered through the
+// final ranks (in place, through a copy of its line in scratch A).
+void EmitKeysAndRanks(OpBuilder& b, Location loc, const RadixKey& key, const RadixScratch& s,
+                      ArrayRef<Line> sources, ArrayRef<Line> lines, Value n) {
+  const Line& h = s.histograms;
+  const Line &keys_a = s.keys_and_ranks[0], &keys_b = s.keys_and_ranks[1];
+  const Line &ranks_a = s.keys_and_ranks[2], &ranks_b = s.keys_and_ranks[3];
+  EmitHistograms(b, loc, h, n, [&](OpBuilder& kb, Location l, Value i) {
+    Value k = KeyOf(kb, l, key, sources[0].Load(kb, l, i));
+    keys_a.Store(kb, l, k, i);
+    ranks_a.Store(kb, l, arith::IndexCastUIOp::create(kb, l, kb.getI32Type(), i), i);
+    return k;
+  });
+  Value zero = IndexConstant(b, loc, 0);
+  Value in_a = arith::ConstantIntOp::create(b, loc, 1, 1);
+  auto same_key = [](OpBuilder&, Location, Value k) { return k; };
+  for (int pass = 0; pass < kPasses; ++pass) {
+    SmallVector<Line> from = PickLines(b, loc, in_a, {keys_a, ranks_a}, {keys_b, ranks_b});
+    SmallVector<Line> to = PickLines(b, loc, in_a, {keys_b, ranks_b}, {keys_a, ranks_a});
+    Value trivial = IsTrivialPass(b, loc, h, from[0].Load(b, loc, zero), pass, n);
+    auto step = scf::IfOp::create(
+        b, loc, trivial, [&](OpBuilder& tb, Location l) { scf::YieldOp::create(tb, l, in_a); },
+        [&](OpBuilder& eb, Location l) {
+          EmitScatter(eb, l, h, pass, from, to, n, same_key);
+          scf::YieldOp::create(eb, l, Value(arith::XOrIOp::create(eb, l, in_a, arith::ConstantIntOp::create(eb, l, 1, 1))));
         });
     in_a = step.getResult(0);
   }
 
-  // Every operand permuted by the final ranks (in place, through a copy of its line).
-  Line ranks = PickLine(b, loc, in_a, s.ranks_a, s.ranks_b);
+  Line ranks = PickLine(b, loc, in_a, ranks_a, ranks_b);
   ArrayRef<Line> originals = sources;
-  if (!copies.empty()) {
-    ForRange(b, loc, zero, n, [&](OpBuilder& nb, Location l, Value i) {
-      for (auto [line, copy] : llvm::zip(lines, copies)) copy.Store(nb, l, line.Load(nb, l, i), i);
-    });
-    originals = copies;
+  bool in_place = llvm::equal(sources, lines, [](const Line& x, const Line& y) {
+    return x.memref == y.memref && x.dimension == y.dimension && llvm::equal(x.position, y.position);
+  });
+  if (in_place) {
+    EmitCopy(b, loc, lines, s.operands_a, n);
+    originals = s.operands_a;
   }
   ForRange(b, loc, zero, n, [&](OpBuilder& nb, Location l, Value i) {
     Value from = arith::IndexCastUIOp::create(nb, l, nb.getIndexType(), ranks.Load(nb, l, i));
     for (auto [line, original] : llvm::zip(lines, originals)) line.Store(nb, l, original.Load(nb, l, from), i);
   });
+}
+
+}  // namespace
+
+void EmitRadixSortLine(OpBuilder& b, Location loc, const RadixKey& key, const RadixScratch& s, ArrayRef<Line> sources,
+                       ArrayRef<Line> lines, Value n) {
+  if (s.keys_and_ranks.empty()) return EmitMovingOperands(b, loc, key, s, sources, lines, n);
+  EmitKeysAndRanks(b, loc, key, s, sources, lines, n);
 }
 
 }  // namespace kiln::compiler::cpu

@@ -5,8 +5,8 @@
 // Keys of up to 32 bits are mapped to unsigned 32-bit integers whose order is the
 // comparator's (floats widened to f32, -0.0 folded onto +0.0 so that it stays equal to
 // it; descending order inverts the key), then sorted in four stable passes of 8 bits
-// (passes whose digit is the same for every key are skipped). Every operand is then
-// permuted like the keys. NaNs, which the comparator leaves unordered, go after +inf
+// (passes whose digit is the same for every key are skipped). Narrow operands move
+// through the passes themselves; wide ones follow the keys' ranks (RadixMovesOperands). NaNs, which the comparator leaves unordered, go after +inf
 // (positive NaNs) and before -inf (negative ones) in ascending order.
 #pragma once
 
@@ -25,20 +25,30 @@ struct RadixKey {
 // operand's two arguments (each of at most 32 bits).
 std::optional<RadixKey> MatchRadixComparator(mlir::Block& comparator);
 
-// Buffers one sort op reuses for all its lines: keys and ranks twice (ping-pong) and the
-// four 256-entry digit histograms, all views of one heap `block`.
-struct RadixScratch {
-  Line keys_a, keys_b, ranks_a, ranks_b, histograms;
-  mlir::Value block;
-};
-RadixScratch AllocateRadixScratch(mlir::OpBuilder& b, mlir::Location loc, mlir::Value n);
-void DeallocateRadixScratch(mlir::OpBuilder& b, mlir::Location loc, const RadixScratch& scratch);
+// Whether the passes move the operands themselves (at most kMaxMovedBytes bytes an
+// element in all: keys with their indices, say), each pass computing the digit from the
+// first operand again, rather than 32-bit keys and ranks followed by a gather of every
+// operand through the ranks. For values with i32 indices both move 8 bytes an element a
+// pass, but the gather reads at random (a fifth of a 1M sort's time on one thread).
+bool RadixMovesOperands(mlir::TypeRange elements);
 
-// Sorts `sources` into `lines` (0 < n < 2^31 elements each, keys in the first). In place
-// (`sources` are `lines`), `copies` holds one scratch line per operand that the final
-// permutation reads the line through; otherwise it reads `sources` and `copies` is empty.
+// The scratch lines the radix sort needs beside two lines per operand (element type and
+// length, for AllocateScratchLines): the four 256-entry digit histograms, and, when it
+// does not move the operands, keys and ranks twice (ping-pong).
+llvm::SmallVector<std::pair<mlir::Type, mlir::Value>> RadixScratchShapes(mlir::OpBuilder& b, mlir::Location loc,
+                                                                         mlir::Value n, bool moves_operands);
+
+// The lines of RadixScratchShapes, in its order; keys and ranks empty when the sort moves
+// the operands. `operands_a` and `operands_b` are the two scratch lines of every operand.
+struct RadixScratch {
+  Line histograms;
+  llvm::SmallVector<Line> keys_and_ranks;  // keys_a, keys_b, ranks_a, ranks_b
+  llvm::SmallVector<Line> operands_a, operands_b;
+};
+
+// Sorts `sources` into `lines` (0 < n < 2^31 elements each, keys in the first; `sources`
+// may be `lines`: in place).
 void EmitRadixSortLine(mlir::OpBuilder& b, mlir::Location loc, const RadixKey& key, const RadixScratch& scratch,
-                       llvm::ArrayRef<Line> sources, llvm::ArrayRef<Line> lines, llvm::ArrayRef<Line> copies,
-                       mlir::Value n);
+                       llvm::ArrayRef<Line> sources, llvm::ArrayRef<Line> lines, mlir::Value n);
 
 }  // namespace kiln::compiler::cpu

@@ -1,7 +1,9 @@
 // iree_linalg_ext.sort of one long line on the CPU (cpu: 2 workers, cpu-sync: 1), against
 // numpy's stable sorts (ties keep their order): 1M f32 ascending with -0.0 beside +0.0, an
-// odd length (1000003) ascending and descending, and i32 keys descending. Every sort here
-// has a plain comparator (the radix path, RadixSort.h).
+// odd length (1000003) ascending and descending, i32 keys descending, and with i64
+// payloads: rows of 50001 (in place; 20 bytes an element, the radix sort's keys and ranks)
+// and the odd line (16 bytes, moved through the passes). Every sort here has a plain
+// comparator (the radix path, RadixSort.h).
 // RUN: rm -rf %t && %python %S/Inputs/sort_cpu_line_operands.py %t
 // RUN: kiln-compile --target=cpu %s -o %t/cpu.kiln
 // RUN: for device in cpu cpu-sync; do \
@@ -10,6 +12,8 @@
 // RUN:   run --function=odd_ascending --input=@%t/odd.npy --expected_output=@%t/odd_ascending_keys.npy --expected_output=@%t/odd_ascending_indices.npy; \
 // RUN:   run --function=odd_descending --input=@%t/odd.npy --expected_output=@%t/odd_descending_keys.npy --expected_output=@%t/odd_descending_indices.npy; \
 // RUN:   run --function=ints_descending --input=@%t/ints.npy --expected_output=@%t/ints_descending_keys.npy --expected_output=@%t/ints_descending_indices.npy; \
+// RUN:   run --function=rows_wide --input=@%t/rows.npy --input=@%t/rows_wide_a.npy --input=@%t/rows_wide_b.npy --expected_output=@%t/rows_sorted.npy --expected_output=@%t/rows_sorted_a.npy --expected_output=@%t/rows_sorted_b.npy; \
+// RUN:   run --function=odd_mixed --input=@%t/odd.npy --input=@%t/odd_wide.npy --expected_output=@%t/odd_mixed_keys.npy --expected_output=@%t/odd_mixed_wide.npy --expected_output=@%t/odd_mixed_indices.npy; \
 // RUN: done
 
 #id = affine_map<(d0) -> (d0)>
@@ -76,4 +80,31 @@ func.func @ints_descending(%keys: tensor<1000003xi32>) -> (tensor<1000003xi32>, 
     iree_linalg_ext.yield %before : i1
   } -> tensor<1000003xi32>, tensor<1000003xi32>
   return %r#0, %r#1 : tensor<1000003xi32>, tensor<1000003xi32>
+}
+
+func.func @rows_wide(%keys: tensor<4x50001xf32>, %a: tensor<4x50001xi64>, %b: tensor<4x50001xi64>)
+    -> (tensor<4x50001xf32>, tensor<4x50001xi64>, tensor<4x50001xi64>) {
+  %r:3 = iree_linalg_ext.sort dimension(1) outs(%keys, %a, %b : tensor<4x50001xf32>, tensor<4x50001xi64>, tensor<4x50001xi64>) {
+  ^bb0(%x: f32, %y: f32, %p: i64, %q: i64, %s: i64, %t: i64):
+    %before = arith.cmpf olt, %x, %y : f32
+    iree_linalg_ext.yield %before : i1
+  } -> tensor<4x50001xf32>, tensor<4x50001xi64>, tensor<4x50001xi64>
+  return %r#0, %r#1, %r#2 : tensor<4x50001xf32>, tensor<4x50001xi64>, tensor<4x50001xi64>
+}
+
+func.func @odd_mixed(%keys: tensor<1000003xf32>, %wide: tensor<1000003xi64>)
+    -> (tensor<1000003xf32>, tensor<1000003xi64>, tensor<1000003xi32>) {
+  %e = tensor.empty() : tensor<1000003xi32>
+  %indices = linalg.generic {indexing_maps = [#id], iterator_types = ["parallel"]} outs(%e : tensor<1000003xi32>) {
+  ^bb0(%out: i32):
+    %i = linalg.index 0 : index
+    %ii = arith.index_cast %i : index to i32
+    linalg.yield %ii : i32
+  } -> tensor<1000003xi32>
+  %r:3 = iree_linalg_ext.sort dimension(0) outs(%keys, %wide, %indices : tensor<1000003xf32>, tensor<1000003xi64>, tensor<1000003xi32>) {
+  ^bb0(%x: f32, %y: f32, %p: i64, %q: i64, %s: i32, %t: i32):
+    %before = arith.cmpf ogt, %x, %y : f32
+    iree_linalg_ext.yield %before : i1
+  } -> tensor<1000003xf32>, tensor<1000003xi64>, tensor<1000003xi32>
+  return %r#0, %r#1, %r#2 : tensor<1000003xf32>, tensor<1000003xi64>, tensor<1000003xi32>
 }

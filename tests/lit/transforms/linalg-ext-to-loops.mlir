@@ -1,20 +1,22 @@
 // RUN: kiln-opt %s -split-input-file -kiln-cpu-linalg-ext-to-loops -canonicalize -cse | FileCheck %s
 
-// A sort by one plain comparison takes the radix path (keys and ranks twice and the digit
-// histograms: five views of one scratch block), lines of 2^31 elements or more the merge
-// sort (two scratch lines per operand); both free their scratch.
+// A sort by one plain comparison takes the radix path, lines of 2^31 elements or more the
+// merge sort. Their scratch is one block: two lines per operand (which the radix passes
+// move the operands through: 8 bytes an element here) and the digit histograms.
 // CHECK-LABEL: func.func @sort_radix
-// CHECK-COUNT-2: memref.alloc(%{{.*}}) : memref<?xf32>
-// CHECK-COUNT-2: memref.alloc(%{{.*}}) : memref<?xi32>
-// CHECK: %[[BLOCK:.*]] = memref.alloc(%{{.*}}) : memref<?xi32>
-// CHECK-COUNT-4: memref.subview %[[BLOCK]][{{.*}}] [%{{.*}}] [1]
-// CHECK: memref.subview %[[BLOCK]][{{.*}}] [1024] [1]
+// CHECK: %[[BLOCK:.*]] = memref.alloc(%{{.*}}) {alignment = 64 : i64} : memref<?xi8>
+// CHECK: memref.view %[[BLOCK]][%{{.*}}][%{{.*}}] : memref<?xi8> to memref<?xf32>
+// CHECK: memref.view %[[BLOCK]][%{{.*}}][%{{.*}}] : memref<?xi8> to memref<?xi32>
+// CHECK: memref.view %[[BLOCK]][%{{.*}}][%{{.*}}] : memref<?xi8> to memref<?xf32>
+// CHECK: memref.view %[[BLOCK]][%{{.*}}][%{{.*}}] : memref<?xi8> to memref<?xi32>
+// CHECK: %[[HISTOGRAMS:.*]] = memref.view %[[BLOCK]][%{{.*}}][] : memref<?xi8> to memref<1024xi32>
 // CHECK-NOT: memref.alloc
+// CHECK-NOT: memref.view
 // CHECK: scf.if
 // CHECK: arith.shrui
 // CHECK: } else {
 // CHECK: scf.while
-// CHECK-COUNT-5: memref.dealloc
+// CHECK: memref.dealloc %[[BLOCK]]
 // CHECK-NOT: memref.dealloc
 // CHECK-NOT: iree_linalg_ext
 func.func @sort_radix(%keys: memref<?xf32>, %perm: memref<?xi32>) {
@@ -22,6 +24,32 @@ func.func @sort_radix(%keys: memref<?xf32>, %perm: memref<?xi32>) {
   ^bb0(%a: f32, %b: f32, %x: i32, %y: i32):
     %lt = arith.cmpf olt, %a, %b : f32
     iree_linalg_ext.yield %lt : i1
+  }
+  return
+}
+
+// -----
+
+// Operands of more than 16 bytes an element in all: the passes move 32-bit keys and ranks
+// (four more lines in the block), then a gather through the ranks permutes every operand
+// (in place: through a copy in the operands' first scratch lines).
+// CHECK-LABEL: func.func @sort_radix_wide
+// CHECK: %[[BLOCK:.*]] = memref.alloc(%{{.*}}) {alignment = 64 : i64} : memref<?xi8>
+// CHECK-COUNT-6: memref.view %[[BLOCK]][%{{.*}}][%{{.*}}] : memref<?xi8> to memref<?x{{f32|i64}}>
+// CHECK: memref.view %[[BLOCK]][%{{.*}}][] : memref<?xi8> to memref<1024xi32>
+// CHECK-COUNT-4: memref.view %[[BLOCK]][%{{.*}}][%{{.*}}] : memref<?xi8> to memref<?xi32>
+// CHECK-NOT: memref.alloc
+// CHECK: scf.if
+// CHECK: %[[KEY:.*]] = memref.load %view{{.*}}[%{{.*}}] : memref<?xf32>
+// CHECK-NEXT: memref.store %[[KEY]], %arg0[
+// CHECK: } else {
+// CHECK: memref.dealloc %[[BLOCK]]
+// CHECK-NOT: memref.dealloc
+func.func @sort_radix_wide(%keys: memref<?xf32>, %a: memref<?xi64>, %b: memref<?xi64>) {
+  iree_linalg_ext.sort dimension(0) outs(%keys, %a, %b : memref<?xf32>, memref<?xi64>, memref<?xi64>) {
+  ^bb0(%x: f32, %y: f32, %p: i64, %q: i64, %r: i64, %s: i64):
+    %gt = arith.cmpf ogt, %x, %y : f32
+    iree_linalg_ext.yield %gt : i1
   }
   return
 }

@@ -37,6 +37,24 @@ def main(out):
     ints = keys(1000003, 5000, np.int32) * 1000
     save("ints", ints)
     reference("ints_descending", ints, descending=True)
+    # Payloads of 64 bits (beyond 2^32, so a narrowed copy shows): 20 bytes an element
+    # take the radix sort's keys and ranks (rows of 50001, sorted in place), 16 bytes move
+    # through its passes (one long line, split into runs).
+    rows = keys(4 * 50001, 3000).reshape(4, 50001)
+    wide = (np.arange(rows.size, dtype=np.int64).reshape(rows.shape) + (1 << 40)) * 3
+    save("rows", rows)
+    save("rows_wide_a", wide)
+    save("rows_wide_b", -wide)
+    order = np.argsort(rows, axis=1, kind="stable")
+    save("rows_sorted", np.take_along_axis(rows, order, axis=1))
+    save("rows_sorted_a", np.take_along_axis(wide, order, axis=1))
+    save("rows_sorted_b", np.take_along_axis(-wide, order, axis=1))
+    mixed_wide = np.arange(1000003, dtype=np.int64) * 5 - (1 << 41)
+    save("odd_wide", mixed_wide)
+    order = np.argsort(-odd, kind="stable")
+    save("odd_mixed_keys", odd[order])
+    save("odd_mixed_wide", mixed_wide[order])
+    save("odd_mixed_indices", order.astype(np.int32))
 
 
 if __name__ == "__main__":
