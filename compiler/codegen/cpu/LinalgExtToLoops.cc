@@ -62,43 +62,101 @@ Value SortsBefore(OpBuilder& b, Block& comparator, ValueRange lhs, ValueRange rh
   return InlineYieldedValue(b, comparator, args);
 }
 
-SmallVector<MergeStream> EmitStableMerges(OpBuilder& b, Location loc, Block& comparator, ArrayRef<Line> source,
-                                          ArrayRef<Line> target, ArrayRef<MergeStream> streams, Value steps,
-                                          Value a_end, Value b_end) {
+namespace {
+
+// One output of a stream's merge at `out`: B's element (at j) when B lasts and either A
+// (at i) is done or B's element sorts first. Returns the next i and j. Unclamped, the
+// caller guarantees i < a_end and j < b_end; clamped, loads past a finished run are
+// clamped into it and their values unused.
+std::pair<Value, Value> EmitMergeStep(OpBuilder& b, Location loc, Block& comparator, ArrayRef<Line> source,
+                                      ArrayRef<Line> target, Value out, Value i, Value j, Value a_end, Value b_end,
+                                      bool clamped) {
+  Value one = IndexConstant(b, loc, 1);
+  Value take_right;
+  SmallVector<Value> left, right;
+  if (clamped) {
+    Value left_done = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, i, a_end);
+    Value right_done = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, j, b_end);
+    left = LoadAll(b, loc, source, arith::MinUIOp::create(b, loc, i, arith::SubIOp::create(b, loc, a_end, one)));
+    right = LoadAll(b, loc, source, arith::MinUIOp::create(b, loc, j, arith::SubIOp::create(b, loc, b_end, one)));
+    Value right_first = SortsBefore(b, comparator, right, left);
+    Value right_left = arith::XOrIOp::create(b, loc, right_done, arith::ConstantIntOp::create(b, loc, 1, 1));
+    take_right = arith::AndIOp::create(b, loc, right_left, arith::OrIOp::create(b, loc, left_done, right_first));
+  } else {
+    left = LoadAll(b, loc, source, i);
+    right = LoadAll(b, loc, source, j);
+    take_right = SortsBefore(b, comparator, right, left);
+  }
+  SmallVector<Value> chosen;
+  for (auto [x, y] : llvm::zip(left, right)) chosen.push_back(arith::SelectOp::create(b, loc, take_right, y, x));
+  StoreAll(b, loc, target, chosen, out);
+  return {arith::SelectOp::create(b, loc, take_right, i, arith::AddIOp::create(b, loc, i, one)),
+          arith::SelectOp::create(b, loc, take_right, arith::AddIOp::create(b, loc, j, one), j)};
+}
+
+// `steps` outputs of every stream from `done` on, in one loop; `positions` are the
+// streams' (i, j) pairs. Returns the new pairs.
+SmallVector<Value> EmitMergeSteps(OpBuilder& b, Location loc, Block& comparator, ArrayRef<Line> source,
+                                  ArrayRef<Line> target, ArrayRef<MergeStream> streams, Value done, Value steps,
+                                  ValueRange positions, Value a_end, Value b_end, bool clamped) {
   Value zero = IndexConstant(b, loc, 0), one = IndexConstant(b, loc, 1);
-  // Loads past a finished run are clamped into it and their values unused.
-  Value last_left = arith::SubIOp::create(b, loc, a_end, one);
-  Value last_right = arith::SubIOp::create(b, loc, b_end, one);
-  SmallVector<Value> positions;
-  for (const MergeStream& stream : streams) positions.append({stream.i, stream.j});
   auto loop = scf::ForOp::create(
       b, loc, zero, steps, one, positions, [&](OpBuilder& ob, Location ol, Value t, ValueRange ij) {
+        Value step = arith::AddIOp::create(ob, ol, done, t);
         SmallVector<Value> next;
         for (auto [k, stream] : llvm::enumerate(streams)) {
-          Value i = ij[2 * k], j = ij[2 * k + 1];
-          Value left_done = arith::CmpIOp::create(ob, ol, arith::CmpIPredicate::uge, i, a_end);
-          Value right_done = arith::CmpIOp::create(ob, ol, arith::CmpIPredicate::uge, j, b_end);
-          SmallVector<Value> left = LoadAll(ob, ol, source, arith::MinUIOp::create(ob, ol, i, last_left));
-          SmallVector<Value> right = LoadAll(ob, ol, source, arith::MinUIOp::create(ob, ol, j, last_right));
-          // Right while it lasts and either the left run is done or it sorts first.
-          Value right_first = SortsBefore(ob, comparator, right, left);
-          Value right_left = arith::XOrIOp::create(ob, ol, right_done, arith::ConstantIntOp::create(ob, ol, 1, 1));
-          Value take_right =
-              arith::AndIOp::create(ob, ol, right_left, arith::OrIOp::create(ob, ol, left_done, right_first));
-          SmallVector<Value> chosen;
-          for (auto [x, y] : llvm::zip(left, right)) {
-            chosen.push_back(arith::SelectOp::create(ob, ol, take_right, y, x));
-          }
-          StoreAll(ob, ol, target, chosen, arith::AddIOp::create(ob, ol, stream.out, t));
-          next.push_back(arith::SelectOp::create(ob, ol, take_right, i, arith::AddIOp::create(ob, ol, i, one)));
-          next.push_back(arith::SelectOp::create(ob, ol, take_right, arith::AddIOp::create(ob, ol, j, one), j));
+          Value out = arith::AddIOp::create(ob, ol, stream.out, step);
+          auto [i, j] = EmitMergeStep(ob, ol, comparator, source, target, out, ij[2 * k], ij[2 * k + 1], a_end, b_end,
+                                      clamped);
+          next.append({i, j});
         }
         scf::YieldOp::create(ob, ol, next);
       });
+  return SmallVector<Value>(loop.getResults());
+}
+
+}  // namespace
+
+// In two phases: chunks of as many steps as no stream can finish either run in (at most
+// the fewest elements any stream has left in A or in B), whose steps need neither clamps
+// nor checks, and each chunk's length shrinks about by half as the runs are consumed;
+// then the steps left (from where some stream has finished a run) with clamped loads.
+SmallVector<MergeStream> EmitStableMerges(OpBuilder& b, Location loc, Block& comparator, ArrayRef<Line> source,
+                                          ArrayRef<Line> target, ArrayRef<MergeStream> streams, Value steps,
+                                          Value a_end, Value b_end) {
+  Value zero = IndexConstant(b, loc, 0);
+  SmallVector<Value> init{zero};
+  for (const MergeStream& stream : streams) init.append({stream.i, stream.j});
+  // The condition forwards the state and the chunk's length.
+  SmallVector<Type> forwarded_types(init.size() + 1, b.getIndexType());
+  auto chunks = scf::WhileOp::create(
+      b, loc, TypeRange(forwarded_types), init,
+      [&](OpBuilder& cb, Location cl, ValueRange args) {
+        Value chunk = arith::SubIOp::create(cb, cl, steps, args[0]);
+        for (size_t k = 0; k < streams.size(); ++k) {
+          chunk = arith::MinUIOp::create(cb, cl, chunk, arith::SubIOp::create(cb, cl, a_end, args[1 + 2 * k]));
+          chunk = arith::MinUIOp::create(cb, cl, chunk, arith::SubIOp::create(cb, cl, b_end, args[2 + 2 * k]));
+        }
+        Value more = arith::CmpIOp::create(cb, cl, arith::CmpIPredicate::ugt, chunk, IndexConstant(cb, cl, 0));
+        SmallVector<Value> forwarded(args);
+        forwarded.push_back(chunk);
+        scf::ConditionOp::create(cb, cl, more, forwarded);
+      },
+      [&](OpBuilder& cb, Location cl, ValueRange args) {
+        Value done = args[0], chunk = args.back();
+        SmallVector<Value> next{arith::AddIOp::create(cb, cl, done, chunk)};
+        next.append(EmitMergeSteps(cb, cl, comparator, source, target, streams, done, chunk,
+                                   args.drop_front().drop_back(), a_end, b_end, /*clamped=*/false));
+        scf::YieldOp::create(cb, cl, next);
+      });
+  ValueRange state = chunks.getResults().drop_back();
+  Value done = state[0];
+  Value left = arith::SubIOp::create(b, loc, steps, done);
+  SmallVector<Value> positions = EmitMergeSteps(b, loc, comparator, source, target, streams, done, left,
+                                                state.drop_front(), a_end, b_end, /*clamped=*/true);
   SmallVector<MergeStream> ends;
   for (size_t k = 0; k < streams.size(); ++k) {
-    ends.push_back({arith::AddIOp::create(b, loc, streams[k].out, steps), loop.getResult(2 * k),
-                    loop.getResult(2 * k + 1)});
+    ends.push_back({arith::AddIOp::create(b, loc, streams[k].out, steps), positions[2 * k], positions[2 * k + 1]});
   }
   return ends;
 }

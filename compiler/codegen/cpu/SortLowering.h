@@ -26,7 +26,9 @@ struct MergeStream {
 
 // EmitStableMerge of `steps` outputs for each stream, all in one loop: the streams'
 // dependency chains (load, compare, select the next positions) overlap, where one merge
-// waits for each load. Returns where each stream stopped.
+// waits for each load. Most steps run in chunks that no stream can finish a run in, with
+// neither clamps nor end checks (half the instructions of a clamped step); the steps
+// from where a run may end on are clamped. Returns where each stream stopped.
 llvm::SmallVector<MergeStream> EmitStableMerges(mlir::OpBuilder& b, mlir::Location loc, mlir::Block& comparator,
                                                 llvm::ArrayRef<Line> source, llvm::ArrayRef<Line> target,
                                                 llvm::ArrayRef<MergeStream> streams, mlir::Value steps,

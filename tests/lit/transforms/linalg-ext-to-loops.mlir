@@ -57,12 +57,30 @@ func.func @sort_radix_wide(%keys: memref<?xf32>, %a: memref<?xi64>, %b: memref<?
 // -----
 
 // Any other comparator: merge sort only, the comparator inlined into the run insertion
-// (a while loop) and into the merge step.
+// (a while loop) and into the merge steps: first chunks as long as neither run can end
+// in them (the fewest elements left in A, in B, or outputs), whose loads are not
+// clamped, then the rest with loads clamped into the runs.
 // CHECK-LABEL: func.func @sort_by_two_keys
 // CHECK-NOT: arith.shrui
 // CHECK: scf.while
 // CHECK: arith.cmpi slt
 // CHECK: arith.cmpi eq
+// CHECK: %[[A_END:.*]] = arith.minui %{{.*}}, %c8 : index
+// CHECK: %[[B_END:.*]] = arith.minui %{{.*}}, %c8 : index
+// CHECK: scf.while (%[[DONE:.*]] = %c0, %[[I:.*]] = %{{.*}}, %[[J:.*]] = %[[A_END]])
+// CHECK: %[[A_LEFT:.*]] = arith.subi %[[A_END]], %[[I]] : index
+// CHECK: arith.minui %{{.*}}, %[[A_LEFT]] : index
+// CHECK: %[[B_LEFT:.*]] = arith.subi %[[B_END]], %[[J]] : index
+// CHECK: %[[CHUNK:.*]] = arith.minui %{{.*}}, %[[B_LEFT]] : index
+// CHECK: scf.condition(%{{.*}}) %[[DONE]], %[[I]], %[[J]], %[[CHUNK]]
+// CHECK: scf.for %{{.*}} = %c0 to %{{.*}} step %c1 iter_args(%[[UI:.*]] = %{{.*}}, %[[UJ:.*]] = %{{.*}})
+// CHECK-NOT: arith.minui
+// CHECK: memref.load %{{.*}}[%[[UI]]]
+// CHECK-NOT: arith.minui
+// CHECK: memref.load %{{.*}}[%[[UJ]]]
+// CHECK: scf.yield
+// CHECK: scf.for %{{.*}} iter_args(%[[CI:.*]] = %{{.*}}, %{{.*}} = %{{.*}})
+// CHECK: arith.minui %[[CI]], %{{.*}} : index
 // CHECK-NOT: iree_linalg_ext
 func.func @sort_by_two_keys(%a: memref<4x8xi32>, %b: memref<4x8xi32>) {
   iree_linalg_ext.sort dimension(1) outs(%a, %b : memref<4x8xi32>, memref<4x8xi32>) {
