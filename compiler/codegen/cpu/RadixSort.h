@@ -4,10 +4,12 @@
 //
 // Keys of up to 32 bits are mapped to unsigned 32-bit integers whose order is the
 // comparator's (floats widened to f32, -0.0 folded onto +0.0 so that it stays equal to
-// it; descending order inverts the key), then sorted in four stable passes of 8 bits
-// (passes whose digit is the same for every key are skipped). Narrow operands move
-// through the passes themselves; wide ones follow the keys' ranks (RadixMovesOperands). NaNs, which the comparator leaves unordered, go after +inf
-// (positive NaNs) and before -inf (negative ones) in ascending order.
+// it; descending order inverts the key), then sorted in stable passes: four of 8 bits,
+// or three of 11 bits for lines of 64K elements or more (passes whose digit is the same
+// for every key are skipped). Narrow operands move through the passes themselves; wide
+// ones follow the keys' ranks (RadixMovesOperands). NaNs, which the comparator leaves
+// unordered, go after +inf (positive NaNs) and before -inf (negative ones) in ascending
+// order.
 #pragma once
 
 #include <optional>
@@ -33,7 +35,7 @@ std::optional<RadixKey> MatchRadixComparator(mlir::Block& comparator);
 bool RadixMovesOperands(mlir::TypeRange elements);
 
 // The scratch lines the radix sort needs beside two lines per operand (element type and
-// length, for AllocateScratchLines): the four 256-entry digit histograms, and, when it
+// length, for AllocateScratchLines): the digit histograms of every pass, and, when it
 // does not move the operands, keys and ranks twice (ping-pong).
 llvm::SmallVector<std::pair<mlir::Type, mlir::Value>> RadixScratchShapes(mlir::OpBuilder& b, mlir::Location loc,
                                                                          mlir::Value n, bool moves_operands);

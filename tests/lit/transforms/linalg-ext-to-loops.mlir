@@ -9,11 +9,21 @@
 // CHECK: memref.view %[[BLOCK]][%{{.*}}][%{{.*}}] : memref<?xi8> to memref<?xi32>
 // CHECK: memref.view %[[BLOCK]][%{{.*}}][%{{.*}}] : memref<?xi8> to memref<?xf32>
 // CHECK: memref.view %[[BLOCK]][%{{.*}}][%{{.*}}] : memref<?xi8> to memref<?xi32>
-// CHECK: %[[HISTOGRAMS:.*]] = memref.view %[[BLOCK]][%{{.*}}][] : memref<?xi8> to memref<1024xi32>
+// CHECK: %[[HISTOGRAMS:.*]] = memref.view %[[BLOCK]][%{{.*}}][] : memref<?xi8> to memref<6144xi32>
 // CHECK-NOT: memref.alloc
 // CHECK-NOT: memref.view
 // CHECK: scf.if
-// CHECK: arith.shrui
+// Lines of 64K elements or more: three digits of 11 bits; shorter ones: four of 8 bits.
+// CHECK: %[[WIDE:.*]] = arith.cmpi uge, %{{.*}}, %c65536 : index
+// CHECK: scf.if %[[WIDE]]
+// CHECK: arith.shrui %{{.*}}, %c11_i32
+// CHECK: arith.andi %{{.*}}, %c2047_i32
+// CHECK: arith.shrui %{{.*}}, %c22_i32
+// CHECK-NOT: %c24_i32
+// CHECK: } else {
+// CHECK: arith.shrui %{{.*}}, %c8_i32
+// CHECK: arith.andi %{{.*}}, %c255_i32
+// CHECK: arith.shrui %{{.*}}, %c24_i32
 // CHECK: } else {
 // CHECK: scf.while
 // CHECK: memref.dealloc %[[BLOCK]]
@@ -36,7 +46,7 @@ func.func @sort_radix(%keys: memref<?xf32>, %perm: memref<?xi32>) {
 // CHECK-LABEL: func.func @sort_radix_wide
 // CHECK: %[[BLOCK:.*]] = memref.alloc(%{{.*}}) {alignment = 64 : i64} : memref<?xi8>
 // CHECK-COUNT-6: memref.view %[[BLOCK]][%{{.*}}][%{{.*}}] : memref<?xi8> to memref<?x{{f32|i64}}>
-// CHECK: memref.view %[[BLOCK]][%{{.*}}][] : memref<?xi8> to memref<1024xi32>
+// CHECK: memref.view %[[BLOCK]][%{{.*}}][] : memref<?xi8> to memref<6144xi32>
 // CHECK-COUNT-4: memref.view %[[BLOCK]][%{{.*}}][%{{.*}}] : memref<?xi8> to memref<?xi32>
 // CHECK-NOT: memref.alloc
 // CHECK: scf.if
