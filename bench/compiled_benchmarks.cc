@@ -249,6 +249,10 @@ void BM_Topk16384x64K2(benchmark::State& state, const char* device) {
 void BM_Sort1M(benchmark::State& state, const char* device) {
   RunFunction(state, "sort_1m", "sort", device, {"random:1048576xf32"});
 }
+// The same keys sorted by a comparator of two keys: the merge sort, not the radix sort.
+void BM_Sort1MByTwoKeys(benchmark::State& state, const char* device) {
+  RunFunction(state, "sort_1m", "sort_by_two_keys", device, {"random:1048576xf32"});
+}
 void BM_Gather4096Rows(benchmark::State& state, const char* device) {
   RunFunction(state, "gather_4096_rows", "gather", device, {"random:4096x1024xf32", "random:4096xi32:4096"});
   state.SetBytesProcessed(int64_t{2} * 4096 * 1024 * 4 * state.iterations());
@@ -330,6 +334,7 @@ KILN_SUM_BENCHMARKS(column_sums);
 KILN_BENCHMARK_ON_CPUS(BM_Topk4096x1024K8);
 KILN_BENCHMARK_ON_CPUS(BM_Topk16384x64K2);
 KILN_BENCHMARK_ON_CPUS(BM_Sort1M);
+KILN_BENCHMARK_ON_CPUS(BM_Sort1MByTwoKeys);
 KILN_BENCHMARK_ON_CPUS(BM_Gather4096Rows);
 KILN_BENCHMARK_ON_CPUS(BM_Gather4096RowsChecked);
 
