@@ -121,8 +121,8 @@ namespace {
 void EmitBucketStarts(OpBuilder& b, Location loc, const Digits& d, const Line& h, int pass) {
   Value base = IndexConstant(b, loc, pass * d.buckets());
   scf::ForOp::create(b, loc, IndexConstant(b, loc, 0), IndexConstant(b, loc, d.buckets()), IndexConstant(b, loc, 1),
-                     ValueRange{I32(b, loc, 0)}, [&](OpBuilder& fb, Location fl, Value d, ValueRange sum) {
-                       Value slot = arith::AddIOp::create(fb, fl, base, d);
+                     ValueRange{I32(b, loc, 0)}, [&](OpBuilder& fb, Location fl, Value digit, ValueRange sum) {
+                       Value slot = arith::AddIOp::create(fb, fl, base, digit);
                        Value count = h.Load(fb, fl, slot);
                        h.Store(fb, fl, sum[0], slot);
                        scf::YieldOp::create(fb, fl, Value(arith::AddIOp::create(fb, fl, sum[0], count)));
