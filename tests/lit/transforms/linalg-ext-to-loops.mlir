@@ -66,6 +66,31 @@ func.func @sort_radix_wide(%keys: memref<?xf32>, %a: memref<?xi64>, %b: memref<?
 
 // -----
 
+// Lines of elements other than integers, floats or indices (complex here) get their own
+// allocations beside the block; a complex operand takes the keys and ranks. All are freed.
+// CHECK-LABEL: func.func @sort_complex_payload
+// CHECK: %[[BLOCK:.*]] = memref.alloc(%{{.*}}) {alignment = 64 : i64} : memref<?xi8>
+// CHECK: memref.view %[[BLOCK]][%{{.*}}][%{{.*}}] : memref<?xi8> to memref<?xf32>
+// CHECK: %[[A:.*]] = memref.alloc(%{{.*}}) : memref<?xcomplex<f32>>
+// CHECK: memref.view %[[BLOCK]][%{{.*}}][%{{.*}}] : memref<?xi8> to memref<?xf32>
+// CHECK: %[[B:.*]] = memref.alloc(%{{.*}}) : memref<?xcomplex<f32>>
+// CHECK: memref.view %[[BLOCK]][%{{.*}}][] : memref<?xi8> to memref<6144xi32>
+// CHECK-COUNT-4: memref.view %[[BLOCK]][%{{.*}}][%{{.*}}] : memref<?xi8> to memref<?xi32>
+// CHECK-DAG: memref.dealloc %[[BLOCK]]
+// CHECK-DAG: memref.dealloc %[[A]]
+// CHECK-DAG: memref.dealloc %[[B]]
+// CHECK-NOT: memref.dealloc
+func.func @sort_complex_payload(%keys: memref<?xf32>, %payload: memref<?xcomplex<f32>>) {
+  iree_linalg_ext.sort dimension(0) outs(%keys, %payload : memref<?xf32>, memref<?xcomplex<f32>>) {
+  ^bb0(%a: f32, %b: f32, %x: complex<f32>, %y: complex<f32>):
+    %lt = arith.cmpf olt, %a, %b : f32
+    iree_linalg_ext.yield %lt : i1
+  }
+  return
+}
+
+// -----
+
 // Any other comparator: merge sort only, the comparator inlined into the run insertion
 // (a while loop) and into the merge steps: first chunks as long as neither run can end
 // in them (the fewest elements left in A, in B, or outputs), whose loads are not
