@@ -6,18 +6,16 @@ using namespace mlir;
 
 namespace {
 
-// Bytes of one element in memory (memrefs of i1 take a byte per element), or 0 for types
-// that do not share the block.
-int64_t ElementBytes(Type element) {
-  if (element.isIndex()) return 8;
-  if (!element.isIntOrFloat()) return 0;
-  return (element.getIntOrFloatBitWidth() + 7) / 8;
-}
-
 // Every line starts on a cache line: aligned for any element and apart from its neighbours.
 constexpr int64_t kLineAlignment = 64;
 
 }  // namespace
+
+int64_t ScratchElementBytes(Type element) {
+  if (element.isIndex()) return 8;
+  if (!element.isIntOrFloat()) return 0;
+  return (element.getIntOrFloatBitWidth() + 7) / 8;
+}
 
 ScratchLines AllocateScratchLines(OpBuilder& b, Location loc, ArrayRef<std::pair<Type, Value>> shapes) {
   SmallVector<Value> offsets;
@@ -25,8 +23,8 @@ ScratchLines AllocateScratchLines(OpBuilder& b, Location loc, ArrayRef<std::pair
   Value round = IndexConstant(b, loc, kLineAlignment - 1), mask = IndexConstant(b, loc, ~(kLineAlignment - 1));
   for (auto [element, length] : shapes) {
     offsets.push_back(total);
-    if (ElementBytes(element) == 0) continue;
-    Value bytes = arith::MulIOp::create(b, loc, length, IndexConstant(b, loc, ElementBytes(element)));
+    if (ScratchElementBytes(element) == 0) continue;
+    Value bytes = arith::MulIOp::create(b, loc, length, IndexConstant(b, loc, ScratchElementBytes(element)));
     bytes = arith::AndIOp::create(b, loc, arith::AddIOp::create(b, loc, bytes, round), mask);
     total = arith::AddIOp::create(b, loc, total, bytes);
   }
@@ -36,7 +34,7 @@ ScratchLines AllocateScratchLines(OpBuilder& b, Location loc, ArrayRef<std::pair
                                         b.getI64IntegerAttr(kLineAlignment));
   ScratchLines result{{}, {block}};
   for (auto [shape, offset] : llvm::zip(shapes, offsets)) {
-    if (ElementBytes(shape.first) == 0) {
+    if (ScratchElementBytes(shape.first) == 0) {
       result.lines.push_back(AllocateScratchLine(b, loc, shape.first, shape.second));
       result.heap.push_back(result.lines.back().memref);
       continue;

@@ -38,15 +38,22 @@ inline Line AllocateScratchLine(mlir::OpBuilder& b, mlir::Location loc, mlir::Ty
   return Line{mlir::memref::AllocOp::create(b, loc, type, mlir::ValueRange{n}), {IndexConstant(b, loc, 0)}, 0};
 }
 
-// Scratch lines carved out of one heap block. One block, not a line each: glibc returns
-// freed lines of a few MiB at the top of the calling thread's heap to the system and faults
-// them in again at the next call (see RadixSort.cc), where one block of the same size stays
-// below its trim threshold. Lines of other than integer, float or index elements get their
-// own allocation.
+// Scratch lines carved out of one heap block. One block, not a line each: glibc's dynamic
+// thresholds serve blocks of a few MiB from the calling thread's heap after the first call
+// and trim the heap once more than twice that is free at its top, which several freed
+// lines always left, so every call on the calling thread (cpu-sync, an embedder's own
+// thread) faulted them in again (17% of a 1M sort's time on an Intel Xeon VM;
+// docs/PERFORMANCE.md, run AE). One block of the same size stays below the trim threshold
+// and is reused call after call. Lines of other than integer, float or index elements get
+// their own allocation.
 struct ScratchLines {
   llvm::SmallVector<Line> lines;        // one per requested (element type, length), in order
   llvm::SmallVector<mlir::Value> heap;  // what DeallocateScratchLines frees
 };
+// Bytes of one element of a scratch line (memrefs of i1 take a byte per element), or 0 for
+// elements other than integers, floats and indices.
+int64_t ScratchElementBytes(mlir::Type element);
+
 ScratchLines AllocateScratchLines(mlir::OpBuilder& b, mlir::Location loc,
                                   llvm::ArrayRef<std::pair<mlir::Type, mlir::Value>> shapes);
 void DeallocateScratchLines(mlir::OpBuilder& b, mlir::Location loc, const ScratchLines& scratch);
