@@ -40,16 +40,6 @@ constexpr int64_t kSortRun = 16;
 // and inserts without branches.
 constexpr int64_t kMaxKeptInValues = 16;
 
-SmallVector<Value> LoadAll(OpBuilder& b, Location loc, ArrayRef<Line> lines, Value i) {
-  SmallVector<Value> values;
-  for (const Line& line : lines) values.push_back(line.Load(b, loc, i));
-  return values;
-}
-
-void StoreAll(OpBuilder& b, Location loc, ArrayRef<Line> lines, ValueRange values, Value i) {
-  for (auto [line, v] : llvm::zip(lines, values)) line.Store(b, loc, v, i);
-}
-
 }  // namespace
 
 // Whether the sort comparator places `lhs` (one value per operand) before `rhs`.
@@ -288,12 +278,25 @@ void LowerSortInto(OpBuilder& b, Location loc, Block& comparator, int64_t dimens
   SmallVector<Type> elements;
   for (Value target : targets) elements.push_back(cast<MemRefType>(target.getType()).getElementType());
   std::optional<RadixKey> radix_key = MatchRadixComparator(comparator);
-  // Two scratch lines per operand, then the radix sort's own, all in one heap block.
+  // Radix counts are i32: longer lines (and empty ones) take the comparison sort.
+  Value fits;
+  if (radix_key) {
+    fits = arith::AndIOp::create(
+        b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, n, IndexConstant(b, loc, int64_t{1} << 31)),
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, n, IndexConstant(b, loc, 0)));
+  }
+  bool moves_operands = RadixMovesOperands(elements);
+  Type packed = radix_key ? RadixPackedType(b.getContext(), elements) : Type();
+  // Two scratch lines per operand, then the radix sort's own, all in one heap block. A
+  // radix sort that packs the operands uses its own lines: the operands' are then empty
+  // but for lines the comparison sort takes.
+  Value operand_length = n;
+  if (packed) operand_length = arith::SelectOp::create(b, loc, fits, IndexConstant(b, loc, 0), n);
   SmallVector<std::pair<Type, Value>> shapes;
   for (int copy = 0; copy < 2; ++copy) {
-    for (Type element : elements) shapes.push_back({element, n});
+    for (Type element : elements) shapes.push_back({element, operand_length});
   }
-  if (radix_key) shapes.append(RadixScratchShapes(b, loc, n, RadixMovesOperands(elements)));
+  if (radix_key) shapes.append(RadixScratchShapes(b, loc, n, moves_operands, packed));
   ScratchLines scratch = AllocateScratchLines(b, loc, shapes);
   size_t operands = elements.size();
   ArrayRef<Line> all = scratch.lines;
@@ -301,17 +304,15 @@ void LowerSortInto(OpBuilder& b, Location loc, Block& comparator, int64_t dimens
   std::optional<RadixScratch> radix;
   if (radix_key) {
     ArrayRef<Line> own = all.drop_front(2 * operands);
-    radix = RadixScratch{own.front(), SmallVector<Line>(own.drop_front()), scratch_a, scratch_b};
+    size_t keys_and_ranks = moves_operands ? 0 : 4;
+    radix = RadixScratch{own.front(), SmallVector<Line>(own.slice(1, keys_and_ranks)), scratch_a, scratch_b,
+                         SmallVector<Line>(own.drop_front(1 + keys_and_ranks))};
   }
   ForEachLine(b, loc, first, dimension, [&](OpBuilder& lb, Location l, SmallVector<Value> position) {
     SmallVector<Line> from, lines;
     for (Value source : sources) from.push_back(Line{source, position, dimension});
     for (Value target : targets) lines.push_back(Line{target, position, dimension});
     if (!radix) return LowerSortLine(lb, l, comparator, from, lines, scratch_a, scratch_b, n);
-    // Radix counts are i32: longer lines (and empty ones) take the comparison sort.
-    Value fits = arith::AndIOp::create(
-        lb, l, arith::CmpIOp::create(lb, l, arith::CmpIPredicate::ult, n, IndexConstant(lb, l, int64_t{1} << 31)),
-        arith::CmpIOp::create(lb, l, arith::CmpIPredicate::ugt, n, IndexConstant(lb, l, 0)));
     scf::IfOp::create(
         lb, l, fits,
         [&](OpBuilder& tb, Location tl) {

@@ -58,6 +58,18 @@ ScratchLines AllocateScratchLines(mlir::OpBuilder& b, mlir::Location loc,
                                   llvm::ArrayRef<std::pair<mlir::Type, mlir::Value>> shapes);
 void DeallocateScratchLines(mlir::OpBuilder& b, mlir::Location loc, const ScratchLines& scratch);
 
+// Element i of every line, and the values stored at i of every line (one per line).
+inline llvm::SmallVector<mlir::Value> LoadAll(mlir::OpBuilder& b, mlir::Location loc, llvm::ArrayRef<Line> lines,
+                                              mlir::Value i) {
+  llvm::SmallVector<mlir::Value> values;
+  for (const Line& line : lines) values.push_back(line.Load(b, loc, i));
+  return values;
+}
+inline void StoreAll(mlir::OpBuilder& b, mlir::Location loc, llvm::ArrayRef<Line> lines, mlir::ValueRange values,
+                     mlir::Value i) {
+  for (auto [line, v] : llvm::zip_equal(lines, values)) line.Store(b, loc, v, i);
+}
+
 // `first ? x : y`, both scratch lines of the same type: the source or target of a
 // ping-pong pass chosen at run time.
 inline Line PickLine(mlir::OpBuilder& b, mlir::Location loc, mlir::Value first, const Line& x, const Line& y) {

@@ -107,11 +107,24 @@ bool RadixMovesOperands(TypeRange elements) {
   return bytes <= kMaxMovedBytes;
 }
 
-SmallVector<std::pair<Type, Value>> RadixScratchShapes(OpBuilder& b, Location loc, Value n, bool moves_operands) {
+Type RadixPackedType(MLIRContext* context, TypeRange elements) {
+  if (elements.size() < 2 || !RadixMovesOperands(elements)) return {};
+  int64_t bits = 0;
+  for (Type element : elements) {
+    if (!(isa<IntegerType>(element) || isa<FloatType>(element)) || element.getIntOrFloatBitWidth() > 32) return {};
+    bits += element.getIntOrFloatBitWidth();
+  }
+  if (bits > 64) return {};
+  return IntegerType::get(context, bits <= 32 ? 32 : 64);
+}
+
+SmallVector<std::pair<Type, Value>> RadixScratchShapes(OpBuilder& b, Location loc, Value n, bool moves_operands,
+                                                       Type packed) {
   Type i32 = b.getI32Type();
   int64_t slots = std::max(kNarrowDigits.slots(), kWideDigits.slots());
   SmallVector<std::pair<Type, Value>> shapes{{i32, IndexConstant(b, loc, slots)}};
   if (!moves_operands) shapes.append(4, {i32, n});
+  if (packed) shapes.append(2, {packed, n});
   return shapes;
 }
 
@@ -137,26 +150,68 @@ Value IsTrivialPass(OpBuilder& b, Location loc, const Digits& d, const Line& h, 
                                n_i32);
 }
 
-// One stable pass: every element of `from` to its bucket's next place in `to`. The key is
-// `key_of(the first line's element)`.
+// The elements of one set of lines at position i: one value per line. A pass reads
+// elements of `from` and writes them to `to` through `convert` (packing or unpacking
+// them, or leaving them as they are).
+using ElementsOf = llvm::function_ref<SmallVector<Value>(OpBuilder&, Location, ValueRange)>;
+// The key of an element, from its values as read.
+using KeyOfElement = llvm::function_ref<Value(OpBuilder&, Location, ValueRange)>;
+
+// One stable pass: every element of `from` to its bucket's next place in `to`.
 void EmitScatter(OpBuilder& b, Location loc, const Digits& d, const Line& h, int pass, ArrayRef<Line> from,
-                 ArrayRef<Line> to, Value n, llvm::function_ref<Value(OpBuilder&, Location, Value)> key_of) {
+                 ArrayRef<Line> to, Value n, KeyOfElement key_of, ElementsOf convert) {
   EmitBucketStarts(b, loc, d, h, pass);
   ForRange(b, loc, IndexConstant(b, loc, 0), n, [&](OpBuilder& fb, Location fl, Value i) {
-    SmallVector<Value> values;
-    for (const Line& line : from) values.push_back(line.Load(fb, fl, i));
-    Value slot = DigitSlot(fb, fl, d, key_of(fb, fl, values[0]), pass);
+    SmallVector<Value> values = LoadAll(fb, fl, from, i);
+    Value slot = DigitSlot(fb, fl, d, key_of(fb, fl, values), pass);
     Value at = h.Load(fb, fl, slot);
     h.Store(fb, fl, arith::AddIOp::create(fb, fl, at, I32(fb, fl, 1)), slot);
     Value target = arith::IndexCastUIOp::create(fb, fl, fb.getIndexType(), at);
-    for (auto [line, v] : llvm::zip(to, values)) line.Store(fb, fl, v, target);
+    StoreAll(fb, fl, to, convert(fb, fl, values), target);
   });
 }
 
-void EmitCopy(OpBuilder& b, Location loc, ArrayRef<Line> from, ArrayRef<Line> to, Value n) {
+void EmitCopy(OpBuilder& b, Location loc, ArrayRef<Line> from, ArrayRef<Line> to, Value n, ElementsOf convert) {
   ForRange(b, loc, IndexConstant(b, loc, 0), n, [&](OpBuilder& fb, Location fl, Value i) {
-    for (auto [source, target] : llvm::zip(from, to)) target.Store(fb, fl, source.Load(fb, fl, i), i);
+    StoreAll(fb, fl, to, convert(fb, fl, LoadAll(fb, fl, from, i)), i);
   });
+}
+
+SmallVector<Value> AsRead(OpBuilder&, Location, ValueRange values) { return SmallVector<Value>(values); }
+
+// Packing (RadixPackedType): operand j's bits at offset sum of the widths before it.
+Value Pack(OpBuilder& b, Location loc, Type packed, ValueRange values) {
+  Value result;
+  int64_t offset = 0;
+  for (Value v : values) {
+    unsigned width = v.getType().getIntOrFloatBitWidth();
+    if (isa<FloatType>(v.getType())) v = arith::BitcastOp::create(b, loc, b.getIntegerType(width), v);
+    if (width < packed.getIntOrFloatBitWidth()) v = arith::ExtUIOp::create(b, loc, packed, v);
+    if (offset > 0) v = arith::ShLIOp::create(b, loc, v, arith::ConstantIntOp::create(b, loc, packed, offset));
+    result = result ? Value(arith::OrIOp::create(b, loc, result, v)) : v;
+    offset += width;
+  }
+  return result;
+}
+
+// Operands [0, count) of a packed element.
+SmallVector<Value> Unpack(OpBuilder& b, Location loc, Value packed, TypeRange elements, size_t count) {
+  SmallVector<Value> values;
+  int64_t offset = 0;
+  for (Type element : elements.take_front(count)) {
+    unsigned width = element.getIntOrFloatBitWidth();
+    Value v = packed;
+    if (offset > 0) {
+      v = arith::ShRUIOp::create(b, loc, v, arith::ConstantIntOp::create(b, loc, packed.getType(), offset));
+    }
+    if (width < packed.getType().getIntOrFloatBitWidth()) {
+      v = arith::TruncIOp::create(b, loc, b.getIntegerType(width), v);
+    }
+    if (isa<FloatType>(element)) v = arith::BitcastOp::create(b, loc, element, v);
+    values.push_back(v);
+    offset += width;
+  }
+  return values;
 }
 
 SmallVector<Line> PickLines(OpBuilder& b, Location loc, Value first, ArrayRef<Line> x, ArrayRef<Line> y) {
@@ -182,30 +237,48 @@ void EmitHistograms(OpBuilder& b, Location loc, const Digits& d, const Line& h, 
 
 // The operands through the passes: the first from `sources` into scratch A (a copy when
 // trivial), the middle ones between A and B, the last from there into `lines` (a copy
-// when trivial). Two copies at most, and none of the gather's random reads.
+// when trivial). Two copies at most, and none of the gather's random reads. With packed
+// scratch (RadixPackedType) the first pass packs each element and the last unpacks it.
 void EmitMovingOperands(OpBuilder& b, Location loc, const Digits& d, const RadixKey& key, const RadixScratch& s,
                         ArrayRef<Line> sources, ArrayRef<Line> lines, Value n) {
   const Line& h = s.histograms;
-  auto key_of = [&](OpBuilder& kb, Location l, Value x) { return KeyOf(kb, l, key, x); };
+  bool packed = !s.packed.empty();
+  SmallVector<Type> elements;
+  for (const Line& line : lines) elements.push_back(cast<MemRefType>(line.memref.getType()).getElementType());
+  auto key_of_operands = [&](OpBuilder& kb, Location l, ValueRange values) { return KeyOf(kb, l, key, values[0]); };
+  auto key_of_packed = [&](OpBuilder& kb, Location l, ValueRange values) {
+    return KeyOf(kb, l, key, Unpack(kb, l, values[0], elements, 1)[0]);
+  };
+  auto pack = [&](OpBuilder& pb, Location l, ValueRange values) {
+    return SmallVector<Value>{Pack(pb, l, cast<MemRefType>(s.packed[0].memref.getType()).getElementType(), values)};
+  };
+  auto unpack = [&](OpBuilder& ub, Location l, ValueRange values) {
+    return Unpack(ub, l, values[0], elements, elements.size());
+  };
+  ArrayRef<Line> scratch_a = packed ? ArrayRef<Line>(s.packed[0]) : ArrayRef<Line>(s.operands_a);
+  ArrayRef<Line> scratch_b = packed ? ArrayRef<Line>(s.packed[1]) : ArrayRef<Line>(s.operands_b);
   EmitHistograms(b, loc, d, h, n,
-                 [&](OpBuilder& kb, Location l, Value i) { return key_of(kb, l, sources[0].Load(kb, l, i)); });
+                 [&](OpBuilder& kb, Location l, Value i) { return KeyOf(kb, l, key, sources[0].Load(kb, l, i)); });
   Value zero = IndexConstant(b, loc, 0);
   Value in_a = arith::ConstantIntOp::create(b, loc, 1, 1);
   for (int pass = 0; pass < d.passes; ++pass) {
     bool first = pass == 0, last = pass == d.passes - 1;
-    SmallVector<Line> from = first ? SmallVector<Line>(sources) : PickLines(b, loc, in_a, s.operands_a, s.operands_b);
-    SmallVector<Line> to = first  ? SmallVector<Line>(s.operands_a)
+    SmallVector<Line> from = first ? SmallVector<Line>(sources) : PickLines(b, loc, in_a, scratch_a, scratch_b);
+    SmallVector<Line> to = first  ? SmallVector<Line>(scratch_a)
                            : last ? SmallVector<Line>(lines)
-                                  : PickLines(b, loc, in_a, s.operands_b, s.operands_a);
-    Value trivial = IsTrivialPass(b, loc, d, h, key_of(b, loc, from[0].Load(b, loc, zero)), pass, n);
+                                  : PickLines(b, loc, in_a, scratch_b, scratch_a);
+    KeyOfElement key_of = first || !packed ? KeyOfElement(key_of_operands) : KeyOfElement(key_of_packed);
+    ElementsOf convert = !packed ? ElementsOf(AsRead) : first ? ElementsOf(pack) : last ? ElementsOf(unpack)
+                                                                                      : ElementsOf(AsRead);
+    Value trivial = IsTrivialPass(b, loc, d, h, key_of(b, loc, LoadAll(b, loc, from, zero)), pass, n);
     auto step = scf::IfOp::create(
         b, loc, trivial,
         [&](OpBuilder& tb, Location l) {
-          if (first || last) EmitCopy(tb, l, from, to, n);
+          if (first || last) EmitCopy(tb, l, from, to, n, convert);
           scf::YieldOp::create(tb, l, first ? Value(arith::ConstantIntOp::create(tb, l, 1, 1)) : in_a);
         },
         [&](OpBuilder& eb, Location l) {
-          EmitScatter(eb, l, d, h, pass, from, to, n, key_of);
+          EmitScatter(eb, l, d, h, pass, from, to, n, key_of, convert);
           Value now_in_a = first ? Value(arith::ConstantIntOp::create(eb, l, 1, 1))
                                  : arith::XOrIOp::create(eb, l, in_a, arith::ConstantIntOp::create(eb, l, 1, 1));
           scf::YieldOp::create(eb, l, now_in_a);
@@ -229,7 +302,7 @@ void EmitKeysAndRanks(OpBuilder& b, Location loc, const Digits& d, const RadixKe
   });
   Value zero = IndexConstant(b, loc, 0);
   Value in_a = arith::ConstantIntOp::create(b, loc, 1, 1);
-  auto same_key = [](OpBuilder&, Location, Value k) { return k; };
+  auto same_key = [](OpBuilder&, Location, ValueRange values) { return values[0]; };
   for (int pass = 0; pass < d.passes; ++pass) {
     SmallVector<Line> from = PickLines(b, loc, in_a, {keys_a, ranks_a}, {keys_b, ranks_b});
     SmallVector<Line> to = PickLines(b, loc, in_a, {keys_b, ranks_b}, {keys_a, ranks_a});
@@ -237,7 +310,7 @@ void EmitKeysAndRanks(OpBuilder& b, Location loc, const Digits& d, const RadixKe
     auto step = scf::IfOp::create(
         b, loc, trivial, [&](OpBuilder& tb, Location l) { scf::YieldOp::create(tb, l, in_a); },
         [&](OpBuilder& eb, Location l) {
-          EmitScatter(eb, l, d, h, pass, from, to, n, same_key);
+          EmitScatter(eb, l, d, h, pass, from, to, n, same_key, AsRead);
           Value flipped = arith::XOrIOp::create(eb, l, in_a, arith::ConstantIntOp::create(eb, l, 1, 1));
           scf::YieldOp::create(eb, l, flipped);
         });
@@ -248,7 +321,7 @@ void EmitKeysAndRanks(OpBuilder& b, Location loc, const Digits& d, const RadixKe
   ArrayRef<Line> originals = sources;
   // Sources and lines of one sort share their positions: the same memrefs mean in place.
   if (sources.front().memref == lines.front().memref) {
-    EmitCopy(b, loc, lines, s.operands_a, n);
+    EmitCopy(b, loc, lines, s.operands_a, n, AsRead);
     originals = s.operands_a;
   }
   ForRange(b, loc, zero, n, [&](OpBuilder& nb, Location l, Value i) {

@@ -2,8 +2,10 @@
 // numpy's stable sorts (ties keep their order): 1M f32 ascending with -0.0 beside +0.0, an
 // odd length (1000003) ascending and descending, i32 keys descending, and with i64
 // payloads: rows of 50001 (in place; 20 bytes an element, the radix sort's keys and ranks)
-// and the odd line (16 bytes, moved through the passes). Every sort here has a plain
-// comparator (the radix path, RadixSort.h).
+// and the odd line (16 bytes, moved through the passes); narrow operands packed into one
+// integer through the passes: f16 keys with i8 and i16 payloads (an i64) on the odd line,
+// i16 keys descending with f16 payloads (an i32) on rows of 40001 (8-bit digits). Every
+// sort here has a plain comparator (the radix path, RadixSort.h).
 // RUN: rm -rf %t && %python %S/Inputs/sort_cpu_line_operands.py %t
 // RUN: kiln-compile --target=cpu %s -o %t/cpu.kiln
 // RUN: for device in cpu cpu-sync; do \
@@ -14,6 +16,8 @@
 // RUN:   run --function=ints_descending --input=@%t/ints.npy --expected_output=@%t/ints_descending_keys.npy --expected_output=@%t/ints_descending_indices.npy; \
 // RUN:   run --function=rows_wide --input=@%t/rows.npy --input=@%t/rows_wide_a.npy --input=@%t/rows_wide_b.npy --expected_output=@%t/rows_sorted.npy --expected_output=@%t/rows_sorted_a.npy --expected_output=@%t/rows_sorted_b.npy; \
 // RUN:   run --function=odd_mixed --input=@%t/odd.npy --input=@%t/odd_wide.npy --expected_output=@%t/odd_mixed_keys.npy --expected_output=@%t/odd_mixed_wide.npy --expected_output=@%t/odd_mixed_indices.npy; \
+// RUN:   run --function=half_packed --input=@%t/half.npy --input=@%t/half_small.npy --input=@%t/half_short.npy --expected_output=@%t/half_sorted.npy --expected_output=@%t/half_sorted_small.npy --expected_output=@%t/half_sorted_short.npy; \
+// RUN:   run --function=shorts_packed --input=@%t/shorts.npy --input=@%t/shorts_halves.npy --expected_output=@%t/shorts_sorted.npy --expected_output=@%t/shorts_sorted_halves.npy; \
 // RUN: done
 
 #id = affine_map<(d0) -> (d0)>
@@ -107,4 +111,24 @@ func.func @odd_mixed(%keys: tensor<1000003xf32>, %wide: tensor<1000003xi64>)
     iree_linalg_ext.yield %before : i1
   } -> tensor<1000003xf32>, tensor<1000003xi64>, tensor<1000003xi32>
   return %r#0, %r#1, %r#2 : tensor<1000003xf32>, tensor<1000003xi64>, tensor<1000003xi32>
+}
+
+func.func @half_packed(%keys: tensor<1000003xf16>, %small: tensor<1000003xi8>, %short: tensor<1000003xi16>)
+    -> (tensor<1000003xf16>, tensor<1000003xi8>, tensor<1000003xi16>) {
+  %r:3 = iree_linalg_ext.sort dimension(0) outs(%keys, %small, %short : tensor<1000003xf16>, tensor<1000003xi8>, tensor<1000003xi16>) {
+  ^bb0(%x: f16, %y: f16, %p: i8, %q: i8, %s: i16, %t: i16):
+    %before = arith.cmpf olt, %x, %y : f16
+    iree_linalg_ext.yield %before : i1
+  } -> tensor<1000003xf16>, tensor<1000003xi8>, tensor<1000003xi16>
+  return %r#0, %r#1, %r#2 : tensor<1000003xf16>, tensor<1000003xi8>, tensor<1000003xi16>
+}
+
+func.func @shorts_packed(%keys: tensor<3x40001xi16>, %halves: tensor<3x40001xf16>)
+    -> (tensor<3x40001xi16>, tensor<3x40001xf16>) {
+  %r:2 = iree_linalg_ext.sort dimension(1) outs(%keys, %halves : tensor<3x40001xi16>, tensor<3x40001xf16>) {
+  ^bb0(%x: i16, %y: i16, %p: f16, %q: f16):
+    %before = arith.cmpi sgt, %x, %y : i16
+    iree_linalg_ext.yield %before : i1
+  } -> tensor<3x40001xi16>, tensor<3x40001xf16>
+  return %r#0, %r#1 : tensor<3x40001xi16>, tensor<3x40001xf16>
 }

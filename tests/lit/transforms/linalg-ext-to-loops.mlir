@@ -1,18 +1,27 @@
 // RUN: kiln-opt %s -split-input-file -kiln-cpu-linalg-ext-to-loops -canonicalize -cse | FileCheck %s
 
 // A sort by one plain comparison takes the radix path, lines of 2^31 elements or more the
-// merge sort. Their scratch is one block: two lines per operand (which the radix passes
-// move the operands through: 8 bytes an element here) and the digit histograms.
+// merge sort. Their scratch is one block: two lines per operand (the merge sort's; empty
+// when the radix path runs, %[[OPERAND_LENGTH]]), the digit histograms, and two lines of
+// i64 that the radix passes move the operands through, packed (f32 bits low, the i32
+// above): the first pass packs, the middle ones move the packed element, the last unpacks.
 // CHECK-LABEL: func.func @sort_radix
+// CHECK: %[[N:.*]] = memref.dim %arg0, %c0
+// CHECK: %[[NONEMPTY:.*]] = arith.cmpi ugt, %[[N]], %c0 : index
+// CHECK: %[[SHORT:.*]] = arith.cmpi ult, %[[N]], %c2147483648 : index
+// CHECK: %[[FITS:.*]] = arith.andi %[[SHORT]], %[[NONEMPTY]]
+// CHECK: %[[OPERAND_LENGTH:.*]] = arith.select %[[FITS]], %c0, %[[N]] : index
 // CHECK: %[[BLOCK:.*]] = memref.alloc(%{{.*}}) {alignment = 64 : i64} : memref<?xi8>
-// CHECK: memref.view %[[BLOCK]][%{{.*}}][%{{.*}}] : memref<?xi8> to memref<?xf32>
-// CHECK: memref.view %[[BLOCK]][%{{.*}}][%{{.*}}] : memref<?xi8> to memref<?xi32>
-// CHECK: memref.view %[[BLOCK]][%{{.*}}][%{{.*}}] : memref<?xi8> to memref<?xf32>
-// CHECK: memref.view %[[BLOCK]][%{{.*}}][%{{.*}}] : memref<?xi8> to memref<?xi32>
+// CHECK: memref.view %[[BLOCK]][%{{.*}}][%[[OPERAND_LENGTH]]] : memref<?xi8> to memref<?xf32>
+// CHECK: memref.view %[[BLOCK]][%{{.*}}][%[[OPERAND_LENGTH]]] : memref<?xi8> to memref<?xi32>
+// CHECK: memref.view %[[BLOCK]][%{{.*}}][%[[OPERAND_LENGTH]]] : memref<?xi8> to memref<?xf32>
+// CHECK: memref.view %[[BLOCK]][%{{.*}}][%[[OPERAND_LENGTH]]] : memref<?xi8> to memref<?xi32>
 // CHECK: %[[HISTOGRAMS:.*]] = memref.view %[[BLOCK]][%{{.*}}][] : memref<?xi8> to memref<6144xi32>
+// CHECK: memref.view %[[BLOCK]][%{{.*}}][%[[N]]] : memref<?xi8> to memref<?xi64>
+// CHECK: memref.view %[[BLOCK]][%{{.*}}][%[[N]]] : memref<?xi8> to memref<?xi64>
 // CHECK-NOT: memref.alloc
 // CHECK-NOT: memref.view
-// CHECK: scf.if
+// CHECK: scf.if %[[FITS]]
 // Lines of 64K elements or more: three digits of 11 bits; shorter ones: four of 8 bits.
 // CHECK: %[[WIDE:.*]] = arith.cmpi uge, %{{.*}}, %c65536 : index
 // CHECK: scf.if %[[WIDE]]
@@ -20,6 +29,21 @@
 // CHECK: arith.andi %{{.*}}, %c2047_i32
 // CHECK: arith.shrui %{{.*}}, %c22_i32
 // CHECK-NOT: %c24_i32
+// The first pass packs each element (scattered or, when trivial, copied).
+// CHECK: %[[LOW:.*]] = arith.extui %{{.*}} : i32 to i64
+// CHECK: %[[HIGH:.*]] = arith.extui %{{.*}} : i32 to i64
+// CHECK: %[[SHIFTED:.*]] = arith.shli %[[HIGH]], %c32_i64 : i64
+// CHECK: %[[PACKED:.*]] = arith.ori %[[LOW]], %[[SHIFTED]] : i64
+// CHECK: memref.store %[[PACKED]], %{{.*}} : memref<?xi64>
+// Later passes take the key from the packed element's low bits.
+// CHECK: arith.trunci %{{.*}} : i64 to i32
+// The last pass unpacks into the operands.
+// CHECK: %[[KEY_BITS:.*]] = arith.trunci %[[ELEMENT:.*]] : i64 to i32
+// CHECK: %[[KEY:.*]] = arith.bitcast %[[KEY_BITS]] : i32 to f32
+// CHECK: %[[ABOVE:.*]] = arith.shrui %[[ELEMENT]], %c32_i64 : i64
+// CHECK: %[[INDEX:.*]] = arith.trunci %[[ABOVE]] : i64 to i32
+// CHECK: memref.store %[[KEY]], %arg0
+// CHECK: memref.store %[[INDEX]], %arg1
 // CHECK: } else {
 // CHECK: arith.shrui %{{.*}}, %c8_i32
 // CHECK: arith.andi %{{.*}}, %c255_i32
@@ -34,6 +58,42 @@ func.func @sort_radix(%keys: memref<?xf32>, %perm: memref<?xi32>) {
   ^bb0(%a: f32, %b: f32, %x: i32, %y: i32):
     %lt = arith.cmpf olt, %a, %b : f32
     iree_linalg_ext.yield %lt : i1
+  }
+  return
+}
+
+// -----
+
+// Three narrow operands (f16, i8, i16: 40 bits) pack into an i64 at bit offsets 0, 16 and
+// 24; two of 16 bits (i16 keys, f16 values) into an i32. An i64 operand (the next test)
+// packs with nothing: its operands move through the passes in lines of their own.
+// CHECK-LABEL: func.func @sort_radix_packed_narrow
+// CHECK-COUNT-2: memref.view %{{.*}} : memref<?xi8> to memref<?xi64>
+// CHECK-NOT: memref.view
+// CHECK-DAG: arith.shli %{{.*}}, %c16_i64 : i64
+// CHECK-DAG: arith.shli %{{.*}}, %c24_i64 : i64
+// CHECK: arith.shrui %{{.*}}, %c16_i64 : i64
+// CHECK: arith.trunci %{{.*}} : i64 to i8
+// CHECK: arith.shrui %{{.*}}, %c24_i64 : i64
+// CHECK: arith.trunci %{{.*}} : i64 to i16
+// CHECK-LABEL: func.func @sort_radix_packed_i32
+// CHECK: memref.view %{{.*}} : memref<?xi8> to memref<6144xi32>
+// CHECK-COUNT-2: memref.view %{{.*}} : memref<?xi8> to memref<?xi32>
+// CHECK-NOT: memref.view
+// CHECK: arith.shli %{{.*}}, %c16_i32 : i32
+func.func @sort_radix_packed_narrow(%keys: memref<?xf16>, %a: memref<?xi8>, %b: memref<?xi16>) {
+  iree_linalg_ext.sort dimension(0) outs(%keys, %a, %b : memref<?xf16>, memref<?xi8>, memref<?xi16>) {
+  ^bb0(%x: f16, %y: f16, %p: i8, %q: i8, %r: i16, %s: i16):
+    %lt = arith.cmpf olt, %x, %y : f16
+    iree_linalg_ext.yield %lt : i1
+  }
+  return
+}
+func.func @sort_radix_packed_i32(%keys: memref<?xi16>, %v: memref<?xf16>) {
+  iree_linalg_ext.sort dimension(0) outs(%keys, %v : memref<?xi16>, memref<?xf16>) {
+  ^bb0(%x: i16, %y: i16, %p: f16, %q: f16):
+    %gt = arith.cmpi sgt, %x, %y : i16
+    iree_linalg_ext.yield %gt : i1
   }
   return
 }

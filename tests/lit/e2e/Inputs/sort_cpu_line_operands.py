@@ -55,6 +55,28 @@ def main(out):
     save("odd_mixed_keys", odd[order])
     save("odd_mixed_wide", mixed_wide[order])
     save("odd_mixed_indices", order.astype(np.int32))
+    # Narrow operands packed into one integer through the radix passes (RadixPackedType):
+    # f16 keys with i8 and i16 payloads (40 bits: an i64) on the odd line, and i16 keys
+    # descending with f16 payloads (32 bits: an i32) on rows of 40001 (four 8-bit digits).
+    # Negative payloads show a sign lost or smeared by the packing.
+    half = keys(1000003, 3000, np.float16)
+    half[::5][half[::5] == 0] = np.float16(-0.0)
+    small = (np.arange(1000003, dtype=np.int64) % 251 - 125).astype(np.int8)
+    short = (np.arange(1000003, dtype=np.int64) * 3 % 65521 - 32760).astype(np.int16)
+    save("half", half)
+    save("half_small", small)
+    save("half_short", short)
+    order = np.argsort(half, kind="stable")
+    save("half_sorted", half[order])
+    save("half_sorted_small", small[order])
+    save("half_sorted_short", short[order])
+    shorts = keys(3 * 40001, 4000, np.int16).reshape(3, 40001) * 8
+    halves = (np.arange(shorts.size, dtype=np.float32).reshape(shorts.shape) * -0.25).astype(np.float16)
+    save("shorts", shorts)
+    save("shorts_halves", halves)
+    order = np.argsort(-shorts.astype(np.int32), axis=1, kind="stable")
+    save("shorts_sorted", np.take_along_axis(shorts, order, axis=1))
+    save("shorts_sorted_halves", np.take_along_axis(halves, order, axis=1))
 
 
 if __name__ == "__main__":
