@@ -287,16 +287,19 @@ void LowerSortInto(OpBuilder& b, Location loc, Block& comparator, int64_t dimens
   }
   bool moves_operands = RadixMovesOperands(elements);
   Type packed = radix_key ? RadixPackedType(b.getContext(), elements) : Type();
-  // Two scratch lines per operand, then the radix sort's own, all in one heap block. A
-  // radix sort that packs the operands uses its own lines: the operands' are then empty
-  // but for lines the comparison sort takes.
+  // Two scratch lines per operand, then the radix sort's own, all in one heap block, each
+  // empty when its sort does not run: the radix sort's when the comparison sort takes the
+  // line; the operands' when a radix sort that packs the operands (in its own lines) does.
   Value operand_length = n;
   if (packed) operand_length = arith::SelectOp::create(b, loc, fits, IndexConstant(b, loc, 0), n);
   SmallVector<std::pair<Type, Value>> shapes;
   for (int copy = 0; copy < 2; ++copy) {
     for (Type element : elements) shapes.push_back({element, operand_length});
   }
-  if (radix_key) shapes.append(RadixScratchShapes(b, loc, n, moves_operands, packed));
+  if (radix_key) {
+    Value radix_n = arith::SelectOp::create(b, loc, fits, n, IndexConstant(b, loc, 0));
+    shapes.append(RadixScratchShapes(b, loc, radix_n, moves_operands, packed));
+  }
   ScratchLines scratch = AllocateScratchLines(b, loc, shapes);
   size_t operands = elements.size();
   ArrayRef<Line> all = scratch.lines;
@@ -304,7 +307,7 @@ void LowerSortInto(OpBuilder& b, Location loc, Block& comparator, int64_t dimens
   std::optional<RadixScratch> radix;
   if (radix_key) {
     ArrayRef<Line> own = all.drop_front(2 * operands);
-    size_t keys_and_ranks = moves_operands ? 0 : 4;
+    size_t keys_and_ranks = moves_operands ? 0 : 2;
     radix = RadixScratch{own.front(), SmallVector<Line>(own.slice(1, keys_and_ranks)), scratch_a, scratch_b,
                          SmallVector<Line>(own.drop_front(1 + keys_and_ranks))};
   }

@@ -109,22 +109,24 @@ bool RadixMovesOperands(TypeRange elements) {
 
 Type RadixPackedType(MLIRContext* context, TypeRange elements) {
   if (elements.size() < 2 || !RadixMovesOperands(elements)) return {};
-  int64_t bits = 0;
+  int64_t bits = 0, bytes = 0;
   for (Type element : elements) {
     if (!(isa<IntegerType>(element) || isa<FloatType>(element)) || element.getIntOrFloatBitWidth() > 32) return {};
     bits += element.getIntOrFloatBitWidth();
+    bytes += ScratchElementBytes(element);
   }
-  if (bits > 64) return {};
-  return IntegerType::get(context, bits <= 32 ? 32 : 64);
+  int64_t packed_bits = bits <= 32 ? 32 : 64;
+  if (bits > 64 || packed_bits / 8 > bytes) return {};
+  return IntegerType::get(context, packed_bits);
 }
 
-SmallVector<std::pair<Type, Value>> RadixScratchShapes(OpBuilder& b, Location loc, Value n, bool moves_operands,
+SmallVector<std::pair<Type, Value>> RadixScratchShapes(OpBuilder& b, Location loc, Value radix_n, bool moves_operands,
                                                        Type packed) {
   Type i32 = b.getI32Type();
   int64_t slots = std::max(kNarrowDigits.slots(), kWideDigits.slots());
   SmallVector<std::pair<Type, Value>> shapes{{i32, IndexConstant(b, loc, slots)}};
-  if (!moves_operands) shapes.append(4, {i32, n});
-  if (packed) shapes.append(2, {packed, n});
+  if (!moves_operands) shapes.append(2, {b.getI64Type(), radix_n});
+  if (packed) shapes.append(2, {packed, radix_n});
   return shapes;
 }
 
@@ -287,37 +289,41 @@ void EmitMovingOperands(OpBuilder& b, Location loc, const Digits& d, const Radix
   }
 }
 
-// 32-bit keys and their ranks through the passes, then every operand gathered through the
-// final ranks (in place, through a copy of its line in scratch A).
+// 32-bit keys and their ranks through the passes, each pair one i64 (the key in the low
+// half: one store an element a pass, as for packed operands), then every operand gathered
+// through the final ranks (in place, through a copy of its line in scratch A).
 void EmitKeysAndRanks(OpBuilder& b, Location loc, const Digits& d, const RadixKey& key, const RadixScratch& s,
                       ArrayRef<Line> sources, ArrayRef<Line> lines, Value n) {
   const Line& h = s.histograms;
-  const Line &keys_a = s.keys_and_ranks[0], &keys_b = s.keys_and_ranks[1];
-  const Line &ranks_a = s.keys_and_ranks[2], &ranks_b = s.keys_and_ranks[3];
+  const Line &pairs_a = s.keys_and_ranks[0], &pairs_b = s.keys_and_ranks[1];
+  Type i64 = b.getI64Type();
+  auto high_half = [&](OpBuilder& pb, Location l) { return arith::ConstantIntOp::create(pb, l, i64, 32); };
   EmitHistograms(b, loc, d, h, n, [&](OpBuilder& kb, Location l, Value i) {
     Value k = KeyOf(kb, l, key, sources[0].Load(kb, l, i));
-    keys_a.Store(kb, l, k, i);
-    ranks_a.Store(kb, l, arith::IndexCastUIOp::create(kb, l, kb.getI32Type(), i), i);
+    Value rank = arith::ShLIOp::create(kb, l, arith::IndexCastUIOp::create(kb, l, i64, i), high_half(kb, l));
+    pairs_a.Store(kb, l, arith::OrIOp::create(kb, l, arith::ExtUIOp::create(kb, l, i64, k), rank), i);
     return k;
   });
   Value zero = IndexConstant(b, loc, 0);
   Value in_a = arith::ConstantIntOp::create(b, loc, 1, 1);
-  auto same_key = [](OpBuilder&, Location, ValueRange values) { return values[0]; };
+  auto key_of_pair = [](OpBuilder& kb, Location l, ValueRange pair) -> Value {
+    return arith::TruncIOp::create(kb, l, kb.getI32Type(), pair[0]);
+  };
   for (int pass = 0; pass < d.passes; ++pass) {
-    SmallVector<Line> from = PickLines(b, loc, in_a, {keys_a, ranks_a}, {keys_b, ranks_b});
-    SmallVector<Line> to = PickLines(b, loc, in_a, {keys_b, ranks_b}, {keys_a, ranks_a});
-    Value trivial = IsTrivialPass(b, loc, d, h, from[0].Load(b, loc, zero), pass, n);
+    Line from = PickLine(b, loc, in_a, pairs_a, pairs_b);
+    Line to = PickLine(b, loc, in_a, pairs_b, pairs_a);
+    Value trivial = IsTrivialPass(b, loc, d, h, key_of_pair(b, loc, from.Load(b, loc, zero)), pass, n);
     auto step = scf::IfOp::create(
         b, loc, trivial, [&](OpBuilder& tb, Location l) { scf::YieldOp::create(tb, l, in_a); },
         [&](OpBuilder& eb, Location l) {
-          EmitScatter(eb, l, d, h, pass, from, to, n, same_key, AsRead);
+          EmitScatter(eb, l, d, h, pass, from, to, n, key_of_pair, AsRead);
           Value flipped = arith::XOrIOp::create(eb, l, in_a, arith::ConstantIntOp::create(eb, l, 1, 1));
           scf::YieldOp::create(eb, l, flipped);
         });
     in_a = step.getResult(0);
   }
 
-  Line ranks = PickLine(b, loc, in_a, ranks_a, ranks_b);
+  Line pairs = PickLine(b, loc, in_a, pairs_a, pairs_b);
   ArrayRef<Line> originals = sources;
   // Sources and lines of one sort share their positions: the same memrefs mean in place.
   if (sources.front().memref == lines.front().memref) {
@@ -325,7 +331,8 @@ void EmitKeysAndRanks(OpBuilder& b, Location loc, const Digits& d, const RadixKe
     originals = s.operands_a;
   }
   ForRange(b, loc, zero, n, [&](OpBuilder& nb, Location l, Value i) {
-    Value from = arith::IndexCastUIOp::create(nb, l, nb.getIndexType(), ranks.Load(nb, l, i));
+    Value rank = arith::ShRUIOp::create(nb, l, pairs.Load(nb, l, i), high_half(nb, l));
+    Value from = arith::IndexCastUIOp::create(nb, l, nb.getIndexType(), rank);
     for (auto [line, original] : llvm::zip(lines, originals)) line.Store(nb, l, original.Load(nb, l, from), i);
   });
 }

@@ -3,9 +3,10 @@
 // odd length (1000003) ascending and descending, i32 keys descending, and with i64
 // payloads: rows of 50001 (in place; 20 bytes an element, the radix sort's keys and ranks)
 // and the odd line (16 bytes, moved through the passes); narrow operands packed into one
-// integer through the passes: f16 keys with i8 and i16 payloads (an i64) on the odd line,
-// i16 keys descending with f16 payloads (an i32) on rows of 40001 (8-bit digits). Every
-// sort here has a plain comparator (the radix path, RadixSort.h).
+// integer through the passes: f16 keys with i16 and i32 payloads (an i64) on the odd
+// line, i16 keys descending with f16 payloads (an i32) on rows of 40001 (8-bit digits),
+// non-negative i16 keys with i1 and i8 payloads (an i32; trivial last passes). Every sort
+// here has a plain comparator (the radix path, RadixSort.h).
 // RUN: rm -rf %t && %python %S/Inputs/sort_cpu_line_operands.py %t
 // RUN: kiln-compile --target=cpu %s -o %t/cpu.kiln
 // RUN: for device in cpu cpu-sync; do \
@@ -16,8 +17,9 @@
 // RUN:   run --function=ints_descending --input=@%t/ints.npy --expected_output=@%t/ints_descending_keys.npy --expected_output=@%t/ints_descending_indices.npy; \
 // RUN:   run --function=rows_wide --input=@%t/rows.npy --input=@%t/rows_wide_a.npy --input=@%t/rows_wide_b.npy --expected_output=@%t/rows_sorted.npy --expected_output=@%t/rows_sorted_a.npy --expected_output=@%t/rows_sorted_b.npy; \
 // RUN:   run --function=odd_mixed --input=@%t/odd.npy --input=@%t/odd_wide.npy --expected_output=@%t/odd_mixed_keys.npy --expected_output=@%t/odd_mixed_wide.npy --expected_output=@%t/odd_mixed_indices.npy; \
-// RUN:   run --function=half_packed --input=@%t/half.npy --input=@%t/half_small.npy --input=@%t/half_short.npy --expected_output=@%t/half_sorted.npy --expected_output=@%t/half_sorted_small.npy --expected_output=@%t/half_sorted_short.npy; \
+// RUN:   run --function=half_packed --input=@%t/half.npy --input=@%t/half_short.npy --input=@%t/half_word.npy --expected_output=@%t/half_sorted.npy --expected_output=@%t/half_sorted_short.npy --expected_output=@%t/half_sorted_word.npy; \
 // RUN:   run --function=shorts_packed --input=@%t/shorts.npy --input=@%t/shorts_halves.npy --expected_output=@%t/shorts_sorted.npy --expected_output=@%t/shorts_sorted_halves.npy; \
+// RUN:   run --function=positive_packed --input=@%t/positive.npy --input=@%t/positive_flags.npy --input=@%t/positive_bytes.npy --expected_output=@%t/positive_sorted.npy --expected_output=@%t/positive_sorted_flags.npy --expected_output=@%t/positive_sorted_bytes.npy; \
 // RUN: done
 
 #id = affine_map<(d0) -> (d0)>
@@ -113,14 +115,14 @@ func.func @odd_mixed(%keys: tensor<1000003xf32>, %wide: tensor<1000003xi64>)
   return %r#0, %r#1, %r#2 : tensor<1000003xf32>, tensor<1000003xi64>, tensor<1000003xi32>
 }
 
-func.func @half_packed(%keys: tensor<1000003xf16>, %small: tensor<1000003xi8>, %short: tensor<1000003xi16>)
-    -> (tensor<1000003xf16>, tensor<1000003xi8>, tensor<1000003xi16>) {
-  %r:3 = iree_linalg_ext.sort dimension(0) outs(%keys, %small, %short : tensor<1000003xf16>, tensor<1000003xi8>, tensor<1000003xi16>) {
-  ^bb0(%x: f16, %y: f16, %p: i8, %q: i8, %s: i16, %t: i16):
+func.func @half_packed(%keys: tensor<1000003xf16>, %short: tensor<1000003xi16>, %word: tensor<1000003xi32>)
+    -> (tensor<1000003xf16>, tensor<1000003xi16>, tensor<1000003xi32>) {
+  %r:3 = iree_linalg_ext.sort dimension(0) outs(%keys, %short, %word : tensor<1000003xf16>, tensor<1000003xi16>, tensor<1000003xi32>) {
+  ^bb0(%x: f16, %y: f16, %p: i16, %q: i16, %s: i32, %t: i32):
     %before = arith.cmpf olt, %x, %y : f16
     iree_linalg_ext.yield %before : i1
-  } -> tensor<1000003xf16>, tensor<1000003xi8>, tensor<1000003xi16>
-  return %r#0, %r#1, %r#2 : tensor<1000003xf16>, tensor<1000003xi8>, tensor<1000003xi16>
+  } -> tensor<1000003xf16>, tensor<1000003xi16>, tensor<1000003xi32>
+  return %r#0, %r#1, %r#2 : tensor<1000003xf16>, tensor<1000003xi16>, tensor<1000003xi32>
 }
 
 func.func @shorts_packed(%keys: tensor<3x40001xi16>, %halves: tensor<3x40001xf16>)
@@ -131,4 +133,14 @@ func.func @shorts_packed(%keys: tensor<3x40001xi16>, %halves: tensor<3x40001xf16
     iree_linalg_ext.yield %before : i1
   } -> tensor<3x40001xi16>, tensor<3x40001xf16>
   return %r#0, %r#1 : tensor<3x40001xi16>, tensor<3x40001xf16>
+}
+
+func.func @positive_packed(%keys: tensor<3x40001xi16>, %flags: tensor<3x40001xi1>, %bytes: tensor<3x40001xi8>)
+    -> (tensor<3x40001xi16>, tensor<3x40001xi1>, tensor<3x40001xi8>) {
+  %r:3 = iree_linalg_ext.sort dimension(1) outs(%keys, %flags, %bytes : tensor<3x40001xi16>, tensor<3x40001xi1>, tensor<3x40001xi8>) {
+  ^bb0(%x: i16, %y: i16, %p: i1, %q: i1, %s: i8, %t: i8):
+    %before = arith.cmpi slt, %x, %y : i16
+    iree_linalg_ext.yield %before : i1
+  } -> tensor<3x40001xi16>, tensor<3x40001xi1>, tensor<3x40001xi8>
+  return %r#0, %r#1, %r#2 : tensor<3x40001xi16>, tensor<3x40001xi1>, tensor<3x40001xi8>
 }

@@ -2,23 +2,25 @@
 
 // A sort by one plain comparison takes the radix path, lines of 2^31 elements or more the
 // merge sort. Their scratch is one block: two lines per operand (the merge sort's; empty
-// when the radix path runs, %[[OPERAND_LENGTH]]), the digit histograms, and two lines of
-// i64 that the radix passes move the operands through, packed (f32 bits low, the i32
-// above): the first pass packs, the middle ones move the packed element, the last unpacks.
+// when the radix path runs), the digit histograms, and two lines of i64 (empty when the
+// merge sort runs) that the radix passes move the operands through, packed (f32 bits
+// low, the i32 above): the first pass packs, the middle ones move the packed element, the
+// last unpacks.
 // CHECK-LABEL: func.func @sort_radix
 // CHECK: %[[N:.*]] = memref.dim %arg0, %c0
 // CHECK: %[[NONEMPTY:.*]] = arith.cmpi ugt, %[[N]], %c0 : index
 // CHECK: %[[SHORT:.*]] = arith.cmpi ult, %[[N]], %c2147483648 : index
 // CHECK: %[[FITS:.*]] = arith.andi %[[SHORT]], %[[NONEMPTY]]
 // CHECK: %[[OPERAND_LENGTH:.*]] = arith.select %[[FITS]], %c0, %[[N]] : index
+// CHECK: %[[RADIX_LENGTH:.*]] = arith.select %[[FITS]], %[[N]], %c0 : index
 // CHECK: %[[BLOCK:.*]] = memref.alloc(%{{.*}}) {alignment = 64 : i64} : memref<?xi8>
 // CHECK: memref.view %[[BLOCK]][%{{.*}}][%[[OPERAND_LENGTH]]] : memref<?xi8> to memref<?xf32>
 // CHECK: memref.view %[[BLOCK]][%{{.*}}][%[[OPERAND_LENGTH]]] : memref<?xi8> to memref<?xi32>
 // CHECK: memref.view %[[BLOCK]][%{{.*}}][%[[OPERAND_LENGTH]]] : memref<?xi8> to memref<?xf32>
 // CHECK: memref.view %[[BLOCK]][%{{.*}}][%[[OPERAND_LENGTH]]] : memref<?xi8> to memref<?xi32>
 // CHECK: %[[HISTOGRAMS:.*]] = memref.view %[[BLOCK]][%{{.*}}][] : memref<?xi8> to memref<6144xi32>
-// CHECK: memref.view %[[BLOCK]][%{{.*}}][%[[N]]] : memref<?xi8> to memref<?xi64>
-// CHECK: memref.view %[[BLOCK]][%{{.*}}][%[[N]]] : memref<?xi8> to memref<?xi64>
+// CHECK: memref.view %[[BLOCK]][%{{.*}}][%[[RADIX_LENGTH]]] : memref<?xi8> to memref<?xi64>
+// CHECK: memref.view %[[BLOCK]][%{{.*}}][%[[RADIX_LENGTH]]] : memref<?xi8> to memref<?xi64>
 // CHECK-NOT: memref.alloc
 // CHECK-NOT: memref.view
 // CHECK: scf.if %[[FITS]]
@@ -37,13 +39,16 @@
 // CHECK: memref.store %[[PACKED]], %{{.*}} : memref<?xi64>
 // Later passes take the key from the packed element's low bits.
 // CHECK: arith.trunci %{{.*}} : i64 to i32
-// The last pass unpacks into the operands.
-// CHECK: %[[KEY_BITS:.*]] = arith.trunci %[[ELEMENT:.*]] : i64 to i32
-// CHECK: %[[KEY:.*]] = arith.bitcast %[[KEY_BITS]] : i32 to f32
-// CHECK: %[[ABOVE:.*]] = arith.shrui %[[ELEMENT]], %c32_i64 : i64
-// CHECK: %[[INDEX:.*]] = arith.trunci %[[ABOVE]] : i64 to i32
-// CHECK: memref.store %[[KEY]], %arg0
-// CHECK: memref.store %[[INDEX]], %arg1
+// The last pass (digit 2, from bit 22) unpacks into the operands; its trivial branch
+// copies, unpacking the same way.
+// CHECK: arith.shrui %{{.*}}, %c22_i32
+// CHECK: %[[ELEMENT:.*]] = memref.load %{{.*}} : memref<?xi64>
+// CHECK-NEXT: %[[KEY_BITS:.*]] = arith.trunci %[[ELEMENT]] : i64 to i32
+// CHECK-NEXT: %[[KEY:.*]] = arith.bitcast %[[KEY_BITS]] : i32 to f32
+// CHECK-NEXT: %[[ABOVE:.*]] = arith.shrui %[[ELEMENT]], %c32_i64 : i64
+// CHECK-NEXT: %[[INDEX:.*]] = arith.trunci %[[ABOVE]] : i64 to i32
+// CHECK-NEXT: memref.store %[[KEY]], %arg0
+// CHECK-NEXT: memref.store %[[INDEX]], %arg1
 // CHECK: } else {
 // CHECK: arith.shrui %{{.*}}, %c8_i32
 // CHECK: arith.andi %{{.*}}, %c255_i32
@@ -64,26 +69,44 @@ func.func @sort_radix(%keys: memref<?xf32>, %perm: memref<?xi32>) {
 
 // -----
 
-// Three narrow operands (f16, i8, i16: 40 bits) pack into an i64 at bit offsets 0, 16 and
-// 24; two of 16 bits (i16 keys, f16 values) into an i32. An i64 operand (the next test)
-// packs with nothing: its operands move through the passes in lines of their own.
+// Three narrow operands (f16, i16, i32: 64 bits) pack into an i64 at bit offsets 0, 16
+// and 32; two of 16 bits (i16 keys, f16 values) into an i32. Operands that would take more
+// bytes packed than in their own lines (f16 with i8: 3 bytes into an i32) and those with
+// an operand wider than 32 bits (f32 with i64) move through the passes in lines of their
+// own, n long, with no packed lines.
 // CHECK-LABEL: func.func @sort_radix_packed_narrow
+// CHECK: memref.view %{{.*}} : memref<?xi8> to memref<6144xi32>
 // CHECK-COUNT-2: memref.view %{{.*}} : memref<?xi8> to memref<?xi64>
 // CHECK-NOT: memref.view
 // CHECK-DAG: arith.shli %{{.*}}, %c16_i64 : i64
-// CHECK-DAG: arith.shli %{{.*}}, %c24_i64 : i64
+// CHECK-DAG: arith.shli %{{.*}}, %c32_i64 : i64
 // CHECK: arith.shrui %{{.*}}, %c16_i64 : i64
-// CHECK: arith.trunci %{{.*}} : i64 to i8
-// CHECK: arith.shrui %{{.*}}, %c24_i64 : i64
 // CHECK: arith.trunci %{{.*}} : i64 to i16
+// CHECK: arith.shrui %{{.*}}, %c32_i64 : i64
+// CHECK: arith.trunci %{{.*}} : i64 to i32
 // CHECK-LABEL: func.func @sort_radix_packed_i32
 // CHECK: memref.view %{{.*}} : memref<?xi8> to memref<6144xi32>
 // CHECK-COUNT-2: memref.view %{{.*}} : memref<?xi8> to memref<?xi32>
 // CHECK-NOT: memref.view
 // CHECK: arith.shli %{{.*}}, %c16_i32 : i32
-func.func @sort_radix_packed_narrow(%keys: memref<?xf16>, %a: memref<?xi8>, %b: memref<?xi16>) {
-  iree_linalg_ext.sort dimension(0) outs(%keys, %a, %b : memref<?xf16>, memref<?xi8>, memref<?xi16>) {
-  ^bb0(%x: f16, %y: f16, %p: i8, %q: i8, %r: i16, %s: i16):
+// CHECK-LABEL: func.func @sort_radix_not_packed
+// CHECK: %[[N:.*]] = memref.dim %arg0, %c0
+// CHECK: memref.view %{{.*}}[%{{.*}}][%[[N]]] : memref<?xi8> to memref<?xf16>
+// CHECK: memref.view %{{.*}}[%{{.*}}][%[[N]]] : memref<?xi8> to memref<?xi8>
+// CHECK: memref.view %{{.*}}[%{{.*}}][%[[N]]] : memref<?xi8> to memref<?xf16>
+// CHECK: memref.view %{{.*}}[%{{.*}}][%[[N]]] : memref<?xi8> to memref<?xi8>
+// CHECK: memref.view %{{.*}} : memref<?xi8> to memref<6144xi32>
+// CHECK-NOT: memref.view
+// CHECK-NOT: arith.shli
+// CHECK-LABEL: func.func @sort_radix_i64_payload
+// CHECK: %[[N:.*]] = memref.dim %arg0, %c0
+// CHECK-COUNT-2: memref.view %{{.*}}[%{{.*}}][%[[N]]] : memref<?xi8> to memref<?x{{f32|i64}}>
+// CHECK: memref.view %{{.*}} : memref<?xi8> to memref<6144xi32>
+// CHECK-NOT: memref.view
+// CHECK-NOT: arith.shli
+func.func @sort_radix_packed_narrow(%keys: memref<?xf16>, %a: memref<?xi16>, %b: memref<?xi32>) {
+  iree_linalg_ext.sort dimension(0) outs(%keys, %a, %b : memref<?xf16>, memref<?xi16>, memref<?xi32>) {
+  ^bb0(%x: f16, %y: f16, %p: i16, %q: i16, %r: i32, %s: i32):
     %lt = arith.cmpf olt, %x, %y : f16
     iree_linalg_ext.yield %lt : i1
   }
@@ -97,21 +120,46 @@ func.func @sort_radix_packed_i32(%keys: memref<?xi16>, %v: memref<?xf16>) {
   }
   return
 }
+func.func @sort_radix_not_packed(%keys: memref<?xf16>, %v: memref<?xi8>) {
+  iree_linalg_ext.sort dimension(0) outs(%keys, %v : memref<?xf16>, memref<?xi8>) {
+  ^bb0(%x: f16, %y: f16, %p: i8, %q: i8):
+    %lt = arith.cmpf olt, %x, %y : f16
+    iree_linalg_ext.yield %lt : i1
+  }
+  return
+}
+func.func @sort_radix_i64_payload(%keys: memref<?xf32>, %v: memref<?xi64>) {
+  iree_linalg_ext.sort dimension(0) outs(%keys, %v : memref<?xf32>, memref<?xi64>) {
+  ^bb0(%x: f32, %y: f32, %p: i64, %q: i64):
+    %lt = arith.cmpf olt, %x, %y : f32
+    iree_linalg_ext.yield %lt : i1
+  }
+  return
+}
 
 // -----
 
-// Operands of more than 16 bytes an element in all: the passes move 32-bit keys and ranks
-// (four more lines in the block), then a gather through the ranks permutes every operand
-// (in place: through a copy in the operands' first scratch lines).
+// Operands of more than 16 bytes an element in all: the passes move 32-bit keys and their
+// ranks, each pair one i64 (two more lines in the block), then a gather through the ranks
+// (the pairs' high halves) permutes every operand (in place: through a copy in the
+// operands' first scratch lines).
 // CHECK-LABEL: func.func @sort_radix_wide
 // CHECK: %[[BLOCK:.*]] = memref.alloc(%{{.*}}) {alignment = 64 : i64} : memref<?xi8>
 // CHECK-COUNT-6: memref.view %[[BLOCK]][%{{.*}}][%{{.*}}] : memref<?xi8> to memref<?x{{f32|i64}}>
 // CHECK: memref.view %[[BLOCK]][%{{.*}}][] : memref<?xi8> to memref<6144xi32>
-// CHECK-COUNT-4: memref.view %[[BLOCK]][%{{.*}}][%{{.*}}] : memref<?xi8> to memref<?xi32>
+// CHECK-COUNT-2: memref.view %[[BLOCK]][%{{.*}}][%{{.*}}] : memref<?xi8> to memref<?xi64>
+// CHECK-NOT: memref.view
 // CHECK-NOT: memref.alloc
 // CHECK: scf.if
+// The first read pairs each key with its position.
+// CHECK: %[[POSITION:.*]] = arith.index_cast{{.*}} : index to i64
+// CHECK: %[[RANK:.*]] = arith.shli %[[POSITION]], %c32_i64 : i64
+// CHECK: %[[WIDE_KEY:.*]] = arith.extui %{{.*}} : i32 to i64
+// CHECK: arith.ori %[[WIDE_KEY]], %[[RANK]] : i64
 // CHECK: %[[KEY:.*]] = memref.load %view{{.*}}[%{{.*}}] : memref<?xf32>
 // CHECK-NEXT: memref.store %[[KEY]], %arg0[
+// CHECK: %[[FINAL_RANK:.*]] = arith.shrui %{{.*}}, %c32_i64 : i64
+// CHECK: arith.index_cast{{.*}} %[[FINAL_RANK]] : i64 to index
 // CHECK: } else {
 // CHECK: memref.dealloc %[[BLOCK]]
 // CHECK-NOT: memref.dealloc
@@ -135,7 +183,7 @@ func.func @sort_radix_wide(%keys: memref<?xf32>, %a: memref<?xi64>, %b: memref<?
 // CHECK: memref.view %[[BLOCK]][%{{.*}}][%{{.*}}] : memref<?xi8> to memref<?xf32>
 // CHECK: %[[B:.*]] = memref.alloc(%{{.*}}) : memref<?xcomplex<f32>>
 // CHECK: memref.view %[[BLOCK]][%{{.*}}][] : memref<?xi8> to memref<6144xi32>
-// CHECK-COUNT-4: memref.view %[[BLOCK]][%{{.*}}][%{{.*}}] : memref<?xi8> to memref<?xi32>
+// CHECK-COUNT-2: memref.view %[[BLOCK]][%{{.*}}][%{{.*}}] : memref<?xi8> to memref<?xi64>
 // CHECK-DAG: memref.dealloc %[[BLOCK]]
 // CHECK-DAG: memref.dealloc %[[A]]
 // CHECK-DAG: memref.dealloc %[[B]]

@@ -56,20 +56,23 @@ def main(out):
     save("odd_mixed_wide", mixed_wide[order])
     save("odd_mixed_indices", order.astype(np.int32))
     # Narrow operands packed into one integer through the radix passes (RadixPackedType):
-    # f16 keys with i8 and i16 payloads (40 bits: an i64) on the odd line, and i16 keys
-    # descending with f16 payloads (32 bits: an i32) on rows of 40001 (four 8-bit digits).
-    # Negative payloads show a sign lost or smeared by the packing.
+    # f16 keys with i16 and i32 payloads (64 bits: an i64) on the odd line; i16 keys
+    # descending with f16 payloads (an i32) on rows of 40001 (four 8-bit digits); and
+    # non-negative i16 keys ascending with i1 and i8 payloads (25 bits: an i32), whose
+    # digits above bit 15 are the same for every key, so the last two passes are trivial
+    # (a middle one skipped, the last a copy that unpacks). Negative payloads show a sign
+    # lost or smeared by the packing.
     half = keys(1000003, 3000, np.float16)
     half[::5][half[::5] == 0] = np.float16(-0.0)
-    small = (np.arange(1000003, dtype=np.int64) % 251 - 125).astype(np.int8)
     short = (np.arange(1000003, dtype=np.int64) * 3 % 65521 - 32760).astype(np.int16)
+    word = (np.arange(1000003, dtype=np.int64) * 40503 - (1 << 31)).astype(np.int32)
     save("half", half)
-    save("half_small", small)
     save("half_short", short)
+    save("half_word", word)
     order = np.argsort(half, kind="stable")
     save("half_sorted", half[order])
-    save("half_sorted_small", small[order])
     save("half_sorted_short", short[order])
+    save("half_sorted_word", word[order])
     shorts = keys(3 * 40001, 4000, np.int16).reshape(3, 40001) * 8
     halves = (np.arange(shorts.size, dtype=np.float32).reshape(shorts.shape) * -0.25).astype(np.float16)
     save("shorts", shorts)
@@ -77,7 +80,16 @@ def main(out):
     order = np.argsort(-shorts.astype(np.int32), axis=1, kind="stable")
     save("shorts_sorted", np.take_along_axis(shorts, order, axis=1))
     save("shorts_sorted_halves", np.take_along_axis(halves, order, axis=1))
-
+    positive = (keys(3 * 40001, 4000, np.int16) + 2000).reshape(3, 40001)
+    flags = (np.arange(positive.size) % 3 == 0).reshape(positive.shape)
+    bytes_ = (np.arange(positive.size, dtype=np.int64) % 255 - 127).astype(np.int8).reshape(positive.shape)
+    save("positive", positive)
+    save("positive_flags", flags)
+    save("positive_bytes", bytes_)
+    order = np.argsort(positive, axis=1, kind="stable")
+    save("positive_sorted", np.take_along_axis(positive, order, axis=1))
+    save("positive_sorted_flags", np.take_along_axis(flags, order, axis=1))
+    save("positive_sorted_bytes", np.take_along_axis(bytes_, order, axis=1))
 
 if __name__ == "__main__":
     main(sys.argv[1])
