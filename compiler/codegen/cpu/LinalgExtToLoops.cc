@@ -305,12 +305,7 @@ void LowerSortInto(OpBuilder& b, Location loc, Block& comparator, int64_t dimens
   ArrayRef<Line> all = scratch.lines;
   SmallVector<Line> scratch_a(all.take_front(operands)), scratch_b(all.slice(operands, operands));
   std::optional<RadixScratch> radix;
-  if (radix_key) {
-    ArrayRef<Line> own = all.drop_front(2 * operands);
-    size_t keys_and_ranks = moves_operands ? 0 : 2;
-    radix = RadixScratch{own.front(), SmallVector<Line>(own.slice(1, keys_and_ranks)), scratch_a, scratch_b,
-                         SmallVector<Line>(own.drop_front(1 + keys_and_ranks))};
-  }
+  if (radix_key) radix = RadixScratchOf(all.drop_front(2 * operands), moves_operands, packed, scratch_a, scratch_b);
   ForEachLine(b, loc, first, dimension, [&](OpBuilder& lb, Location l, SmallVector<Value> position) {
     SmallVector<Line> from, lines;
     for (Value source : sources) from.push_back(Line{source, position, dimension});

@@ -22,6 +22,8 @@ struct Digits {
 constexpr Digits kNarrowDigits{8, 4};
 constexpr Digits kWideDigits{11, 3};
 constexpr int64_t kWideDigitsFrom = 65536;
+// Lines the passes alternate between (keys and ranks, packed operands).
+constexpr int64_t kPingPong = 2;
 // RadixMovesOperands: the most bytes an element of all operands that the passes move.
 constexpr int64_t kMaxMovedBytes = 16;
 
@@ -125,9 +127,21 @@ SmallVector<std::pair<Type, Value>> RadixScratchShapes(OpBuilder& b, Location lo
   Type i32 = b.getI32Type();
   int64_t slots = std::max(kNarrowDigits.slots(), kWideDigits.slots());
   SmallVector<std::pair<Type, Value>> shapes{{i32, IndexConstant(b, loc, slots)}};
-  if (!moves_operands) shapes.append(2, {b.getI64Type(), radix_n});
-  if (packed) shapes.append(2, {packed, radix_n});
+  if (!moves_operands) shapes.append(kPingPong, {b.getI64Type(), radix_n});
+  if (packed) shapes.append(kPingPong, {packed, radix_n});
   return shapes;
+}
+
+RadixScratch RadixScratchOf(ArrayRef<Line> radix_lines, bool moves_operands, Type packed, ArrayRef<Line> operands_a,
+                            ArrayRef<Line> operands_b) {
+  RadixScratch scratch{radix_lines.front(), {}, SmallVector<Line>(operands_a), SmallVector<Line>(operands_b), {}};
+  ArrayRef<Line> rest = radix_lines.drop_front();
+  if (!moves_operands) {
+    scratch.keys_and_ranks.assign(rest.begin(), rest.begin() + kPingPong);
+    rest = rest.drop_front(kPingPong);
+  }
+  if (packed) scratch.packed.assign(rest.begin(), rest.begin() + kPingPong);
+  return scratch;
 }
 
 namespace {

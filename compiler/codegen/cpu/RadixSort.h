@@ -67,6 +67,11 @@ struct RadixScratch {
   llvm::SmallVector<Line> packed;  // packed_a, packed_b
 };
 
+// The RadixScratch of the lines AllocateScratchLines made for RadixScratchShapes(...,
+// moves_operands, packed), in that order, beside the operands' two scratch lines.
+RadixScratch RadixScratchOf(llvm::ArrayRef<Line> radix_lines, bool moves_operands, mlir::Type packed,
+                            llvm::ArrayRef<Line> operands_a, llvm::ArrayRef<Line> operands_b);
+
 // Sorts `sources` into `lines` (0 < n < 2^31 elements each, keys in the first; `sources`
 // may be `lines`: in place).
 void EmitRadixSortLine(mlir::OpBuilder& b, mlir::Location loc, const RadixKey& key, const RadixScratch& scratch,
