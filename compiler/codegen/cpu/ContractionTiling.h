@@ -130,8 +130,10 @@ struct ContractionTilePlan {
   // kDotProduct on blocks of k: the pieces of x's rows are shorter than an L1 way, so x
   // is read from a copy whose rows are spread over L1's sets (SpreadRowsStride).
   bool spread_lhs_rows = false;
-  // kDotProduct on blocks of k: W's rows taken in chunks of this many (kDotProductChunkBytes),
-  // the tiles prefetching the next chunk instead of prefetch_rows ahead (0: no chunks).
+  // kDotProduct: W's rows taken in chunks of this many, the tiles prefetching the next chunk
+  // instead of prefetch_rows ahead (0: no chunks). On blocks of k, about
+  // kDotProductChunkBytes of W; over the whole depth, one tile's columns (W read in order,
+  // ContractionTiling.cc).
   int64_t chunk_rows = 0;
   GroupDotKind group_kind = GroupDotKind::kBF16Pairs;  // kPackedGroupDotProduct only
   bool matrix_tiles = false;  // kPackedGroupDotProduct: AMX tiles for the rows (GroupDotProducts.h)

@@ -6,7 +6,8 @@
 // 64-column blocks of B and of the 16 x 16 widening transposes, depths of several 128-deep
 // blocks, rows spread over several workgroups, and dynamic rows; 4 rows (f16 and
 // bf16, which has too few rows for its group-dot kernel) take packing from B[K, N] and
-// dot-product tiles that widen what they load from W[N, K]. Compiled for this machine and
+// dot-product tiles that widen what they load from W[N, K] (a W of 2 MiB or more with 4 x 6
+// tiles reading its rows in order, ContractionTiling.cc). Compiled for this machine and
 // for haswell (AVX2: the matmuls stay loops, except the 4-row W[N, K] ones, which take
 // dot-product tiles there too).
 // RUN: rm -rf %t && %python %S/Inputs/low_precision_operands.py %t
@@ -50,6 +51,8 @@
 // RUN: kiln-run --module=%t/host.kiln --device=cpu --function=f16_nt_4x517x70 --input=@%t/f16_a_4x517x70.npy --input=@%t/f16_w_4x517x70.npy --expected_output=@%t/f16_ref_4x517x70.npy --atol=1e-4 --rtol=1e-5
 // RUN: kiln-run --module=%t/host.kiln --device=cpu-sync --function=f16_nt_4x517x70 --input=@%t/f16_a_4x517x70.npy --input=@%t/f16_w_4x517x70.npy --expected_output=@%t/f16_ref_4x517x70.npy --atol=1e-4 --rtol=1e-5
 // RUN: kiln-run --module=%t/haswell.kiln --device=cpu --function=f16_nt_4x517x70 --input=@%t/f16_a_4x517x70.npy --input=@%t/f16_w_4x517x70.npy --expected_output=@%t/f16_ref_4x517x70.npy --atol=1e-4 --rtol=1e-5
+// RUN: kiln-run --module=%t/host.kiln --device=cpu --function=f16_nt_4x1040x1030 --input=@%t/f16_a_4x1040x1030.npy --input=@%t/f16_w_4x1040x1030.npy --expected_output=@%t/f16_ref_4x1040x1030.npy --atol=1e-4 --rtol=1e-5
+// RUN: kiln-run --module=%t/host.kiln --device=cpu-sync --function=f16_nt_4x1040x1030 --input=@%t/f16_a_4x1040x1030.npy --input=@%t/f16_w_4x1040x1030.npy --expected_output=@%t/f16_ref_4x1040x1030.npy --atol=1e-4 --rtol=1e-5
 // RUN: kiln-run --module=%t/host.kiln --device=cpu --function=bf16_nn_4x517x70 --input=4x517xbf16=@%t/bf16_a_4x517x70.npy --input=517x70xbf16=@%t/bf16_b_4x517x70.npy --expected_output=@%t/bf16_ref_4x517x70.npy --atol=1e-4 --rtol=1e-5
 // RUN: kiln-run --module=%t/host.kiln --device=cpu-sync --function=bf16_nn_4x517x70 --input=4x517xbf16=@%t/bf16_a_4x517x70.npy --input=517x70xbf16=@%t/bf16_b_4x517x70.npy --expected_output=@%t/bf16_ref_4x517x70.npy --atol=1e-4 --rtol=1e-5
 // RUN: kiln-run --module=%t/haswell.kiln --device=cpu --function=bf16_nn_4x517x70 --input=4x517xbf16=@%t/bf16_a_4x517x70.npy --input=517x70xbf16=@%t/bf16_b_4x517x70.npy --expected_output=@%t/bf16_ref_4x517x70.npy --atol=1e-4 --rtol=1e-5
@@ -160,6 +163,13 @@ func.func @f16_nt_4x517x70(%a: tensor<4x517xf16>, %b: tensor<70x517xf16>) -> ten
   %f = linalg.fill ins(%zero : f32) outs(%e : tensor<4x70xf32>) -> tensor<4x70xf32>
   %r = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>] ins(%a, %b : tensor<4x517xf16>, tensor<70x517xf16>) outs(%f : tensor<4x70xf32>) -> tensor<4x70xf32>
   return %r : tensor<4x70xf32>
+}
+func.func @f16_nt_4x1040x1030(%a: tensor<4x1040xf16>, %b: tensor<1030x1040xf16>) -> tensor<4x1030xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<4x1030xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<4x1030xf32>) -> tensor<4x1030xf32>
+  %r = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>] ins(%a, %b : tensor<4x1040xf16>, tensor<1030x1040xf16>) outs(%f : tensor<4x1030xf32>) -> tensor<4x1030xf32>
+  return %r : tensor<4x1030xf32>
 }
 func.func @bf16_nn_4x517x70(%a: tensor<4x517xbf16>, %b: tensor<517x70xbf16>) -> tensor<4x70xf32> {
   %zero = arith.constant 0.0 : f32

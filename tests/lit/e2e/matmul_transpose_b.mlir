@@ -74,6 +74,20 @@
 // workgroup, an odd last one (a tile of one column) and a last block of 52 k.
 // RUN: kiln-run --module=%t.kiln --device=cpu --function=nt_8x301x2100 --expected_output=i64=0 --expected_output=i64=182045035
 // RUN: kiln-run --module=%t.kiln --device=cpu-sync --function=nt_8x301x2100 --expected_output=i64=0 --expected_output=i64=182045035
+// A W beyond the core's L2 (2 MiB or more) and 1 to 4 rows: tiles over the whole depth
+// reading W's rows in order, each prefetching the next tile's rows (on an AVX-512 machine:
+// 1 x 8, 2 x 8, 3 x 8 and 4 x 6 f32 tiles and f64 2 x 8, with remainders of columns and of
+// k; tiles take the rows of both workers' halves of W).
+// RUN: kiln-run --module=%t.kiln --device=cpu --function=nt_1x601x1000 --expected_output=i64=0 --expected_output=i64=21586509
+// RUN: kiln-run --module=%t.kiln --device=cpu-sync --function=nt_1x601x1000 --expected_output=i64=0 --expected_output=i64=21586509
+// RUN: kiln-run --module=%t.kiln --device=cpu --function=nt_2x530x1003 --expected_output=i64=0 --expected_output=i64=38256854
+// RUN: kiln-run --module=%t.kiln --device=cpu-sync --function=nt_2x530x1003 --expected_output=i64=0 --expected_output=i64=38256854
+// RUN: kiln-run --module=%t.kiln --device=cpu --function=nt_3x515x1100 --expected_output=i64=0 --expected_output=i64=61152431
+// RUN: kiln-run --module=%t.kiln --device=cpu-sync --function=nt_3x515x1100 --expected_output=i64=0 --expected_output=i64=61152431
+// RUN: kiln-run --module=%t.kiln --device=cpu --function=nt_4x607x1000 --expected_output=i64=0 --expected_output=i64=87415054
+// RUN: kiln-run --module=%t.kiln --device=cpu-sync --function=nt_4x607x1000 --expected_output=i64=0 --expected_output=i64=87415054
+// RUN: kiln-run --module=%t.kiln --device=cpu --function=nt_f64_2x301x1001 --expected_output=i64=0 --expected_output=i64=21693672
+// RUN: kiln-run --module=%t.kiln --device=cpu-sync --function=nt_f64_2x301x1001 --expected_output=i64=0 --expected_output=i64=21693672
 // AVX2 and SSE targets, both of which this machine runs.
 // RUN: kiln-compile %s -o %t.avx2.kiln --target-cpu=haswell
 // RUN: kiln-run --module=%t.avx2.kiln --device=cpu --function=nt_8x300x77 --expected_output=i64=0 --expected_output=i64=6652008
@@ -1749,3 +1763,377 @@ func.func @nt_203x2050x2050() -> (i64, i64) {
   return %bad, %checksum : i64, i64
 }
 
+func.func @nt_1x601x1000() -> (i64, i64) {
+  %zero = arith.constant 0.0 : f32
+  %ea = tensor.empty() : tensor<1x1000xf32>
+  %a = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} outs(%ea : tensor<1x1000xf32>) {
+  ^bb0(%o: f32):
+    %i = linalg.index 0 : index
+    %k = linalg.index 1 : index
+    %c7 = arith.constant 7 : index
+    %t1 = arith.muli %i, %c7 : index
+    %c3 = arith.constant 3 : index
+    %t2 = arith.muli %k, %c3 : index
+    %t3 = arith.addi %t1, %t2 : index
+    %c11 = arith.constant 11 : index
+    %t4 = arith.remui %t3, %c11 : index
+    %c2 = arith.constant 2 : index
+    %t5 = arith.subi %t4, %c2 : index
+    %t6 = arith.index_cast %t5 : index to i64
+    %v = arith.sitofp %t6 : i64 to f32
+    linalg.yield %v : f32
+  } -> tensor<1x1000xf32>
+  %ewt = tensor.empty() : tensor<601x1000xf32>
+  %wt = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} outs(%ewt : tensor<601x1000xf32>) {
+  ^bb0(%o: f32):
+    %j = linalg.index 0 : index
+    %k = linalg.index 1 : index
+    %c5 = arith.constant 5 : index
+    %t1 = arith.muli %k, %c5 : index
+    %c2 = arith.constant 2 : index
+    %t2 = arith.muli %j, %c2 : index
+    %t3 = arith.addi %t1, %t2 : index
+    %c13 = arith.constant 13 : index
+    %t4 = arith.remui %t3, %c13 : index
+    %c3 = arith.constant 3 : index
+    %t5 = arith.subi %t4, %c3 : index
+    %t6 = arith.index_cast %t5 : index to i64
+    %v = arith.sitofp %t6 : i64 to f32
+    linalg.yield %v : f32
+  } -> tensor<601x1000xf32>
+  %ec = tensor.empty() : tensor<1x601xf32>
+  %fc = linalg.fill ins(%zero : f32) outs(%ec : tensor<1x601xf32>) -> tensor<1x601xf32>
+  %c = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%a, %wt : tensor<1x1000xf32>, tensor<601x1000xf32>) outs(%fc : tensor<1x601xf32>) -> tensor<1x601xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %wt : tensor<1x1000xf32>, tensor<601x1000xf32>) outs(%fc : tensor<1x601xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %s = math.fma %x, %y, %acc : f32
+    linalg.yield %s : f32
+  } -> tensor<1x601xf32>
+  %zi = arith.constant 0 : i64
+  %ez = tensor.empty() : tensor<i64>
+  %fz = linalg.fill ins(%zi : i64) outs(%ez : tensor<i64>) -> tensor<i64>
+  %sums:2 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> ()>, affine_map<(d0, d1) -> ()>], iterator_types = ["reduction", "reduction"]} ins(%c, %r : tensor<1x601xf32>, tensor<1x601xf32>) outs(%fz, %fz : tensor<i64>, tensor<i64>) {
+  ^bb0(%x: f32, %y: f32, %bad: i64, %sum: i64):
+    %ne = arith.cmpf une, %x, %y : f32
+    %ne64 = arith.extui %ne : i1 to i64
+    %bad2 = arith.addi %bad, %ne64 : i64
+    %i = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %c3 = arith.constant 3 : index
+    %c7 = arith.constant 7 : index
+    %c1 = arith.constant 1 : index
+    %w0 = arith.muli %i, %c3 : index
+    %w1 = arith.addi %w0, %j : index
+    %w2 = arith.remui %w1, %c7 : index
+    %w3 = arith.addi %w2, %c1 : index
+    %w = arith.index_cast %w3 : index to i64
+    %xi = arith.fptosi %x : f32 to i64
+    %xw = arith.muli %xi, %w : i64
+    %sum2 = arith.addi %sum, %xw : i64
+    linalg.yield %bad2, %sum2 : i64, i64
+  } -> (tensor<i64>, tensor<i64>)
+  %bad = tensor.extract %sums#0[] : tensor<i64>
+  %checksum = tensor.extract %sums#1[] : tensor<i64>
+  return %bad, %checksum : i64, i64
+}
+
+func.func @nt_2x530x1003() -> (i64, i64) {
+  %zero = arith.constant 0.0 : f32
+  %ea = tensor.empty() : tensor<2x1003xf32>
+  %a = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} outs(%ea : tensor<2x1003xf32>) {
+  ^bb0(%o: f32):
+    %i = linalg.index 0 : index
+    %k = linalg.index 1 : index
+    %c7 = arith.constant 7 : index
+    %t1 = arith.muli %i, %c7 : index
+    %c3 = arith.constant 3 : index
+    %t2 = arith.muli %k, %c3 : index
+    %t3 = arith.addi %t1, %t2 : index
+    %c11 = arith.constant 11 : index
+    %t4 = arith.remui %t3, %c11 : index
+    %c2 = arith.constant 2 : index
+    %t5 = arith.subi %t4, %c2 : index
+    %t6 = arith.index_cast %t5 : index to i64
+    %v = arith.sitofp %t6 : i64 to f32
+    linalg.yield %v : f32
+  } -> tensor<2x1003xf32>
+  %ewt = tensor.empty() : tensor<530x1003xf32>
+  %wt = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} outs(%ewt : tensor<530x1003xf32>) {
+  ^bb0(%o: f32):
+    %j = linalg.index 0 : index
+    %k = linalg.index 1 : index
+    %c5 = arith.constant 5 : index
+    %t1 = arith.muli %k, %c5 : index
+    %c2 = arith.constant 2 : index
+    %t2 = arith.muli %j, %c2 : index
+    %t3 = arith.addi %t1, %t2 : index
+    %c13 = arith.constant 13 : index
+    %t4 = arith.remui %t3, %c13 : index
+    %c3 = arith.constant 3 : index
+    %t5 = arith.subi %t4, %c3 : index
+    %t6 = arith.index_cast %t5 : index to i64
+    %v = arith.sitofp %t6 : i64 to f32
+    linalg.yield %v : f32
+  } -> tensor<530x1003xf32>
+  %ec = tensor.empty() : tensor<2x530xf32>
+  %fc = linalg.fill ins(%zero : f32) outs(%ec : tensor<2x530xf32>) -> tensor<2x530xf32>
+  %c = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%a, %wt : tensor<2x1003xf32>, tensor<530x1003xf32>) outs(%fc : tensor<2x530xf32>) -> tensor<2x530xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %wt : tensor<2x1003xf32>, tensor<530x1003xf32>) outs(%fc : tensor<2x530xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %s = math.fma %x, %y, %acc : f32
+    linalg.yield %s : f32
+  } -> tensor<2x530xf32>
+  %zi = arith.constant 0 : i64
+  %ez = tensor.empty() : tensor<i64>
+  %fz = linalg.fill ins(%zi : i64) outs(%ez : tensor<i64>) -> tensor<i64>
+  %sums:2 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> ()>, affine_map<(d0, d1) -> ()>], iterator_types = ["reduction", "reduction"]} ins(%c, %r : tensor<2x530xf32>, tensor<2x530xf32>) outs(%fz, %fz : tensor<i64>, tensor<i64>) {
+  ^bb0(%x: f32, %y: f32, %bad: i64, %sum: i64):
+    %ne = arith.cmpf une, %x, %y : f32
+    %ne64 = arith.extui %ne : i1 to i64
+    %bad2 = arith.addi %bad, %ne64 : i64
+    %i = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %c3 = arith.constant 3 : index
+    %c7 = arith.constant 7 : index
+    %c1 = arith.constant 1 : index
+    %w0 = arith.muli %i, %c3 : index
+    %w1 = arith.addi %w0, %j : index
+    %w2 = arith.remui %w1, %c7 : index
+    %w3 = arith.addi %w2, %c1 : index
+    %w = arith.index_cast %w3 : index to i64
+    %xi = arith.fptosi %x : f32 to i64
+    %xw = arith.muli %xi, %w : i64
+    %sum2 = arith.addi %sum, %xw : i64
+    linalg.yield %bad2, %sum2 : i64, i64
+  } -> (tensor<i64>, tensor<i64>)
+  %bad = tensor.extract %sums#0[] : tensor<i64>
+  %checksum = tensor.extract %sums#1[] : tensor<i64>
+  return %bad, %checksum : i64, i64
+}
+
+func.func @nt_3x515x1100() -> (i64, i64) {
+  %zero = arith.constant 0.0 : f32
+  %ea = tensor.empty() : tensor<3x1100xf32>
+  %a = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} outs(%ea : tensor<3x1100xf32>) {
+  ^bb0(%o: f32):
+    %i = linalg.index 0 : index
+    %k = linalg.index 1 : index
+    %c7 = arith.constant 7 : index
+    %t1 = arith.muli %i, %c7 : index
+    %c3 = arith.constant 3 : index
+    %t2 = arith.muli %k, %c3 : index
+    %t3 = arith.addi %t1, %t2 : index
+    %c11 = arith.constant 11 : index
+    %t4 = arith.remui %t3, %c11 : index
+    %c2 = arith.constant 2 : index
+    %t5 = arith.subi %t4, %c2 : index
+    %t6 = arith.index_cast %t5 : index to i64
+    %v = arith.sitofp %t6 : i64 to f32
+    linalg.yield %v : f32
+  } -> tensor<3x1100xf32>
+  %ewt = tensor.empty() : tensor<515x1100xf32>
+  %wt = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} outs(%ewt : tensor<515x1100xf32>) {
+  ^bb0(%o: f32):
+    %j = linalg.index 0 : index
+    %k = linalg.index 1 : index
+    %c5 = arith.constant 5 : index
+    %t1 = arith.muli %k, %c5 : index
+    %c2 = arith.constant 2 : index
+    %t2 = arith.muli %j, %c2 : index
+    %t3 = arith.addi %t1, %t2 : index
+    %c13 = arith.constant 13 : index
+    %t4 = arith.remui %t3, %c13 : index
+    %c3 = arith.constant 3 : index
+    %t5 = arith.subi %t4, %c3 : index
+    %t6 = arith.index_cast %t5 : index to i64
+    %v = arith.sitofp %t6 : i64 to f32
+    linalg.yield %v : f32
+  } -> tensor<515x1100xf32>
+  %ec = tensor.empty() : tensor<3x515xf32>
+  %fc = linalg.fill ins(%zero : f32) outs(%ec : tensor<3x515xf32>) -> tensor<3x515xf32>
+  %c = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%a, %wt : tensor<3x1100xf32>, tensor<515x1100xf32>) outs(%fc : tensor<3x515xf32>) -> tensor<3x515xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %wt : tensor<3x1100xf32>, tensor<515x1100xf32>) outs(%fc : tensor<3x515xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %s = math.fma %x, %y, %acc : f32
+    linalg.yield %s : f32
+  } -> tensor<3x515xf32>
+  %zi = arith.constant 0 : i64
+  %ez = tensor.empty() : tensor<i64>
+  %fz = linalg.fill ins(%zi : i64) outs(%ez : tensor<i64>) -> tensor<i64>
+  %sums:2 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> ()>, affine_map<(d0, d1) -> ()>], iterator_types = ["reduction", "reduction"]} ins(%c, %r : tensor<3x515xf32>, tensor<3x515xf32>) outs(%fz, %fz : tensor<i64>, tensor<i64>) {
+  ^bb0(%x: f32, %y: f32, %bad: i64, %sum: i64):
+    %ne = arith.cmpf une, %x, %y : f32
+    %ne64 = arith.extui %ne : i1 to i64
+    %bad2 = arith.addi %bad, %ne64 : i64
+    %i = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %c3 = arith.constant 3 : index
+    %c7 = arith.constant 7 : index
+    %c1 = arith.constant 1 : index
+    %w0 = arith.muli %i, %c3 : index
+    %w1 = arith.addi %w0, %j : index
+    %w2 = arith.remui %w1, %c7 : index
+    %w3 = arith.addi %w2, %c1 : index
+    %w = arith.index_cast %w3 : index to i64
+    %xi = arith.fptosi %x : f32 to i64
+    %xw = arith.muli %xi, %w : i64
+    %sum2 = arith.addi %sum, %xw : i64
+    linalg.yield %bad2, %sum2 : i64, i64
+  } -> (tensor<i64>, tensor<i64>)
+  %bad = tensor.extract %sums#0[] : tensor<i64>
+  %checksum = tensor.extract %sums#1[] : tensor<i64>
+  return %bad, %checksum : i64, i64
+}
+
+func.func @nt_4x607x1000() -> (i64, i64) {
+  %zero = arith.constant 0.0 : f32
+  %ea = tensor.empty() : tensor<4x1000xf32>
+  %a = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} outs(%ea : tensor<4x1000xf32>) {
+  ^bb0(%o: f32):
+    %i = linalg.index 0 : index
+    %k = linalg.index 1 : index
+    %c7 = arith.constant 7 : index
+    %t1 = arith.muli %i, %c7 : index
+    %c3 = arith.constant 3 : index
+    %t2 = arith.muli %k, %c3 : index
+    %t3 = arith.addi %t1, %t2 : index
+    %c11 = arith.constant 11 : index
+    %t4 = arith.remui %t3, %c11 : index
+    %c2 = arith.constant 2 : index
+    %t5 = arith.subi %t4, %c2 : index
+    %t6 = arith.index_cast %t5 : index to i64
+    %v = arith.sitofp %t6 : i64 to f32
+    linalg.yield %v : f32
+  } -> tensor<4x1000xf32>
+  %ewt = tensor.empty() : tensor<607x1000xf32>
+  %wt = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} outs(%ewt : tensor<607x1000xf32>) {
+  ^bb0(%o: f32):
+    %j = linalg.index 0 : index
+    %k = linalg.index 1 : index
+    %c5 = arith.constant 5 : index
+    %t1 = arith.muli %k, %c5 : index
+    %c2 = arith.constant 2 : index
+    %t2 = arith.muli %j, %c2 : index
+    %t3 = arith.addi %t1, %t2 : index
+    %c13 = arith.constant 13 : index
+    %t4 = arith.remui %t3, %c13 : index
+    %c3 = arith.constant 3 : index
+    %t5 = arith.subi %t4, %c3 : index
+    %t6 = arith.index_cast %t5 : index to i64
+    %v = arith.sitofp %t6 : i64 to f32
+    linalg.yield %v : f32
+  } -> tensor<607x1000xf32>
+  %ec = tensor.empty() : tensor<4x607xf32>
+  %fc = linalg.fill ins(%zero : f32) outs(%ec : tensor<4x607xf32>) -> tensor<4x607xf32>
+  %c = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%a, %wt : tensor<4x1000xf32>, tensor<607x1000xf32>) outs(%fc : tensor<4x607xf32>) -> tensor<4x607xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %wt : tensor<4x1000xf32>, tensor<607x1000xf32>) outs(%fc : tensor<4x607xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %s = math.fma %x, %y, %acc : f32
+    linalg.yield %s : f32
+  } -> tensor<4x607xf32>
+  %zi = arith.constant 0 : i64
+  %ez = tensor.empty() : tensor<i64>
+  %fz = linalg.fill ins(%zi : i64) outs(%ez : tensor<i64>) -> tensor<i64>
+  %sums:2 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> ()>, affine_map<(d0, d1) -> ()>], iterator_types = ["reduction", "reduction"]} ins(%c, %r : tensor<4x607xf32>, tensor<4x607xf32>) outs(%fz, %fz : tensor<i64>, tensor<i64>) {
+  ^bb0(%x: f32, %y: f32, %bad: i64, %sum: i64):
+    %ne = arith.cmpf une, %x, %y : f32
+    %ne64 = arith.extui %ne : i1 to i64
+    %bad2 = arith.addi %bad, %ne64 : i64
+    %i = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %c3 = arith.constant 3 : index
+    %c7 = arith.constant 7 : index
+    %c1 = arith.constant 1 : index
+    %w0 = arith.muli %i, %c3 : index
+    %w1 = arith.addi %w0, %j : index
+    %w2 = arith.remui %w1, %c7 : index
+    %w3 = arith.addi %w2, %c1 : index
+    %w = arith.index_cast %w3 : index to i64
+    %xi = arith.fptosi %x : f32 to i64
+    %xw = arith.muli %xi, %w : i64
+    %sum2 = arith.addi %sum, %xw : i64
+    linalg.yield %bad2, %sum2 : i64, i64
+  } -> (tensor<i64>, tensor<i64>)
+  %bad = tensor.extract %sums#0[] : tensor<i64>
+  %checksum = tensor.extract %sums#1[] : tensor<i64>
+  return %bad, %checksum : i64, i64
+}
+
+func.func @nt_f64_2x301x1001() -> (i64, i64) {
+  %zero = arith.constant 0.0 : f64
+  %ea = tensor.empty() : tensor<2x1001xf64>
+  %a = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} outs(%ea : tensor<2x1001xf64>) {
+  ^bb0(%o: f64):
+    %i = linalg.index 0 : index
+    %k = linalg.index 1 : index
+    %c7 = arith.constant 7 : index
+    %t1 = arith.muli %i, %c7 : index
+    %c3 = arith.constant 3 : index
+    %t2 = arith.muli %k, %c3 : index
+    %t3 = arith.addi %t1, %t2 : index
+    %c11 = arith.constant 11 : index
+    %t4 = arith.remui %t3, %c11 : index
+    %c2 = arith.constant 2 : index
+    %t5 = arith.subi %t4, %c2 : index
+    %t6 = arith.index_cast %t5 : index to i64
+    %v = arith.sitofp %t6 : i64 to f64
+    linalg.yield %v : f64
+  } -> tensor<2x1001xf64>
+  %ewt = tensor.empty() : tensor<301x1001xf64>
+  %wt = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} outs(%ewt : tensor<301x1001xf64>) {
+  ^bb0(%o: f64):
+    %j = linalg.index 0 : index
+    %k = linalg.index 1 : index
+    %c5 = arith.constant 5 : index
+    %t1 = arith.muli %k, %c5 : index
+    %c2 = arith.constant 2 : index
+    %t2 = arith.muli %j, %c2 : index
+    %t3 = arith.addi %t1, %t2 : index
+    %c13 = arith.constant 13 : index
+    %t4 = arith.remui %t3, %c13 : index
+    %c3 = arith.constant 3 : index
+    %t5 = arith.subi %t4, %c3 : index
+    %t6 = arith.index_cast %t5 : index to i64
+    %v = arith.sitofp %t6 : i64 to f64
+    linalg.yield %v : f64
+  } -> tensor<301x1001xf64>
+  %ec = tensor.empty() : tensor<2x301xf64>
+  %fc = linalg.fill ins(%zero : f64) outs(%ec : tensor<2x301xf64>) -> tensor<2x301xf64>
+  %c = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%a, %wt : tensor<2x1001xf64>, tensor<301x1001xf64>) outs(%fc : tensor<2x301xf64>) -> tensor<2x301xf64>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %wt : tensor<2x1001xf64>, tensor<301x1001xf64>) outs(%fc : tensor<2x301xf64>) {
+  ^bb0(%x: f64, %y: f64, %acc: f64):
+    %s = math.fma %x, %y, %acc : f64
+    linalg.yield %s : f64
+  } -> tensor<2x301xf64>
+  %zi = arith.constant 0 : i64
+  %ez = tensor.empty() : tensor<i64>
+  %fz = linalg.fill ins(%zi : i64) outs(%ez : tensor<i64>) -> tensor<i64>
+  %sums:2 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> ()>, affine_map<(d0, d1) -> ()>], iterator_types = ["reduction", "reduction"]} ins(%c, %r : tensor<2x301xf64>, tensor<2x301xf64>) outs(%fz, %fz : tensor<i64>, tensor<i64>) {
+  ^bb0(%x: f64, %y: f64, %bad: i64, %sum: i64):
+    %ne = arith.cmpf une, %x, %y : f64
+    %ne64 = arith.extui %ne : i1 to i64
+    %bad2 = arith.addi %bad, %ne64 : i64
+    %i = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %c3 = arith.constant 3 : index
+    %c7 = arith.constant 7 : index
+    %c1 = arith.constant 1 : index
+    %w0 = arith.muli %i, %c3 : index
+    %w1 = arith.addi %w0, %j : index
+    %w2 = arith.remui %w1, %c7 : index
+    %w3 = arith.addi %w2, %c1 : index
+    %w = arith.index_cast %w3 : index to i64
+    %xi = arith.fptosi %x : f64 to i64
+    %xw = arith.muli %xi, %w : i64
+    %sum2 = arith.addi %sum, %xw : i64
+    linalg.yield %bad2, %sum2 : i64, i64
+  } -> (tensor<i64>, tensor<i64>)
+  %bad = tensor.extract %sums#0[] : tensor<i64>
+  %checksum = tensor.extract %sums#1[] : tensor<i64>
+  return %bad, %checksum : i64, i64
+}

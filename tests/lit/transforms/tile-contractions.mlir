@@ -456,6 +456,51 @@ func.func @four_rows_long(%x: memref<4x4000xf32>, %w: memref<32x4000xf32>, %y: m
 
 // -----
 
+// A W beyond the core's L2 (607 x 1000 f32, 2.3 MiB) and up to 4 rows: tiles over the
+// whole depth, one chunk of W's rows each (8 columns for 1 row, 6 for 4: 24 partial sums),
+// each prefetching the next tile's rows in memory order ([columns, depth]); the last 7 and
+// 1 columns are tiles of one column that prefetch nothing. 8 rows (x read more than W)
+// keep their tiles of 2 columns; a W just below 2 MiB (520 x 1000) keeps 4 columns and
+// no prefetching; with AVX2 nothing is read in order.
+// CHECK-LABEL: func.func @rows_in_order
+// CHECK: scf.for %{{.*}} = %c0 to %c607 step %c8
+// CHECK: {kiln.dot_product_tile = 16 : i64, kiln.prefetch_next_chunk = array<i64: 8, 1000>} ins({{.*}} : memref<1x1000xf32>, memref<8x1000xf32, {{.*}}>) outs(%{{.*}} : memref<1x8xf32, {{.*}}>)
+// CHECK: {kiln.dot_product_tile = 16 : i64} ins({{.*}} : memref<1x1000xf32>, memref<1x1000xf32, {{.*}}>) outs(%{{.*}} : memref<1x1xf32, {{.*}}>)
+// CHECK: scf.for %{{.*}} = %c0 to %c607 step %c6
+// CHECK: {kiln.dot_product_tile = 16 : i64, kiln.prefetch_next_chunk = array<i64: 6, 1000>} ins({{.*}} : memref<4x1000xf32>, memref<6x1000xf32, {{.*}}>) outs(%{{.*}} : memref<4x6xf32, {{.*}}>)
+// CHECK: {kiln.dot_product_tile = 16 : i64} ins({{.*}} : memref<4x1000xf32>, memref<1x1000xf32, {{.*}}>) outs(%{{.*}} : memref<4x1xf32, {{.*}}>)
+// CHECK: {kiln.dot_product_tile = 16 : i64} ins({{.*}} : memref<8x1000xf32>, memref<2x1000xf32, {{.*}}>) outs(%{{.*}} : memref<8x2xf32, {{.*}}>)
+// CHECK-NOT: kiln.prefetch
+// CHECK: {kiln.dot_product_tile = 16 : i64} ins({{.*}} : memref<4x1000xf32>, memref<4x1000xf32, {{.*}}>) outs(%{{.*}} : memref<4x4xf32, {{.*}}>)
+// VECTOR-LABEL: func.func @rows_in_order
+// VECTOR: scf.for %{{.*}} = %c0 to %c607 step %c8
+// VECTOR: scf.for %{{.*}} step %c16{{.*}} iter_args
+// VECTOR-COUNT-8: memref.prefetch %arg2[%{{.*}}, %{{.*}}], read, locality<2>, data : memref<607x1000xf32>
+// VECTOR-NOT: memref.prefetch
+// VECTOR: scf.for %{{.*}} = %c0 to %c607 step %c6
+// VECTOR: scf.for %{{.*}} step %c16{{.*}} iter_args
+// VECTOR-COUNT-6: memref.prefetch %arg2[%{{.*}}, %{{.*}}], read, locality<2>, data : memref<607x1000xf32>
+// VECTOR-NOT: memref.prefetch
+// VECTOR: vector.fma
+// AVX2-LABEL: func.func @rows_in_order
+// AVX2-NOT: kiln.prefetch_next_chunk
+// AVX2: return
+func.func @rows_in_order(%x1: memref<1x1000xf32>, %x4: memref<4x1000xf32>, %w: memref<607x1000xf32>,
+                         %y1: memref<1x607xf32>, %y4: memref<4x607xf32>, %x8: memref<8x1000xf32>,
+                         %y8: memref<8x607xf32>, %ws: memref<520x1000xf32>, %ys: memref<4x520xf32>) {
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%x1, %w : memref<1x1000xf32>, memref<607x1000xf32>) outs(%y1 : memref<1x607xf32>)
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%x4, %w : memref<4x1000xf32>, memref<607x1000xf32>) outs(%y4 : memref<4x607xf32>)
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%x8, %w : memref<8x1000xf32>, memref<607x1000xf32>) outs(%y8 : memref<8x607xf32>)
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%x4, %ws : memref<4x1000xf32>, memref<520x1000xf32>) outs(%ys : memref<4x520xf32>)
+  return
+}
+
+// -----
+
 // 2 rows of 4096 f32 (32 KiB, the L1 budget for x): the whole depth, tiles of 8 columns
 // reading W's rows in order, no prefetching; one more element of depth takes blocks that
 // fill the budget (4096, as fewer than 4 rows do; 4 rows or more take pieces of each row).

@@ -25,9 +25,11 @@ import numpy as np
 # 4x517x70: a decode-shaped product (few rows, which f16 packs too). 520x600x1040: an
 # output of 2.1 MiB, which the vdpbf16ps / vpdpbusd tiles prefetch for writing (the
 # "biased" references add the fill of matmul_low_precision.mlir's *_biased functions).
+# 4x1040x1030: a W[N, K] of f16 beyond the core's L2 (2.04 MiB), read in order by 4 x 6
+# dot-product tiles that prefetch the next tile's rows (matmul_f16.mlir).
 SHAPES = [("37x130x61", 37, 130, 61), ("37x131x61", 37, 131, 61), ("45x517x70", 45, 517, 70),
           ("77x1152x70", 77, 1152, 70), ("64x192x32", 64, 192, 32), ("40x128x600", 40, 128, 600),
-          ("4x517x70", 4, 517, 70), ("520x600x1040", 520, 600, 1040)]
+          ("4x517x70", 4, 517, 70), ("520x600x1040", 520, 600, 1040), ("4x1040x1030", 4, 1040, 1030)]
 BF16_BIAS, I8_BIAS = 0.5, 7
 
 
