@@ -90,11 +90,12 @@ int64_t DotProductColumns(int64_t rows, int64_t vector_bits) {
 // row per step; up to 4 rows the columns outnumber them, so W's loads dominate. Measured
 // on Zen 4 (32 KiB L1, 1 MiB L2; K = N = 4096 f32; same-process A/B, both roles, run AH
 // in docs/PERFORMANCE.md), time against the tiles before: M = 1 (x in L1, whole depth, no
-// prefetching) 0.81-0.91 on 1 thread, 0.92-1.15 on 2; M = 2 0.76-1.0 / 0.85-0.97; M = 3
+// prefetching) 0.79-0.91 on 1 thread, 0.92-1.22 on 2; M = 2 0.76-1.0 / 0.80-0.97; M = 3
 // (blocks of 2720) 0.60-0.66 / 0.72-0.80; M = 4 (2 KiB pieces, x spread, chunks)
-// 0.88-0.95 / 0.77-1.0, in 4 columns slower than in 6; M = 4 with f16 W 0.92 / 0.95.
-// M = 8 in 3 columns took 1.49x / 1.35x (x read from L2 2.7 times as much as W), in 2
-// columns 1.8x, so 5 rows and more keep the blocks of DotProductDepthBlock.
+// 0.88-0.95 in five runs and 1.10 in a sixth / 0.77-1.0, in 4 columns slower than in 6;
+// M = 4 with f16 W 0.92 / 0.95. M = 8 in 3 columns took 1.49x / 1.35x (x read from L2
+// 2.7 times as much as W), in 2 columns 1.8x, so 5 rows and more keep the blocks of
+// DotProductDepthBlock.
 constexpr int64_t kMaxInOrderRows = 4, kInOrderAccumulators = 24, kMaxInOrderColumns = 8;
 int64_t InOrderDotProductColumns(int64_t rows, int64_t vector_bits) {
   if (vector_bits < 512 || rows < 1 || rows > kMaxInOrderRows) return 0;
