@@ -31,13 +31,6 @@ class HsaSimCodeObjectTest : public SimTest {
   std::string last_error_;
 };
 
-template <typename T>
-T SymbolInfo(hsa_executable_symbol_t symbol, hsa_executable_symbol_info_t attribute) {
-  T value{};
-  EXPECT_EQ(hsa_executable_symbol_get_info(symbol, attribute, &value), HSA_STATUS_SUCCESS) << kiln_hsa_sim_last_error();
-  return value;
-}
-
 TEST_F(HsaSimCodeObjectTest, TwinKernelsAndTheirSymbols) {
   Init();
   hsa_agent_t gpu = gpus_[0];

@@ -93,6 +93,14 @@ hsa_kernel_dispatch_packet_t DispatchPacket(uint64_t kernel_object, void* kernar
 // Returns the packet id.
 uint64_t Submit(hsa_queue_t* queue, const void* packet);
 
+// An executable symbol's attribute of type T (EXPECTs the query succeeds).
+template <typename T>
+T SymbolInfo(hsa_executable_symbol_t symbol, hsa_executable_symbol_info_t attribute) {
+  T value{};
+  EXPECT_EQ(hsa_executable_symbol_get_info(symbol, attribute, &value), HSA_STATUS_SUCCESS) << kiln_hsa_sim_last_error();
+  return value;
+}
+
 // Waits until `signal` equals `value`; returns the value seen.
 int64_t WaitEq(hsa_signal_t signal, int64_t value, uint64_t timeout_ns = kHangTimeoutNs);
 

@@ -6,6 +6,8 @@
 #include <cstring>
 #include <span>
 
+#include "drivers/hip/sim/isa/code_object.h"
+#include "drivers/hip/sim/isa/program.h"
 #include "drivers/hip/sim/runtime.h"
 
 namespace kiln::hsa_sim {
@@ -21,23 +23,9 @@ uint32_t ReadU32(const uint8_t* p) {
          (static_cast<uint32_t>(p[3]) << 24);
 }
 
-// EF_AMDGPU_MACH (the low byte of e_flags) of the processors kiln cares about, from the
-// AMDGPU ELF documentation; others print as hex.
-std::string AmdgpuMachName(uint32_t e_flags) {
-  struct Mach {
-    uint32_t value;
-    const char* name;
-  };
-  static constexpr Mach kMachs[] = {
-      {0x02c, "gfx900"},  {0x02f, "gfx906"},  {0x030, "gfx908"},  {0x03f, "gfx90a"},
-      {0x04c, "gfx942"},  {0x04f, "gfx950"},  {0x036, "gfx1030"}, {0x041, "gfx1100"},
-      {0x046, "gfx1101"}, {0x047, "gfx1102"}, {0x048, "gfx1200"}, {0x04e, "gfx1201"},
-  };
-  uint32_t mach = e_flags & 0xff;
-  for (const Mach& m : kMachs) {
-    if (m.value == mach) return m.name;
-  }
-  return StrCat("EF_AMDGPU_MACH ", Hex(mach));
+bool IsAmdgpuElf(std::span<const uint8_t> image) {
+  static constexpr uint8_t kElfMagic[4] = {0x7f, 'E', 'L', 'F'};
+  return image.size() >= 64 && std::memcmp(image.data(), kElfMagic, 4) == 0 && ReadU16(&image[18]) == kMachineAmdgpu;
 }
 
 // "amdgcn-amd-amdhsa--gfx942:sramecc+:xnack-" -> "amdgcn-amd-amdhsa--gfx942": target features do
@@ -59,8 +47,9 @@ hsa_status_t CheckElf(std::span<const uint8_t> image) {
   if (machine == kMachineAmdgpu) {
     uint32_t e_flags = ReadU32(&image[elf64 ? 48 : 36]);
     return Fail(HSA_STATUS_ERROR_INVALID_CODE_OBJECT, "this is an AMDGPU code object (HSACO, e_flags ", Hex(e_flags),
-                ", mach ", AmdgpuMachName(e_flags),
-                "); hip-sim runs the host twin that kiln's compiler emits beside each HSACO, not GPU machine code");
+                ", mach ", isa::AmdgpuProcessorName(e_flags),
+                "); hip-sim runs the host twin that kiln's compiler emits beside each HSACO, not GPU machine code, "
+                "unless KILN_HSA_SIM_MODE=code-object selects the instruction-level executor");
   }
   if (machine != kMachineX86_64) {
     return Fail(HSA_STATUS_ERROR_INVALID_CODE_OBJECT, "the ELF file is for machine ", machine,
@@ -113,7 +102,13 @@ hsa_status_t Executable::Load(Session& session, const Agent& agent, const CodeOb
     return Fail(HSA_STATUS_ERROR_FROZEN_EXECUTABLE,
                 "the executable is frozen; load code objects before hsa_executable_freeze");
   std::span<const uint8_t> image(static_cast<const uint8_t*>(reader.bytes), reader.size);
+  if (session.mode == ExecutionMode::kCodeObject && IsAmdgpuElf(image)) return LoadHsaco(session, agent, image, loaded);
   if (hsa_status_t status = CheckElf(image); status != HSA_STATUS_SUCCESS) return status;
+  return LoadTwin(session, agent, image, loaded);
+}
+
+hsa_status_t Executable::LoadTwin(Session& session, const Agent& agent, std::span<const uint8_t> image,
+                                  hsa_loaded_code_object_t* loaded) {
   auto library = SharedObject::LoadFromMemory(image, "hip-sim twin");
   if (!library.ok()) {
     return Fail(HSA_STATUS_ERROR_INVALID_CODE_OBJECT,
@@ -127,7 +122,7 @@ hsa_status_t Executable::Load(Session& session, const Agent& agent, const CodeOb
   const kiln_gpu_twin_library_v1_t* descriptor = query(KILN_GPU_TWIN_ABI_VERSION);
   if (hsa_status_t status = CheckTwin(descriptor, agent); status != HSA_STATUS_SUCCESS) return status;
 
-  auto twin = std::make_shared<LoadedTwin>();
+  auto twin = std::make_shared<LoadedCodeObject>();
   std::vector<std::shared_ptr<KernelSymbol>> symbols;
   for (uint32_t i = 0; i < descriptor->kernel_count; ++i) {
     const kiln_gpu_twin_kernel_v1_t& k = descriptor->kernels[i];
@@ -141,16 +136,8 @@ hsa_status_t Executable::Load(Session& session, const Agent& agent, const CodeOb
       return Fail(HSA_STATUS_ERROR_INVALID_CODE_OBJECT, "kernel ", name, ": kernarg segment alignment ", align,
                   " is not a power of two");
     }
-    auto same_name = [&](const std::shared_ptr<KernelSymbol>& s) { return s->name == name && s->agent == &agent; };
-    if (std::any_of(symbols.begin(), symbols.end(), same_name)) {
-      return Fail(HSA_STATUS_ERROR_INVALID_CODE_OBJECT, "the host twin declares kernel ", name, " twice");
-    }
-    if (std::any_of(symbols_.begin(), symbols_.end(), same_name)) {
-      return Fail(HSA_STATUS_ERROR_VARIABLE_ALREADY_DEFINED, "kernel ", name, " is already defined for ",
-                  agent.Describe(), " by an earlier code object of this executable");
-    }
     auto symbol = std::make_shared<KernelSymbol>();
-    symbol->twin = twin;
+    symbol->code_object = twin;
     symbol->agent = &agent;
     symbol->name = std::move(name);
     symbol->entry = k.entry;
@@ -161,6 +148,65 @@ hsa_status_t Executable::Load(Session& session, const Agent& agent, const CodeOb
     symbols.push_back(std::move(symbol));
   }
   twin->library = std::move(*library);
+  return AddSymbols(session, agent, std::move(twin), std::move(symbols), loaded);
+}
+
+hsa_status_t Executable::LoadHsaco(Session& session, const Agent& agent, std::span<const uint8_t> image,
+                                   hsa_loaded_code_object_t* loaded) {
+  auto object = isa::ParseCodeObject(image);
+  if (!object.ok()) {
+    return Fail(HSA_STATUS_ERROR_INVALID_CODE_OBJECT,
+                "the AMDGPU code object cannot be read: ", object.status().ToString());
+  }
+  std::string_view agent_processor = WithoutFeatures(agent.isa->name);
+  agent_processor.remove_prefix(std::min(agent_processor.rfind('-') + 1, agent_processor.size()));
+  if (object->processor != agent_processor) {
+    return Fail(HSA_STATUS_ERROR_INVALID_ISA, "the AMDGPU code object is for ", object->processor, " but ",
+                agent.Describe(), " is ", agent.isa->name);
+  }
+  auto code_object = std::make_shared<LoadedCodeObject>();
+  std::vector<std::shared_ptr<KernelSymbol>> symbols;
+  for (isa::KernelCode& kernel : object->kernels) {
+    uint32_t wave = kernel.descriptor.wavefront_size32() ? 32 : 64;
+    if (kernel.wavefront_size != wave || wave != agent.config.wavefront_size) {
+      return Fail(HSA_STATUS_ERROR_INVALID_ISA, "kernel ", kernel.name, " is compiled for wave", kernel.wavefront_size,
+                  " (descriptor: wave", wave, ") but ", agent.Describe(), " runs wave", agent.config.wavefront_size,
+                  "; the executor runs wave64");
+    }
+    auto symbol = std::make_shared<KernelSymbol>();
+    symbol->code_object = code_object;
+    symbol->agent = &agent;
+    symbol->name = kernel.symbol;
+    symbol->kernarg_segment_size = kernel.kernarg_segment_size;
+    symbol->kernarg_segment_alignment = std::max<uint32_t>(kernel.kernarg_segment_align, 1);
+    symbol->group_segment_size = kernel.group_segment_fixed_size;
+    symbol->private_segment_size = kernel.private_segment_fixed_size;
+    std::string name = kernel.name;
+    auto program = isa::DecodeProgram(std::move(kernel), object->processor);
+    if (!program.ok()) {
+      return Fail(HSA_STATUS_ERROR_INVALID_CODE_OBJECT, "kernel ", name,
+                  " cannot be decoded: ", program.status().ToString());
+    }
+    symbol->program = std::shared_ptr<const isa::Program>(std::move(*program));
+    symbols.push_back(std::move(symbol));
+  }
+  return AddSymbols(session, agent, std::move(code_object), std::move(symbols), loaded);
+}
+
+hsa_status_t Executable::AddSymbols(Session& session, const Agent& agent, std::shared_ptr<LoadedCodeObject> code_object,
+                                    std::vector<std::shared_ptr<KernelSymbol>> symbols,
+                                    hsa_loaded_code_object_t* loaded) {
+  for (size_t i = 0; i < symbols.size(); ++i) {
+    const std::string& name = symbols[i]->name;
+    auto same_name = [&](const std::shared_ptr<KernelSymbol>& s) { return s->name == name && s->agent == &agent; };
+    if (std::any_of(symbols.begin(), symbols.begin() + i, same_name)) {
+      return Fail(HSA_STATUS_ERROR_INVALID_CODE_OBJECT, "the code object declares kernel ", name, " twice");
+    }
+    if (std::any_of(symbols_.begin(), symbols_.end(), same_name)) {
+      return Fail(HSA_STATUS_ERROR_VARIABLE_ALREADY_DEFINED, "kernel ", name, " is already defined for ",
+                  agent.Describe(), " by an earlier code object of this executable");
+    }
+  }
   for (const auto& symbol : symbols) {
     if (!session.kernels.Add(symbol->handle(), symbol)) {
       for (const auto& s : symbols) session.kernels.Remove(s->handle());
@@ -168,8 +214,8 @@ hsa_status_t Executable::Load(Session& session, const Agent& agent, const CodeOb
     }
   }
   symbols_.insert(symbols_.end(), symbols.begin(), symbols.end());
-  twins_.push_back(twin);
-  if (loaded) loaded->handle = reinterpret_cast<uint64_t>(twin.get());
+  if (loaded) loaded->handle = reinterpret_cast<uint64_t>(code_object.get());
+  code_objects_.push_back(std::move(code_object));
   return HSA_STATUS_SUCCESS;
 }
 
@@ -193,7 +239,7 @@ void Executable::Unregister(Session& session) {
   std::lock_guard lock(mu_);
   for (const auto& symbol : symbols_) session.kernels.Remove(symbol->handle());
   symbols_.clear();
-  twins_.clear();
+  code_objects_.clear();
 }
 
 namespace {

@@ -1,13 +1,19 @@
 // Code object readers, executables and kernel symbols.
 //
-// hip-sim does not execute AMDGPU machine code: kiln's compiler emits, beside each HSACO, a
-// host twin (an x86-64 ELF shared object, hal/abi/gpu_kernel_abi.h) lowered from the same IR,
-// and the driver hands the twin to hsa_executable_load_agent_code_object. The loader refuses
-// a real HSACO with a message that says so.
+// Two kinds of code object load:
+// - a host twin (an x86-64 ELF shared object, hal/abi/gpu_kernel_abi.h) that kiln's compiler
+//   emits beside each HSACO, lowered from the same IR; the hip driver hands hip-sim the twin.
+//   Twins load in every execution mode.
+// - an AMDGPU code object (HSACO), only in the code-object execution mode
+//   (KILN_HSA_SIM_MODE=code-object, config.h): it is read as the HSA loader reads it
+//   (isa/code_object.h), its kernels' machine code is decoded once (isa/program.h), and their
+//   dispatches run on the instruction-level executor (isa/executor.h). In the default twin
+//   mode an HSACO is refused with a message that says so.
 //
 // One record, KernelSymbol, is both the executable symbol (its handle) and the kernel object
 // of dispatch packets (the same number, reported once the executable is frozen). It keeps the
-// twin's shared object loaded, so a dispatch in flight survives hsa_executable_destroy.
+// twin's shared object loaded (or the decoded program alive), so a dispatch in flight
+// survives hsa_executable_destroy.
 #pragma once
 
 #include <atomic>
@@ -15,6 +21,7 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -23,6 +30,9 @@
 #include "hal/abi/gpu_kernel_abi.h"
 
 namespace kiln::hsa_sim {
+namespace isa {
+struct Program;
+}
 
 struct Agent;
 class Session;
@@ -32,16 +42,17 @@ struct CodeObjectReader {
   size_t size;
 };
 
-// A loaded twin library; its address is the hsa_loaded_code_object_t.
-struct LoadedTwin {
-  std::unique_ptr<SharedObject> library;
+// A loaded code object; its address is the hsa_loaded_code_object_t.
+struct LoadedCodeObject {
+  std::unique_ptr<SharedObject> library;  // twins; null for an HSACO
 };
 
 struct KernelSymbol {
-  std::shared_ptr<LoadedTwin> twin;  // keeps `entry` mapped
+  std::shared_ptr<LoadedCodeObject> code_object;  // keeps `entry` mapped
   const Agent* agent = nullptr;
-  std::string name;  // "name.kd"
-  kiln_gpu_twin_entry_v1_t entry = nullptr;
+  std::string name;                             // "name.kd"
+  kiln_gpu_twin_entry_v1_t entry = nullptr;     // twins
+  std::shared_ptr<const isa::Program> program;  // HSACO kernels (code-object mode)
   uint32_t kernarg_segment_size = 0;
   uint32_t kernarg_segment_alignment = 0;
   uint32_t group_segment_size = 0;
@@ -68,7 +79,15 @@ class Executable {
  private:
   mutable std::mutex mu_;
   bool frozen_ = false;
-  std::vector<std::shared_ptr<LoadedTwin>> twins_;
+  hsa_status_t LoadTwin(Session& session, const Agent& agent, std::span<const uint8_t> image,
+                        hsa_loaded_code_object_t* loaded);
+  hsa_status_t LoadHsaco(Session& session, const Agent& agent, std::span<const uint8_t> image,
+                         hsa_loaded_code_object_t* loaded);
+  // Registers `symbols` (checked against this executable's) and keeps `code_object`.
+  hsa_status_t AddSymbols(Session& session, const Agent& agent, std::shared_ptr<LoadedCodeObject> code_object,
+                          std::vector<std::shared_ptr<KernelSymbol>> symbols, hsa_loaded_code_object_t* loaded);
+
+  std::vector<std::shared_ptr<LoadedCodeObject>> code_objects_;
   std::vector<std::shared_ptr<KernelSymbol>> symbols_;
 };
 

@@ -216,4 +216,12 @@ StatusOr<std::vector<FaultSpec>> ParseFaultsText(std::string_view text) {
   return faults;
 }
 
+StatusOr<ExecutionMode> ParseExecutionMode(std::string_view text) {
+  text = Trim(text);
+  if (text.empty() || text == "twin") return ExecutionMode::kTwin;
+  if (text == "code-object") return ExecutionMode::kCodeObject;
+  if (text == "both") return ExecutionMode::kBoth;
+  return InvalidArgumentError("unknown mode '", text, "' (twin, code-object or both)");
+}
+
 }  // namespace kiln::hsa_sim

@@ -1,6 +1,7 @@
 // What the simulated system looks like: the GPU agents (from kiln_hsa_sim_configure, the
-// KILN_HSA_SIM_AGENTS environment variable or the default) and the faults armed at hsa_init
-// (KILN_HSA_SIM_FAULTS). Parsing and validation only; runtime.cc decides which source applies.
+// KILN_HSA_SIM_AGENTS environment variable or the default), the faults armed at hsa_init
+// (KILN_HSA_SIM_FAULTS) and how kernels execute (KILN_HSA_SIM_MODE). Parsing and validation
+// only; runtime.cc decides which source applies.
 #pragma once
 
 #include <cstdint>
@@ -50,5 +51,17 @@ struct FaultSpec {
 // "[AGENT/]queue_error@N", "[AGENT/]slow@N:MICROSECONDS". Agent indices are checked later,
 // against the configured agents.
 StatusOr<std::vector<FaultSpec>> ParseFaultsText(std::string_view text);
+
+// How dispatches execute, chosen at hsa_init by KILN_HSA_SIM_MODE (docs/hip-sim-executor.md):
+//   twin         (the default, also for an unset or empty variable) host twins load and run;
+//                an AMDGPU code object is refused.
+//   code-object  AMDGPU code objects (HSACOs) load too, and their kernels run on the
+//                instruction-level executor (isa/executor.h); twins still load and run as
+//                twins (the hip driver hands hip-sim the twin today).
+//   both         planned: run both on copies of the inputs and compare. Refused for now.
+enum class ExecutionMode { kTwin, kCodeObject, kBoth };
+
+// Parses the variable's value; errors list the accepted values.
+StatusOr<ExecutionMode> ParseExecutionMode(std::string_view text);
 
 }  // namespace kiln::hsa_sim

@@ -18,15 +18,20 @@
 //                                            smaller than the kernel's
 //   HSA_STATUS_ERROR_INVALID_SIGNAL          a completion or dependency signal that is not a live
 //                                            signal (or is destroyed while a barrier waits on it)
-//   HSA_STATUS_ERROR_EXCEPTION               a twin workgroup returned non-zero (trap); injected
+//   HSA_STATUS_ERROR_EXCEPTION               a twin workgroup returned non-zero (trap); a
+//                                            code-object workgroup failed (unimplemented
+//                                            instruction, trap, kernarg mismatch); injected
 //                                            queue_error fault
-//   HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION  injected memory fault (after the system event
-//                                            handlers got HSA_AMD_GPU_MEMORY_FAULT_EVENT)
+//   HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION  injected memory fault, or an access of a code-object
+//                                            kernel outside every allocation (raised by the
+//                                            workers), after the system event handlers got
+//                                            HSA_AMD_GPU_MEMORY_FAULT_EVENT
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
 
 #include "drivers/hip/sim/code_objects.h"
+#include "drivers/hip/sim/isa/executor.h"
 #include "drivers/hip/sim/queue.h"
 #include "drivers/hip/sim/runtime.h"
 
@@ -94,6 +99,18 @@ void Queue::RaiseError(hsa_status_t status, std::string detail) {
   }
   failed_.store(true, std::memory_order_release);
   processor_waiter_.Wake();
+}
+
+void Queue::RaiseMemoryFault(std::string detail, uint64_t address) {
+  if (!running()) return;  // a fault of another workgroup came first
+  hsa_amd_event_t event{};
+  event.event_type = HSA_AMD_GPU_MEMORY_FAULT_EVENT;
+  event.memory_fault.agent = agent_.handle();
+  event.memory_fault.virtual_address = address;
+  event.memory_fault.fault_reason_mask = HSA_AMD_MEMORY_FAULT_PAGE_NOT_PRESENT;
+  SetLastErrorRaw(detail);
+  session_.events.Deliver(event);
+  RaiseError(static_cast<hsa_status_t>(HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION), std::move(detail));
 }
 
 void Queue::DeliverErrorAndIdle() {
@@ -250,6 +267,13 @@ void Queue::HandleKernelDispatch(uint64_t id, const hsa_kernel_dispatch_packet_t
     return fail(HSA_STATUS_ERROR_INVALID_ARGUMENT, "kernarg_address ", Hex(kernarg), " is not aligned to the kernel's ",
                 kernel->kernarg_segment_alignment, "-byte kernarg segment alignment", where());
   }
+  // A code-object kernel's arguments first, so that a short kernarg block names the argument.
+  if (kernel->program) {
+    if (Status s = isa::CheckKernargs(*kernel->program, session_.memory, p.kernarg_address); !s.ok()) {
+      return fail(HSA_STATUS_ERROR_INVALID_ARGUMENT,
+                  "the kernarg segment does not match the kernel's metadata: ", s.message(), where());
+    }
+  }
   {
     auto lock = session_.memory.LockShared();
     size_t size = std::max<size_t>(kernel->kernarg_segment_size, 1);
@@ -304,16 +328,9 @@ void Queue::HandleKernelDispatch(uint64_t id, const hsa_kernel_dispatch_packet_t
   const uint64_t start_ticks = profiled ? TimestampNs() : 0;
   FaultTable::Effects effects = agent_.faults.OnDispatchStart();
   if (effects.memory_fault) {
-    std::string detail = StrCat("kernel dispatch packet ", id, where(), ": injected GPU memory fault at ",
-                                Hex(effects.fault_address), " (page not present), dispatch ordinal ", effects.ordinal);
-    hsa_amd_event_t event{};
-    event.event_type = HSA_AMD_GPU_MEMORY_FAULT_EVENT;
-    event.memory_fault.agent = agent_.handle();
-    event.memory_fault.virtual_address = effects.fault_address;
-    event.memory_fault.fault_reason_mask = HSA_AMD_MEMORY_FAULT_PAGE_NOT_PRESENT;
-    SetLastErrorRaw(detail);
-    session_.events.Deliver(event);
-    RaiseError(static_cast<hsa_status_t>(HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION), detail);
+    RaiseMemoryFault(StrCat("kernel dispatch packet ", id, where(), ": injected GPU memory fault at ",
+                            Hex(effects.fault_address), " (page not present), dispatch ordinal ", effects.ordinal),
+                     effects.fault_address);
     return;
   }
   if (effects.queue_error) {

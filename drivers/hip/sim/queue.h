@@ -112,6 +112,10 @@ class Queue {
   void HandleBarrier(uint64_t packet_id, const hsa_barrier_and_packet_t& packet, bool is_and);
   bool running() const;  // neither stopping nor failed
   void RaiseError(hsa_status_t status, std::string detail);
+  // A GPU memory fault at `address`: HSA_AMD_GPU_MEMORY_FAULT_EVENT to every system event
+  // handler (with `detail` as the last error), then the queue error
+  // MEMORY_APERTURE_VIOLATION. Any thread of the queue.
+  void RaiseMemoryFault(std::string detail, uint64_t address);
   void DeliverErrorAndIdle();
 
   // Workers (workers.cc).
@@ -125,6 +129,9 @@ class Queue {
   // until none is left that may start now, then announces what is left (SLOW dispatches).
   void RunPendingWork();
   void RunWorkgroup(Dispatch& dispatch, uint64_t workgroup, void* group_segment);
+  // A workgroup of a code-object kernel, on the instruction-level executor; false when it failed
+  // (the queue error is raised).
+  bool RunCodeObjectWorkgroup(Dispatch& dispatch, const uint32_t workgroup_id[3], void* group_segment);
   void FinishWorkgroup(Dispatch& dispatch, bool ok);
 
   Session& session_;

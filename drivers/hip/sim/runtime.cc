@@ -14,6 +14,7 @@
 
 #include "drivers/hip/sim/async_copy.h"
 #include "drivers/hip/sim/code_objects.h"
+#include "drivers/hip/sim/isa/program.h"
 #include "drivers/hip/sim/queue.h"
 
 namespace kiln::hsa_sim {
@@ -402,6 +403,21 @@ hsa_status_t HSA_API hsa_init() {
     }
     faults = std::move(*parsed);
   }
+  ExecutionMode mode = ExecutionMode::kTwin;
+  if (const char* text = std::getenv("KILN_HSA_SIM_MODE"); text && *text) {
+    auto parsed = ParseExecutionMode(text);
+    if (!parsed.ok()) return Fail(HSA_STATUS_ERROR, "KILN_HSA_SIM_MODE=\"", text, "\": ", parsed.status().ToString());
+    mode = *parsed;
+    std::string why;
+    if (mode == ExecutionMode::kBoth) {
+      return Fail(HSA_STATUS_ERROR,
+                  "KILN_HSA_SIM_MODE=both (twin and code object compared) is not implemented yet; "
+                  "use twin or code-object");
+    }
+    if (mode == ExecutionMode::kCodeObject && !isa::DecoderAvailable(&why)) {
+      return Fail(HSA_STATUS_ERROR, "KILN_HSA_SIM_MODE=code-object: ", why);
+    }
+  }
   auto session = Session::Create(agents, faults);
   if (!session.ok()) {
     hsa_status_t status = session.status().code() == kiln::StatusCode::kResourceExhausted
@@ -410,6 +426,7 @@ hsa_status_t HSA_API hsa_init() {
     return Fail(status, session.status().ToString());
   }
   g.session = std::move(*session);
+  g.session->mode = mode;
   g.session_epoch.fetch_add(1, std::memory_order_release);
   g.refcount = 1;
   return HSA_STATUS_SUCCESS;

@@ -63,6 +63,7 @@ class Session {
   Registry<KernelSymbol> kernels;  // keyed by the symbol handle, which is also the kernel object
   AllocationTable memory;
   SystemEvents events;
+  ExecutionMode mode = ExecutionMode::kTwin;  // KILN_HSA_SIM_MODE at hsa_init
 
  private:
   Session() = default;

@@ -1,11 +1,14 @@
 // The compute-unit workers of a queue (see queue.h for the model): they run the workgroups of
 // the kernel dispatches the packet processor (packet_processor.cc) launched, and complete each
-// dispatch when its last workgroup finishes. A workgroup that traps raises the queue error.
+// dispatch when its last workgroup finishes: a twin's entry, or, for a code-object kernel, the
+// instruction-level executor (isa/executor.h). A workgroup that traps or fails raises the
+// queue error; one whose access falls outside every allocation raises a memory fault.
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
 
 #include "drivers/hip/sim/code_objects.h"
+#include "drivers/hip/sim/isa/executor.h"
 #include "drivers/hip/sim/queue.h"
 #include "drivers/hip/sim/runtime.h"
 
@@ -119,6 +122,7 @@ void Queue::RunWorkgroup(Dispatch& d, uint64_t workgroup, void* group_segment) {
   w.group_segment = group_segment;
   w.group_segment_size = p.group_segment_size;
   std::memset(group_segment, kGroupSegmentPoison, p.group_segment_size);
+  if (d.kernel->program) return FinishWorkgroup(d, RunCodeObjectWorkgroup(d, w.workgroup_id, group_segment));
   int result = d.kernel->entry(p.kernarg_address, &w);
   if (result != 0) {
     RaiseError(HSA_STATUS_ERROR_EXCEPTION, StrCat("kernel dispatch packet ", d.packet_id, " (kernel ", d.kernel->name,
@@ -126,6 +130,37 @@ void Queue::RunWorkgroup(Dispatch& d, uint64_t workgroup, void* group_segment) {
                                                   w.workgroup_id[2], ") trapped (the twin returned ", result, ")"));
   }
   FinishWorkgroup(d, result == 0);
+}
+
+bool Queue::RunCodeObjectWorkgroup(Dispatch& d, const uint32_t workgroup_id[3], void* group_segment) {
+  const hsa_kernel_dispatch_packet_t& p = d.packet;
+  isa::WorkgroupLaunch launch;
+  launch.program = d.kernel->program.get();
+  launch.memory = &session_.memory;
+  launch.dispatch_packet = &d.packet;
+  launch.queue = &hsa_;
+  launch.queue_size = sizeof(hsa_);
+  launch.dispatch_id = d.packet_id;
+  launch.kernarg = p.kernarg_address;
+  launch.group_segment = group_segment;
+  launch.group_segment_size = p.group_segment_size;
+  const uint32_t size[3] = {p.workgroup_size_x, p.workgroup_size_y, p.workgroup_size_z};
+  const uint32_t grid[3] = {p.grid_size_x, p.grid_size_y, p.grid_size_z};
+  for (int axis = 0; axis < 3; ++axis) {
+    launch.workgroup_id[axis] = workgroup_id[axis];
+    launch.workgroup_size[axis] = size[axis];
+    launch.grid_size[axis] = grid[axis];
+  }
+  isa::Failure failure = isa::RunWorkgroup(launch);
+  if (failure.kind == isa::Failure::Kind::kNone) return true;
+  std::string detail = StrCat("kernel dispatch packet ", d.packet_id, " (kernel ", d.kernel->name, "): workgroup (",
+                              workgroup_id[0], ", ", workgroup_id[1], ", ", workgroup_id[2], "): ", failure.message);
+  if (failure.kind == isa::Failure::Kind::kMemoryFault) {
+    RaiseMemoryFault(StrCat(detail, " (memory fault at ", Hex(failure.address), ")"), failure.address);
+  } else {
+    RaiseError(HSA_STATUS_ERROR_EXCEPTION, std::move(detail));
+  }
+  return false;
 }
 
 void Queue::FinishWorkgroup(Dispatch& d, bool ok) {

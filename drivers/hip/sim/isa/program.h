@@ -1,0 +1,43 @@
+// A kernel ready to execute: its code object entry (descriptor, metadata) and its machine code
+// decoded once, at load (decoder.cc), into the executor's instruction form.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "base/status.h"
+#include "drivers/hip/sim/isa/code_object.h"
+#include "drivers/hip/sim/isa/instruction.h"
+
+namespace kiln::hsa_sim::isa {
+
+struct Program {
+  KernelCode kernel;
+  std::vector<Instruction> instructions;  // in address order
+  // The unified VGPR file of one work-item (ArchVGPRs [0, accum_offset), AccVGPRs after), in
+  // registers, from the descriptor's granulated count.
+  uint32_t vgpr_file = 0;
+  uint32_t accum_offset = 0;
+  uint32_t first_system_sgpr = 0;  // USER_SGPR_COUNT
+
+  // The instruction index at byte `offset` from the entry, or -1 when `offset` is not the
+  // start of a decoded instruction.
+  int64_t IndexAt(uint64_t offset) const;
+};
+
+// Decodes `kernel`'s code for `processor` ("gfx942") with LLVM's AMDGPU disassembler and
+// binds each instruction to its semantics (semantics.h). Undecodable bytes and instructions
+// without semantics become instructions that fail the dispatch when executed, naming the
+// mnemonic, the kernel and the offset; they do not fail the load. (A unique_ptr: shared
+// ownership is set up by the caller, outside the decoder's translation unit, which is compiled
+// without RTTI like LLVM.)
+StatusOr<std::unique_ptr<Program>> DecodeProgram(KernelCode kernel, const std::string& processor);
+
+// False when this build has no decoder (LLVM's AMDGPU target was not found at configure time),
+// with the reason in *why.
+bool DecoderAvailable(std::string* why);
+
+}  // namespace kiln::hsa_sim::isa

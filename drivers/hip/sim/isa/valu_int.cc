@@ -1,0 +1,222 @@
+// Vector ALU, integer and bit operations (CDNA3 ISA, "Vector ALU Operations" and the
+// VOP1/VOP2/VOP3 opcode tables). Each lane of EXEC computes; other lanes keep their values.
+// Carry-outs go to an SGPR pair (VCC for the _e32 forms) with 0 in the bits of inactive
+// lanes, as the ISA specifies for VALU results written to SGPRs. Operands: dst[0] VDST,
+// dst[1] the carry-out SDST, src[0..2] SRC0..SRC2, src[2] the carry-in, imm[0] VOP3 CLAMP.
+#include <cstdint>
+
+#include "drivers/hip/sim/isa/semantics.h"
+#include "drivers/hip/sim/isa/wave.h"
+
+namespace kiln::hsa_sim::isa {
+namespace {
+
+bool Clamp(const Instruction& i) { return i.num_imm > 0 && i.imm[0] != 0; }
+
+template <uint32_t (*F)(uint32_t, uint32_t)>
+void Binary32(Wave& w, const Instruction& i) {
+  uint32_t a[kLanes], b[kLanes], r[kLanes];
+  Lanes32(w, i.src[0], a);
+  Lanes32(w, i.src[1], b);
+  for (uint32_t l = 0; l < kLanes; ++l) r[l] = F(a[l], b[l]);
+  WriteLanes32(w, i.dst[0], r, w.exec());
+}
+template <uint32_t (*F)(uint32_t, uint32_t, uint32_t)>
+void Ternary32(Wave& w, const Instruction& i) {
+  uint32_t a[kLanes], b[kLanes], c[kLanes], r[kLanes];
+  Lanes32(w, i.src[0], a);
+  Lanes32(w, i.src[1], b);
+  Lanes32(w, i.src[2], c);
+  for (uint32_t l = 0; l < kLanes; ++l) r[l] = F(a[l], b[l], c[l]);
+  WriteLanes32(w, i.dst[0], r, w.exec());
+}
+
+uint32_t Mov(uint32_t a) { return a; }
+uint32_t Not(uint32_t a) { return ~a; }
+uint32_t And(uint32_t a, uint32_t b) { return a & b; }
+uint32_t Or(uint32_t a, uint32_t b) { return a | b; }
+uint32_t Xor(uint32_t a, uint32_t b) { return a ^ b; }
+// The "rev" shifts take the amount from SRC0 (bits 4:0) and shift SRC1.
+uint32_t Lshlrev(uint32_t a, uint32_t b) { return b << (a & 31); }
+uint32_t Lshrrev(uint32_t a, uint32_t b) { return b >> (a & 31); }
+uint32_t Ashrrev(uint32_t a, uint32_t b) { return static_cast<uint32_t>(static_cast<int32_t>(b) >> (a & 31)); }
+uint32_t MulLo(uint32_t a, uint32_t b) { return a * b; }
+uint32_t MulHiU(uint32_t a, uint32_t b) { return static_cast<uint32_t>((uint64_t{a} * b) >> 32); }
+uint32_t MulHiI(uint32_t a, uint32_t b) {
+  return static_cast<uint32_t>(static_cast<uint64_t>(int64_t{static_cast<int32_t>(a)} * static_cast<int32_t>(b)) >> 32);
+}
+uint32_t MinU(uint32_t a, uint32_t b) { return a < b ? a : b; }
+uint32_t MaxU(uint32_t a, uint32_t b) { return a > b ? a : b; }
+uint32_t MinI(uint32_t a, uint32_t b) { return static_cast<int32_t>(a) < static_cast<int32_t>(b) ? a : b; }
+uint32_t MaxI(uint32_t a, uint32_t b) { return static_cast<int32_t>(a) > static_cast<int32_t>(b) ? a : b; }
+// V_BFE_U32: SRC1[4:0] is the offset, SRC2[4:0] the width.
+uint32_t BfeU(uint32_t a, uint32_t b, uint32_t c) {
+  uint32_t offset = b & 31, width = c & 31;
+  return width == 0 ? 0 : (a >> offset) & ((1u << width) - 1);
+}
+uint32_t Add3(uint32_t a, uint32_t b, uint32_t c) { return a + b + c; }
+uint32_t LshlAdd(uint32_t a, uint32_t b, uint32_t c) { return (a << (b & 31)) + c; }
+uint32_t AddLshl(uint32_t a, uint32_t b, uint32_t c) { return (a + b) << (c & 31); }
+uint32_t LshlOr(uint32_t a, uint32_t b, uint32_t c) { return (a << (b & 31)) | c; }
+uint32_t AndOr(uint32_t a, uint32_t b, uint32_t c) { return (a & b) | c; }
+uint32_t Or3(uint32_t a, uint32_t b, uint32_t c) { return a | b | c; }
+uint32_t Xad(uint32_t a, uint32_t b, uint32_t c) { return (a ^ b) + c; }
+
+// V_ADD_U32 / V_SUB_U32 / V_SUBREV_U32 (gfx9: no carry-out); VOP3 CLAMP saturates.
+template <int kSign, bool kReverse>
+void AddNoCarry(Wave& w, const Instruction& i) {
+  uint32_t a[kLanes], b[kLanes], r[kLanes];
+  Lanes32(w, i.src[kReverse ? 1 : 0], a);
+  Lanes32(w, i.src[kReverse ? 0 : 1], b);
+  bool clamp = Clamp(i);
+  for (uint32_t l = 0; l < kLanes; ++l) {
+    if (kSign > 0) {
+      uint64_t s = uint64_t{a[l]} + b[l];
+      r[l] = clamp && (s >> 32) ? UINT32_MAX : static_cast<uint32_t>(s);
+    } else {
+      r[l] = clamp && b[l] > a[l] ? 0 : a[l] - b[l];
+    }
+  }
+  WriteLanes32(w, i.dst[0], r, w.exec());
+}
+
+void WriteMask(Wave& w, const Operand& dst, uint64_t mask) { w.SetSgpr64(dst.index, mask); }
+
+// V_ADD_CO_U32, V_ADDC_CO_U32, V_SUB_CO_U32, V_SUBB_CO_U32 and their "rev" forms: dst[1]
+// gets the carry (add) or borrow (sub) of each active lane; the _c/_b forms add the carry-in
+// (subtract the borrow-in) of src[2].
+template <int kSign, bool kReverse, bool kCarryIn>
+void AddWithCarry(Wave& w, const Instruction& i) {
+  if (i.num_dst < 2 || (kCarryIn && i.num_src < 3)) return w.Fail(i, "the carry operands are missing");
+  uint32_t a[kLanes], b[kLanes], r[kLanes];
+  Lanes32(w, i.src[kReverse ? 1 : 0], a);
+  Lanes32(w, i.src[kReverse ? 0 : 1], b);
+  uint64_t carry_in = kCarryIn ? Scalar64(w, i.src[2]) : 0;
+  uint64_t exec = w.exec(), carry_out = 0;
+  for (uint32_t l = 0; l < kLanes; ++l) {
+    uint64_t c = (carry_in >> l) & 1;
+    uint64_t out;
+    if (kSign > 0) {
+      uint64_t s = uint64_t{a[l]} + b[l] + c;
+      r[l] = static_cast<uint32_t>(s);
+      out = s >> 32;
+    } else {
+      r[l] = a[l] - b[l] - static_cast<uint32_t>(c);
+      out = uint64_t{b[l]} + c > a[l] ? 1 : 0;
+    }
+    carry_out |= (out & (exec >> l) & 1) << l;
+  }
+  WriteLanes32(w, i.dst[0], r, exec);
+  WriteMask(w, i.dst[1], carry_out);
+}
+
+// V_LSHLREV_B64 / V_LSHRREV_B64 / V_ASHRREV_I64: SRC0[5:0] shifts the 64-bit SRC1.
+template <int kKind>
+void Shift64(Wave& w, const Instruction& i) {
+  uint32_t a[kLanes];
+  uint64_t b[kLanes], r[kLanes];
+  Lanes32(w, i.src[0], a);
+  Lanes64(w, i.src[1], b);
+  for (uint32_t l = 0; l < kLanes; ++l) {
+    uint32_t s = a[l] & 63;
+    r[l] = kKind == 0 ? b[l] << s : kKind == 1 ? b[l] >> s : static_cast<uint64_t>(static_cast<int64_t>(b[l]) >> s);
+  }
+  WriteLanes64(w, i.dst[0], r, w.exec());
+}
+
+// V_MAD_U64_U32 / V_MAD_I64_I32: {VDST (64 bits), SDST} = SRC0 * SRC1 + SRC2 (64 bits); SDST
+// gets each active lane's carry-out of the 64-bit add (unsigned) or its overflow (signed).
+template <bool kSigned>
+void Mad64(Wave& w, const Instruction& i) {
+  if (i.num_dst < 2 || i.num_src < 3) return w.Fail(i, "the operands are missing");
+  uint32_t a[kLanes], b[kLanes];
+  uint64_t c[kLanes], r[kLanes];
+  Lanes32(w, i.src[0], a);
+  Lanes32(w, i.src[1], b);
+  Lanes64(w, i.src[2], c);
+  uint64_t exec = w.exec(), carry = 0;
+  for (uint32_t l = 0; l < kLanes; ++l) {
+    uint64_t out;
+    if (kSigned) {
+      int64_t p = int64_t{static_cast<int32_t>(a[l])} * static_cast<int32_t>(b[l]), s;
+      out = __builtin_add_overflow(p, static_cast<int64_t>(c[l]), &s) ? 1 : 0;
+      r[l] = static_cast<uint64_t>(s);
+    } else {
+      unsigned __int128 s = static_cast<unsigned __int128>(uint64_t{a[l]} * b[l]) + c[l];
+      r[l] = static_cast<uint64_t>(s);
+      out = static_cast<uint64_t>(s >> 64);
+    }
+    carry |= (out & (exec >> l) & 1) << l;
+  }
+  WriteLanes64(w, i.dst[0], r, exec);
+  WriteMask(w, i.dst[1], carry);
+}
+
+// V_LSHL_ADD_U64 (gfx940+): D (64 bits) = (SRC0 << SRC1[2:0]) + SRC2, SRC0 and SRC2 64-bit.
+void LshlAddU64(Wave& w, const Instruction& i) {
+  uint64_t a[kLanes], c[kLanes], r[kLanes];
+  uint32_t b[kLanes];
+  Lanes64(w, i.src[0], a);
+  Lanes32(w, i.src[1], b);
+  Lanes64(w, i.src[2], c);
+  for (uint32_t l = 0; l < kLanes; ++l) r[l] = (a[l] << (b[l] & 7)) + c[l];
+  WriteLanes64(w, i.dst[0], r, w.exec());
+}
+
+// V_READFIRSTLANE_B32: the SGPR gets the value of the lowest active lane (lane 0 when EXEC
+// is 0, as the ISA says).
+void ReadFirstLane(Wave& w, const Instruction& i) {
+  uint32_t a[kLanes];
+  Lanes32(w, i.src[0], a);
+  uint64_t exec = w.exec();
+  uint32_t lane = exec ? static_cast<uint32_t>(__builtin_ctzll(exec)) : 0;
+  w.s[i.dst[0].index] = a[lane];
+}
+
+constexpr OpSemantics kValuInt[] = {
+    {"v_mov_b32", &UnaryLanes32<Mov, false>},
+    {"v_not_b32", &UnaryLanes32<Not, false>},
+    {"v_and_b32", &Binary32<And>},
+    {"v_or_b32", &Binary32<Or>},
+    {"v_xor_b32", &Binary32<Xor>},
+    {"v_lshlrev_b32", &Binary32<Lshlrev>},
+    {"v_lshrrev_b32", &Binary32<Lshrrev>},
+    {"v_ashrrev_i32", &Binary32<Ashrrev>},
+    {"v_mul_lo_u32", &Binary32<MulLo>},
+    {"v_mul_hi_u32", &Binary32<MulHiU>},
+    {"v_mul_hi_i32", &Binary32<MulHiI>},
+    {"v_min_u32", &Binary32<MinU>},
+    {"v_max_u32", &Binary32<MaxU>},
+    {"v_min_i32", &Binary32<MinI>},
+    {"v_max_i32", &Binary32<MaxI>},
+    {"v_bfe_u32", &Ternary32<BfeU>},
+    {"v_add3_u32", &Ternary32<Add3>},
+    {"v_lshl_add_u32", &Ternary32<LshlAdd>},
+    {"v_add_lshl_u32", &Ternary32<AddLshl>},
+    {"v_lshl_or_b32", &Ternary32<LshlOr>},
+    {"v_and_or_b32", &Ternary32<AndOr>},
+    {"v_or3_b32", &Ternary32<Or3>},
+    {"v_xad_u32", &Ternary32<Xad>},
+    {"v_add_u32", &AddNoCarry<1, false>},
+    {"v_sub_u32", &AddNoCarry<-1, false>},
+    {"v_subrev_u32", &AddNoCarry<-1, true>},
+    {"v_add_co_u32", &AddWithCarry<1, false, false>},
+    {"v_sub_co_u32", &AddWithCarry<-1, false, false>},
+    {"v_subrev_co_u32", &AddWithCarry<-1, true, false>},
+    {"v_addc_co_u32", &AddWithCarry<1, false, true>},
+    {"v_subb_co_u32", &AddWithCarry<-1, false, true>},
+    {"v_subbrev_co_u32", &AddWithCarry<-1, true, true>},
+    {"v_lshlrev_b64", &Shift64<0>},
+    {"v_lshrrev_b64", &Shift64<1>},
+    {"v_ashrrev_i64", &Shift64<2>},
+    {"v_lshl_add_u64", &LshlAddU64},
+    {"v_mad_u64_u32", &Mad64<false>},
+    {"v_mad_i64_i32", &Mad64<true>},
+    {"v_readfirstlane_b32", &ReadFirstLane},
+};
+
+}  // namespace
+
+std::span<const OpSemantics> ValuIntSemantics() { return kValuInt; }
+
+}  // namespace kiln::hsa_sim::isa

@@ -1,0 +1,124 @@
+// Vector compares and selects (CDNA3 ISA, VOPC and V_CNDMASK_B32). A compare writes one bit
+// per lane to its SGPR pair (VCC for the _e32 forms): the predicate for active lanes, 0 for
+// inactive ones. V_CMPX_* also write EXEC (gfx9: both the mask and EXEC). F32 compares apply
+// the VOP3 ABS/NEG input modifiers; the "n" predicates (nlt, nge, ...) are true on unordered.
+#include <cmath>
+#include <cstdint>
+
+#include "drivers/hip/sim/isa/semantics.h"
+#include "drivers/hip/sim/isa/wave.h"
+
+namespace kiln::hsa_sim::isa {
+namespace {
+
+template <typename T, bool (*P)(T, T), bool kExecToo>
+void Compare(Wave& w, const Instruction& i) {
+  uint64_t exec = w.exec(), mask = 0;
+  if constexpr (sizeof(T) == 8) {
+    uint64_t a[kLanes], b[kLanes];
+    Lanes64(w, i.src[0], a);
+    Lanes64(w, i.src[1], b);
+    for (uint32_t l = 0; l < kLanes; ++l) mask |= uint64_t{P(static_cast<T>(a[l]), static_cast<T>(b[l]))} << l;
+  } else if constexpr (std::is_floating_point_v<T>) {
+    uint32_t a[kLanes], b[kLanes];
+    LanesF32Bits(w, i.src[0], a);
+    LanesF32Bits(w, i.src[1], b);
+    for (uint32_t l = 0; l < kLanes; ++l) mask |= uint64_t{P(AsFloat(a[l]), AsFloat(b[l]))} << l;
+  } else {
+    uint32_t a[kLanes], b[kLanes];
+    Lanes32(w, i.src[0], a);
+    Lanes32(w, i.src[1], b);
+    for (uint32_t l = 0; l < kLanes; ++l) mask |= uint64_t{P(static_cast<T>(a[l]), static_cast<T>(b[l]))} << l;
+  }
+  mask &= exec;
+  if (i.num_dst > 0) w.SetSgpr64(i.dst[0].index, mask);
+  if (kExecToo) w.SetSgpr64(kExecLo, mask);
+}
+
+template <typename T>
+bool F(T, T) {
+  return false;
+}
+template <typename T>
+bool Lt(T a, T b) {
+  return a < b;
+}
+template <typename T>
+bool Eq(T a, T b) {
+  return a == b;
+}
+template <typename T>
+bool Le(T a, T b) {
+  return a <= b;
+}
+template <typename T>
+bool Gt(T a, T b) {
+  return a > b;
+}
+// Integers: ne; f32: neq (true when unordered).
+template <typename T>
+bool Ne(T a, T b) {
+  return a != b;
+}
+template <typename T>
+bool Ge(T a, T b) {
+  return a >= b;
+}
+template <typename T>
+bool T_(T, T) {
+  return true;
+}
+bool Lg(float a, float b) { return a < b || a > b; }
+bool O(float a, float b) { return !std::isnan(a) && !std::isnan(b); }
+bool U(float a, float b) { return std::isnan(a) || std::isnan(b); }
+bool Nge(float a, float b) { return !(a >= b); }
+bool Nlg(float a, float b) { return !Lg(a, b); }
+bool Ngt(float a, float b) { return !(a > b); }
+bool Nle(float a, float b) { return !(a <= b); }
+bool Nlt(float a, float b) { return !(a < b); }
+
+// V_CNDMASK_B32: D = mask[lane] ? SRC1 : SRC0, the mask in src[2] (VCC for _e32). The VOP3
+// form applies ABS/NEG to the sources.
+void Cndmask(Wave& w, const Instruction& i) {
+  if (i.num_src < 3) return w.Fail(i, "the mask operand is missing");
+  uint32_t a[kLanes], b[kLanes], r[kLanes];
+  LanesF32Bits(w, i.src[0], a);
+  LanesF32Bits(w, i.src[1], b);
+  uint64_t mask = Scalar64(w, i.src[2]);
+  for (uint32_t l = 0; l < kLanes; ++l) r[l] = (mask >> l) & 1 ? b[l] : a[l];
+  WriteLanes32(w, i.dst[0], r, w.exec());
+}
+
+// clang-format off
+#define KILN_INT_COMPARES(T, SUFFIX)                                                                  \
+  {"v_cmp_f_" SUFFIX, &Compare<T, F<T>, false>},   {"v_cmpx_f_" SUFFIX, &Compare<T, F<T>, true>},    \
+  {"v_cmp_lt_" SUFFIX, &Compare<T, Lt<T>, false>}, {"v_cmpx_lt_" SUFFIX, &Compare<T, Lt<T>, true>},  \
+  {"v_cmp_eq_" SUFFIX, &Compare<T, Eq<T>, false>}, {"v_cmpx_eq_" SUFFIX, &Compare<T, Eq<T>, true>},  \
+  {"v_cmp_le_" SUFFIX, &Compare<T, Le<T>, false>}, {"v_cmpx_le_" SUFFIX, &Compare<T, Le<T>, true>},  \
+  {"v_cmp_gt_" SUFFIX, &Compare<T, Gt<T>, false>}, {"v_cmpx_gt_" SUFFIX, &Compare<T, Gt<T>, true>},  \
+  {"v_cmp_ne_" SUFFIX, &Compare<T, Ne<T>, false>}, {"v_cmpx_ne_" SUFFIX, &Compare<T, Ne<T>, true>},  \
+  {"v_cmp_ge_" SUFFIX, &Compare<T, Ge<T>, false>}, {"v_cmpx_ge_" SUFFIX, &Compare<T, Ge<T>, true>},  \
+  {"v_cmp_t_" SUFFIX, &Compare<T, T_<T>, false>},  {"v_cmpx_t_" SUFFIX, &Compare<T, T_<T>, true>}
+
+#define KILN_F32_COMPARE(NAME, P) \
+  {"v_cmp_" NAME "_f32", &Compare<float, P, false>}, {"v_cmpx_" NAME "_f32", &Compare<float, P, true>}
+// clang-format on
+
+constexpr OpSemantics kVopc[] = {
+    KILN_INT_COMPARES(int32_t, "i32"),  KILN_INT_COMPARES(uint32_t, "u32"), KILN_INT_COMPARES(int64_t, "i64"),
+    KILN_INT_COMPARES(uint64_t, "u64"), KILN_F32_COMPARE("f", F<float>),    KILN_F32_COMPARE("lt", Lt<float>),
+    KILN_F32_COMPARE("eq", Eq<float>),  KILN_F32_COMPARE("le", Le<float>),  KILN_F32_COMPARE("gt", Gt<float>),
+    KILN_F32_COMPARE("lg", Lg),         KILN_F32_COMPARE("ge", Ge<float>),  KILN_F32_COMPARE("o", O),
+    KILN_F32_COMPARE("u", U),           KILN_F32_COMPARE("nge", Nge),       KILN_F32_COMPARE("nlg", Nlg),
+    KILN_F32_COMPARE("ngt", Ngt),       KILN_F32_COMPARE("nle", Nle),       KILN_F32_COMPARE("neq", Ne<float>),
+    KILN_F32_COMPARE("nlt", Nlt),       KILN_F32_COMPARE("tru", T_<float>), {"v_cndmask_b32", &Cndmask},
+};
+
+#undef KILN_INT_COMPARES
+#undef KILN_F32_COMPARE
+
+}  // namespace
+
+std::span<const OpSemantics> VopcSemantics() { return kVopc; }
+
+}  // namespace kiln::hsa_sim::isa
