@@ -50,6 +50,15 @@ class Allocator {
   // Allocates `size` bytes (0 is allowed) from the first heap whose memory type includes
   // params.memory_type and whose usages include params.usage. Contents are unspecified.
   virtual StatusOr<Ref<Buffer>> Allocate(const BufferParams& params, size_t size) = 0;
+  // A buffer over host memory the caller owns (a memory-mapped parameter file), without a
+  // copy, where the device's kernels can read host memory at that address: read-only
+  // (params.access is narrowed to kRead), alive while `owner` is, which the buffer keeps.
+  // UNIMPLEMENTED where the device cannot (its memory is not the host's), or
+  // INVALID_ARGUMENT when `memory` is not aligned to `min_alignment` bytes: callers then copy.
+  virtual StatusOr<Ref<Buffer>> ImportHostMemory(const BufferParams& params, std::span<const uint8_t> memory,
+                                                 Ref<RefCounted> owner, size_t min_alignment) {
+    return UnimplementedError("this device cannot use host memory in place; copy it into a buffer");
+  }
   virtual AllocatorStatistics statistics() const = 0;
 };
 

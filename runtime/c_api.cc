@@ -29,6 +29,10 @@ struct kiln_module_t : kiln::RefCounted {
   std::vector<std::string> function_names;
 };
 
+struct kiln_parameters_t : kiln::RefCounted {
+  kiln::Ref<kiln::io::ParameterProvider> provider = kiln::MakeRef<kiln::io::ParameterProvider>();
+};
+
 struct kiln_session_t : kiln::RefCounted {
   kiln::Ref<kiln_device_t> device;
   kiln::Ref<kiln_module_t> module;
@@ -177,12 +181,34 @@ const char* kiln_module_function_name(const kiln_module_t* module, size_t index)
   return module->function_names[index].c_str();
 }
 
+kiln_status_t* kiln_parameters_create(kiln_parameters_t** out_parameters) {
+  if (!out_parameters) return NullArgument("kiln_parameters_create", "out_parameters");
+  *out_parameters = kiln::MakeRef<kiln_parameters_t>().release();
+  return nullptr;
+}
+
+kiln_status_t* kiln_parameters_add_file(kiln_parameters_t* parameters, const char* scope, const char* path) {
+  if (!parameters) return NullArgument("kiln_parameters_add_file", "parameters");
+  if (!path) return NullArgument("kiln_parameters_add_file", "path");
+  kiln::Status status = parameters->provider->AddFile(scope ? scope : "", path);
+  return status.ok() ? nullptr : Wrap(std::move(status));
+}
+
+void kiln_parameters_release(kiln_parameters_t* parameters) { ReleaseHandle(parameters); }
+
 kiln_status_t* kiln_session_create(kiln_device_t* device, kiln_module_t* module, kiln_session_t** out_session) {
+  return kiln_session_create_with_parameters(device, module, nullptr, out_session);
+}
+
+kiln_status_t* kiln_session_create_with_parameters(kiln_device_t* device, kiln_module_t* module,
+                                                   kiln_parameters_t* parameters, kiln_session_t** out_session) {
   if (!device) return NullArgument("kiln_session_create", "device");
   if (!module) return NullArgument("kiln_session_create", "module");
   if (!out_session) return NullArgument("kiln_session_create", "out_session");
+  kiln::runtime::SessionOptions options;
+  if (parameters) options.parameters = parameters->provider;
   kiln::StatusOr<std::unique_ptr<kiln::runtime::Session>> session =
-      kiln::runtime::Session::Create(device->device, module->module);
+      kiln::runtime::Session::Create(device->device, module->module, {}, options);
   if (!session.ok()) return Wrap(std::move(session).status());
   auto handle = kiln::MakeRef<kiln_session_t>();
   handle->device = kiln::Ref<kiln_device_t>(device);

@@ -13,18 +13,19 @@ StatusOr<std::vector<CheckResult>> RunChecksIn(Session& session, CheckModule& ch
 }  // namespace
 
 StatusOr<std::vector<CheckResult>> RunChecks(std::string_view device_name, Ref<vm::Module> module,
-                                             std::string_view function) {
+                                             std::string_view function, const SessionOptions& options) {
   CheckModule checks;
   vm::NativeModule* natives[] = {&checks};
-  KILN_ASSIGN_OR_RETURN(std::unique_ptr<Session> session, Session::Create(device_name, module, natives));
+  KILN_ASSIGN_OR_RETURN(std::unique_ptr<Session> session, Session::Create(device_name, module, natives, options));
   return RunChecksIn(*session, checks, *module, function);
 }
 
 StatusOr<std::vector<CheckResult>> RunChecks(Ref<hal::Device> device, Ref<vm::Module> module,
-                                             std::string_view function) {
+                                             std::string_view function, const SessionOptions& options) {
   CheckModule checks;
   vm::NativeModule* natives[] = {&checks};
-  KILN_ASSIGN_OR_RETURN(std::unique_ptr<Session> session, Session::Create(std::move(device), module, natives));
+  KILN_ASSIGN_OR_RETURN(std::unique_ptr<Session> session,
+                        Session::Create(std::move(device), module, natives, options));
   return RunChecksIn(*session, checks, *module, function);
 }
 

@@ -9,6 +9,7 @@
 
 #include "base/status.h"
 #include "hal/device.h"
+#include "runtime/session.h"
 #include "vm/module.h"
 
 namespace kiln::runtime {
@@ -24,9 +25,10 @@ struct CheckResult {
 // Runs the tests of `module` on a new device `device_name`; only `function` when it is not
 // empty (NOT_FOUND if there is no such test). Errors are about the setup (device, link);
 // test failures are results.
+// `options` gives the session its parameter files.
 StatusOr<std::vector<CheckResult>> RunChecks(std::string_view device_name, Ref<vm::Module> module,
-                                             std::string_view function = {});
+                                             std::string_view function = {}, const SessionOptions& options = {});
 StatusOr<std::vector<CheckResult>> RunChecks(Ref<hal::Device> device, Ref<vm::Module> module,
-                                             std::string_view function = {});
+                                             std::string_view function = {}, const SessionOptions& options = {});
 
 }  // namespace kiln::runtime

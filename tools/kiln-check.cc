@@ -17,6 +17,7 @@ namespace {
 struct Flags {
   std::string file, device = "cpu", function;
   bool check_indices = false;
+  kiln::tools::ParameterFlags parameters;
 };
 
 kiln::tools::FlagParser MakeParser(Flags& flags) {
@@ -34,6 +35,7 @@ kiln::tools::FlagParser MakeParser(Flags& flags) {
   p.String("--function", "NAME", &flags.function, "Run only this test function.");
   p.Bool("--check_indices", &flags.check_indices,
          "Compile a .mlir file in checked mode: an out-of-range index fails its test.");
+  kiln::tools::AddParameterFlags(p, flags.parameters);
   return p;
 }
 
@@ -52,11 +54,12 @@ kiln::Status ParseFlags(kiln::tools::FlagParser& parser, int argc, char** argv, 
 kiln::Status Run(const Flags& flags, bool& all_passed) {
   // The device first: a .mlir file is compiled for it, and a missing one fails at once.
   KILN_ASSIGN_OR_RETURN(kiln::Ref<kiln::hal::Device> device, kiln::BuiltinDriverRegistry().CreateDevice(flags.device));
+  KILN_ASSIGN_OR_RETURN(kiln::runtime::SessionOptions options, kiln::tools::SessionOptionsFrom(flags.parameters));
   KILN_ASSIGN_OR_RETURN(kiln::Ref<kiln::vm::Module> module,
                         kiln::tools::LoadModule(flags.file, flags.check_indices,
                                                 kiln::tools::CompileTargetFor(device->info())));
   KILN_ASSIGN_OR_RETURN(std::vector<kiln::runtime::CheckResult> results,
-                        kiln::runtime::RunChecks(std::move(device), module, flags.function));
+                        kiln::runtime::RunChecks(std::move(device), module, flags.function, options));
   size_t passed = 0;
   for (const kiln::runtime::CheckResult& result : results) {
     std::printf("[%s] %s\n", result.passed ? "  PASSED  " : "  FAILED  ", result.function.c_str());

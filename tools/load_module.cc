@@ -81,6 +81,27 @@ StatusOr<Ref<vm::Module>> LoadModule(const std::string& path, bool check_indices
 #endif
 }
 
+void AddParameterFlags(FlagParser& p, ParameterFlags& flags) {
+  p.List("--parameters", "[SCOPE=]FILE", &flags.files,
+         "A parameter file (IREE .irpa, safetensors or its model.safetensors.index.json, GGUF;\n"
+         "the format is read from the contents) whose entries fill the globals bound to\n"
+         "#stream.parameter.named<\"SCOPE\"::\"KEY\">. Repeatable; no SCOPE= is the unnamed scope.");
+  p.String("--parameter_mode", "file|preload", &flags.mode,
+           "file: use the mapped files in place where the device can (the CPU devices), else copy;\n"
+           "preload: copy every parameter into device memory at load.");
+}
+
+StatusOr<runtime::SessionOptions> SessionOptionsFrom(const ParameterFlags& flags) {
+  runtime::SessionOptions options;
+  KILN_ASSIGN_OR_RETURN(options.parameter_mode, runtime::ParseParameterMode(flags.mode), "in --parameter_mode");
+  if (flags.files.empty()) return options;
+  options.parameters = MakeRef<io::ParameterProvider>();
+  for (const std::string& file : flags.files) {
+    KILN_RETURN_IF_ERROR(options.parameters->AddFlag(file), "in --parameters=", file);
+  }
+  return options;
+}
+
 void AddCallFlags(FlagParser& p, CallFlags& flags, std::string_view verb) {
   p.String("--module", "FILE", &flags.module,
            StrCat("The module: a compiled .kiln file, MLIR source (.mlir, compiled in-process for the\n"
@@ -92,16 +113,18 @@ void AddCallFlags(FlagParser& p, CallFlags& flags, std::string_view verb) {
            "cpu, cpu-sync, hip or hip-sim, optionally with a device index (hip:1). IREE's names\n"
            "work too: local-task (cpu), local-sync (cpu-sync), amdgpu (hip), and hip://1.");
   p.List("--input", "VALUE", &flags.inputs, "One argument, in order (see Values above).");
+  AddParameterFlags(p, flags.parameters);
 }
 
 StatusOr<PreparedCall> PrepareCall(const CallFlags& flags, bool check_indices) {
   auto start = std::chrono::steady_clock::now();
   KILN_ASSIGN_OR_RETURN(Ref<hal::Device> device, BuiltinDriverRegistry().CreateDevice(flags.device));
+  KILN_ASSIGN_OR_RETURN(runtime::SessionOptions options, SessionOptionsFrom(flags.parameters));
   KILN_ASSIGN_OR_RETURN(Ref<vm::Module> module,
                         LoadModule(flags.module, check_indices, CompileTargetFor(device->info())));
   PreparedCall call;
   KILN_ASSIGN_OR_RETURN(call.function, runtime::SelectFunction(*module, flags.function));
-  KILN_ASSIGN_OR_RETURN(call.session, runtime::Session::Create(std::move(device), module));
+  KILN_ASSIGN_OR_RETURN(call.session, runtime::Session::Create(std::move(device), module, {}, options));
   call.load_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   KILN_ASSIGN_OR_RETURN(const vm::Signature* signature, call.session->FunctionSignature(call.function));
   KILN_ASSIGN_OR_RETURN(call.args, runtime::ParseInputs(flags.inputs, *signature, call.session->device().allocator()),

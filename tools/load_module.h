@@ -27,11 +27,22 @@ StatusOr<Ref<vm::Module>> LoadModule(const std::string& path, bool check_indices
 
 // What kiln-run and kiln-benchmark-module take to call a function: --module, --function,
 // --device and --input, in iree-run-module's spelling.
+// --parameters=[SCOPE=]FILE (repeatable) and --parameter_mode, as iree-run-module spells them.
+struct ParameterFlags {
+  std::vector<std::string> files;
+  std::string mode = "file";
+};
+void AddParameterFlags(FlagParser& parser, ParameterFlags& flags);
+// The session options they make: every file opened (memory-mapped) into its scope.
+StatusOr<runtime::SessionOptions> SessionOptionsFrom(const ParameterFlags& flags);
+
 struct CallFlags {
   std::string module, function, device = "cpu";
   std::vector<std::string> inputs;
+  ParameterFlags parameters;
 };
-// Declares them in `parser`; `verb` is what the tool does with the function ("call", "time").
+// Declares them in `parser` (the parameter flags too); `verb` is what the tool does with the
+// function ("call", "time").
 void AddCallFlags(FlagParser& parser, CallFlags& flags, std::string_view verb);
 
 // A function ready to call: a session on the device, the function's name, its arguments.

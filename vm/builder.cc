@@ -293,7 +293,7 @@ StatusOr<std::vector<uint8_t>> ModuleBuilder::Finish() {
                                  fbb.CreateString(name_), fbb.CreateVector(imports), fbb.CreateVector(exports),
                                  fbb.CreateVector(functions), code, fbb.CreateVector(rodata),
                                  fbb.CreateVectorOfStrings(strings_), fbb.CreateVector(executables),
-                                 global_i32_slots_, global_refs_);
+                                 global_i32_slots_, global_refs_, initializer_);
   fb::FinishModuleBuffer(fbb, module);
   return std::vector<uint8_t>(fbb.GetBufferPointer(), fbb.GetBufferPointer() + fbb.GetSize());
 }

@@ -127,6 +127,8 @@ class ModuleBuilder {
   uint32_t AddGlobalI32();
   uint32_t AddGlobalI64();  // an even slot pair
   uint32_t AddGlobalRef();
+  // The function (no arguments, no results) each context runs once when it is created.
+  void SetInitializer(uint32_t function_ordinal) { initializer_ = static_cast<int32_t>(function_ordinal); }
   uint32_t AddExecutable(std::string name, std::string format, std::span<const uint8_t> data,
                          std::vector<ExecutableExportSpec> exports);
   // For tests of the loader's version checks.
@@ -156,6 +158,7 @@ class ModuleBuilder {
   std::vector<Rodata> rodata_;
   std::vector<Executable> executables_;
   uint32_t global_i32_slots_ = 0, global_refs_ = 0;
+  int32_t initializer_ = -1;
   Status error_;
 };
 

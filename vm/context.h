@@ -21,7 +21,8 @@ class Context final : public RefCounted {
  public:
   // Resolves every import by its qualified name among `natives` ("hal" + "." + function);
   // a missing function or a different signature is an error naming both sides. The native
-  // modules must outlive the context.
+  // modules must outlive the context. Then runs the module's initializer, if it has one
+  // (globals' initial values, util.initializer bodies): its failure fails the creation.
   static StatusOr<Ref<Context>> Create(Ref<Module> module, std::span<NativeModule* const> natives);
   ~Context() override;
 

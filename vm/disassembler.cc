@@ -339,6 +339,10 @@ std::string DumpModule(const Module& module, const DumpOptions& options) {
                 Count(size_of(def.executables()), "executable", "executables"), "\n");
   out += StrCat("  globals: ", Count(module.global_i32_slots(), "32-bit slot", "32-bit slots"), ", ",
                 Count(module.global_ref_count(), "ref", "refs"), "\n");
+  if (std::optional<uint32_t> init = module.initializer()) {
+    out += StrCat("  initializer: function ", *init, " @", module.functions()[*init].name,
+                  " (runs when a context is created)\n");
+  }
 
   if (!module.imports().empty()) {
     out += "\nimports:\n";

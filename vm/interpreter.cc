@@ -42,6 +42,9 @@ StatusOr<Ref<Context>> Context::Create(Ref<Module> module, std::span<NativeModul
     }
     context->imports_.push_back({found->fn, owner->state()});
   }
+  if (std::optional<uint32_t> init = module->initializer()) {
+    KILN_RETURN_IF_ERROR(context->Call(*init, {}), "while initializing the globals of module '", module->name(), "'");
+  }
   return context;
 }
 

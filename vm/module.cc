@@ -122,6 +122,7 @@ Status Module::Initialize() {
   }
   global_i32_slots_ = def_->global_i32_slots();
   global_ref_count_ = def_->global_ref_count();
+  if (def_->initializer_function() >= 0) initializer_ = static_cast<uint32_t>(def_->initializer_function());
   rodata_cache_->decompressed.resize(def_->rodata() ? def_->rodata()->size() : 0);
   for (uint32_t i = 0; i < functions_.size(); ++i) {
     KILN_RETURN_IF_ERROR(VerifyFunction(*this, i), "in function '", functions_[i].name, "'");

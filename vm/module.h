@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -61,6 +62,8 @@ class Module final : public RefCounted {
 
   uint32_t global_i32_slots() const { return global_i32_slots_; }
   uint32_t global_ref_count() const { return global_ref_count_; }
+  // The function each context runs when it is created (vm/context.h), if any.
+  std::optional<uint32_t> initializer() const { return initializer_; }
   std::string_view String(uint32_t ordinal) const;
   // The bytes of a rodata segment, decompressed on first use (thread-safe).
   StatusOr<std::span<const uint8_t>> Rodata(uint32_t ordinal) const;
@@ -81,6 +84,7 @@ class Module final : public RefCounted {
   std::vector<ExportInfo> exports_;
   uint32_t global_i32_slots_ = 0;
   uint32_t global_ref_count_ = 0;
+  std::optional<uint32_t> initializer_;
   struct RodataCache;
   std::unique_ptr<RodataCache> rodata_cache_;
 };

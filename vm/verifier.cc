@@ -421,6 +421,16 @@ Status VerifyModuleStructure(const fb::Module& m) {
       }
     }
   }
+  if (int32_t init = m.initializer_function(); init != -1) {
+    if (init < 0 || static_cast<size_t>(init) >= function_count) {
+      return OutOfRangeError("the module's initializer names function ", init, " of ", function_count);
+    }
+    std::string_view signature = m.functions()->Get(init)->signature()->string_view();
+    if (signature != ":") {
+      return InvalidArgumentError("the module's initializer '", m.functions()->Get(init)->name()->string_view(),
+                                  "' has signature '", signature, "'; an initializer takes and returns nothing");
+    }
+  }
   if (m.exports()) {
     for (const fb::ExportDef* e : *m.exports()) {
       if (e->function_ordinal() >= function_count) {

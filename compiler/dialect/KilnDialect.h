@@ -16,6 +16,9 @@ namespace kiln::compiler {
 
 // Marks the nested module holding every executable function (one CPU ELF per module).
 inline constexpr llvm::StringLiteral kExecutableAttr = "kiln.executable";
+// On a host function made from a util.initializer (kiln-convert-util-ops): the host program
+// runs it when a session is created, in module order with the globals' initial values.
+inline constexpr llvm::StringLiteral kInitializerAttr = "kiln.initializer";
 // On an executable function: per binding (inputs, then outputs), per dimension, the index
 // of the push-constant operand carrying that dimension, or -1 for a static dimension.
 inline constexpr llvm::StringLiteral kBindingDimsAttr = "kiln.binding_dims";

@@ -70,6 +70,13 @@ const llvm::StringMap<const char*>& CheckSignatures() {
   return signatures;
 }
 
+// Imports from the runtime's params module (runtime/parameters_module.h): a global's value
+// from a parameter file.
+const llvm::StringMap<const char*>& ParamsSignatures() {
+  static const llvm::StringMap<const char*> signatures = {{"load", "rri[I]:r"}};
+  return signatures;
+}
+
 // The VM signature letter of a host value of `type`.
 std::optional<char> SignatureLetter(Type type) {
   if (isa<RankedTensorType>(type)) return 'r';
@@ -100,6 +107,32 @@ std::optional<int64_t> ElementBytes(Type type) {
   return type.getIntOrFloatBitWidth() / 8;
 }
 
+// The bytes of a dense constant as buffers store them (i1 and sub-byte elements a byte each).
+std::vector<uint8_t> DenseBytes(DenseElementsAttr dense, int64_t element_bytes) {
+  std::vector<uint8_t> bytes;
+  bytes.reserve(dense.getNumElements() * element_bytes);
+  if (dense.getElementType().isInteger(1)) {
+    for (bool b : dense.getValues<bool>()) bytes.push_back(b ? 1 : 0);
+    return bytes;
+  }
+  ArrayRef<char> raw = dense.getRawData();
+  for (int64_t i = 0; i < dense.getNumElements(); ++i) {
+    const char* element = raw.data() + (dense.isSplat() ? 0 : i * element_bytes);
+    bytes.insert(bytes.end(), element, element + element_bytes);
+  }
+  return bytes;
+}
+
+// The bits of a scalar constant in its VM slot: i1 zero-extended, other integers
+// sign-extended, floats as their bit pattern.
+std::optional<uint64_t> ScalarBits(Attribute value) {
+  if (auto i = dyn_cast<IntegerAttr>(value)) {
+    return i.getType().isInteger(1) ? i.getValue().getZExtValue() : static_cast<uint64_t>(i.getValue().getSExtValue());
+  }
+  if (auto f = dyn_cast<FloatAttr>(value)) return f.getValue().bitcastToAPInt().getZExtValue();
+  return std::nullopt;
+}
+
 class FunctionWriter;
 
 class HostWriter {
@@ -112,13 +145,14 @@ class HostWriter {
 
   FailureOr<std::vector<uint8_t>> Write();
 
-  // `name` is "hal.<function>" or "check.<function>".
+  // `name` is "hal.<function>", "check.<function>" or "params.<function>".
   uint32_t Import(llvm::StringRef name) {
     auto it = imports_.find(name);
     if (it != imports_.end()) return it->second;
     auto [module, function] = name.split('.');
-    const char* signature =
-        module == "check" ? CheckSignatures().lookup(function) : HalSignatures().lookup(function);
+    const char* signature = module == "check"    ? CheckSignatures().lookup(function)
+                            : module == "params" ? ParamsSignatures().lookup(function)
+                                                 : HalSignatures().lookup(function);
     uint32_t ordinal = builder_.AddImport(name.str(), signature);
     imports_[name] = ordinal;
     return ordinal;
@@ -146,6 +180,16 @@ class HostWriter {
     return std::nullopt;
   }
   const HostExecutableExport& Export(uint32_t ordinal) const { return executable_.exports[ordinal]; }
+  // Where a util.global lives in the VM's global storage.
+  struct GlobalSlot {
+    iree::GlobalOp op;
+    enum class Kind { kRef, kI32, kI64 } kind;
+    uint32_t slot;
+  };
+  const GlobalSlot* Global(llvm::StringRef name) const {
+    auto it = globals_.find(name);
+    return it == globals_.end() ? nullptr : &it->second;
+  }
   // The global holding the uploaded constant, and its rodata segment.
   std::pair<uint32_t, uint32_t> ConstantGlobal(arith::ConstantOp op, std::span<const uint8_t> bytes) {
     auto it = constant_globals_.find(op);
@@ -164,11 +208,34 @@ class HostWriter {
   llvm::StringMap<uint32_t> text_rodata_;
   llvm::StringMap<uint32_t> function_ordinals_;
   llvm::DenseMap<Operation*, std::pair<uint32_t, uint32_t>> constant_globals_;
+  llvm::StringMap<GlobalSlot> globals_;
+
+  LogicalResult AssignGlobalSlots();
+  LogicalResult WriteInitializer();
 };
 
 class FunctionWriter {
  public:
   FunctionWriter(HostWriter& host, func::FuncOp fn, FunctionBuilder& f) : host_(host), fn_(fn), f_(f) {}
+
+  // The body of the module's initializer: in module order, each global's initial value
+  // (constants uploaded, parameters loaded, uninitialized tensors allocated) and each
+  // util.initializer (a kiln.initializer function) called.
+  LogicalResult WriteModuleInitializer(ModuleOp module) {
+    for (Operation& op : module.getBody()->getOperations()) {
+      f_.Location(LocationString(op.getLoc()));
+      if (auto global = dyn_cast<iree::GlobalOp>(op)) {
+        if (failed(InitializeGlobal(global))) return failure();
+      } else if (auto fn = dyn_cast<func::FuncOp>(op); fn && fn->hasAttr(kInitializerAttr)) {
+        std::optional<uint32_t> ordinal = host_.FunctionOrdinal(fn.getName());
+        if (!ordinal) return fn.emitError() << "initializer was not written", failure();
+        f_.Call(*ordinal, {}, {});
+      }
+    }
+    Flush();
+    f_.Return({});
+    return success();
+  }
 
   LogicalResult Write() {
     for (Block& block : fn_.getBody()) {
@@ -365,6 +432,8 @@ class FunctionWriter {
   // Ops ------------------------------------------------------------------------------------
   LogicalResult WriteOp(Operation* op) {
     if (auto c = dyn_cast<arith::ConstantOp>(op)) return WriteConstant(c);
+    if (auto load = dyn_cast<iree::GlobalLoadOp>(op)) return WriteGlobalLoad(load);
+    if (auto store = dyn_cast<iree::GlobalStoreOp>(op)) return WriteGlobalStore(store);
     if (auto d = dyn_cast<DispatchOp>(op)) return WriteDispatch(d);
     if (auto dim = dyn_cast<tensor::DimOp>(op)) return WriteDim(dim);
     if (isa<tensor::CollapseShapeOp, tensor::ExpandShapeOp, tensor::CastOp, tensor::BitcastOp, tensor::ReshapeOp>(op)) {
@@ -418,16 +487,10 @@ class FunctionWriter {
     if (auto tensor = dyn_cast<RankedTensorType>(type)) return WriteTensorConstant(op, tensor);
     FailureOr<Reg> r = NewRegister(op.getResult());
     if (failed(r)) return failure();
-    uint64_t bits = 0;
-    if (auto i = dyn_cast<IntegerAttr>(op.getValue())) {
-      bits = type.isInteger(1) ? i.getValue().getZExtValue() : i.getValue().getSExtValue();
-    } else if (auto f = dyn_cast<FloatAttr>(op.getValue())) {
-      bits = f.getValue().bitcastToAPInt().getZExtValue();
-    } else {
-      return op.emitError() << "unsupported host constant " << op.getValue(), failure();
-    }
+    std::optional<uint64_t> bits = ScalarBits(op.getValue());
+    if (!bits) return op.emitError() << "unsupported host constant " << op.getValue(), failure();
     f_.Emit(IsWide(type) ? Opcode::kConstI64 : Opcode::kConstI32,
-            {r->index(), IsWide(type) ? bits : (bits & 0xffffffffu)});
+            {r->index(), IsWide(type) ? *bits : (*bits & 0xffffffffu)});
     return success();
   }
 
@@ -437,17 +500,7 @@ class FunctionWriter {
     if (!dense || !element_bytes) {
       return op.emitError() << "unsupported tensor constant of type " << type, failure();
     }
-    std::vector<uint8_t> bytes;
-    bytes.reserve(dense.getNumElements() * *element_bytes);
-    if (type.getElementType().isInteger(1)) {
-      for (bool b : dense.getValues<bool>()) bytes.push_back(b ? 1 : 0);
-    } else {
-      ArrayRef<char> raw = dense.getRawData();
-      for (int64_t i = 0; i < dense.getNumElements(); ++i) {
-        const char* element = raw.data() + (dense.isSplat() ? 0 : i * *element_bytes);
-        bytes.insert(bytes.end(), element, element + *element_bytes);
-      }
-    }
+    std::vector<uint8_t> bytes = DenseBytes(dense, *element_bytes);
     auto [global, segment] = host_.ConstantGlobal(op, bytes);
     FailureOr<Reg> view = NewRegister(op.getResult());
     if (failed(view)) return failure();
@@ -458,17 +511,22 @@ class FunctionWriter {
     FunctionBuilder::Block upload = f_.NewBlock(), done = f_.NewBlock();
     f_.CondBranch(present, done, upload);
     f_.Bind(upload);
-    Reg data = f_.NewRef(), buffer = f_.NewRef();
-    f_.Emit(Opcode::kRodataRef, {data.index(), segment});
-    Call("allocator.allocate_initialized",
-         {data, ConstI64(0), ConstI64(bytes.size()), ConstI32(kResultMemory), ConstI32(kResultUsage)}, {buffer});
-    std::vector<Reg> dims;
-    for (int64_t d : type.getShape()) dims.push_back(ConstI64(d));
-    if (failed(CreateView(buffer, type, dims, *view, op.getLoc()))) return failure();
+    if (failed(UploadConstant(segment, bytes.size(), type, *view, op.getLoc()))) return failure();
     f_.Emit(Opcode::kGlobalStoreRef, {global, view->index()});
     f_.Branch(done);
     f_.Bind(done);
     return success();
+  }
+
+  // A new buffer holding rodata `segment` (`size` bytes), viewed as `type` into `view`.
+  LogicalResult UploadConstant(uint32_t segment, size_t size, RankedTensorType type, Reg view, Location loc) {
+    Reg data = f_.NewRef(), buffer = f_.NewRef();
+    f_.Emit(Opcode::kRodataRef, {data.index(), segment});
+    Call("allocator.allocate_initialized",
+         {data, ConstI64(0), ConstI64(size), ConstI32(kResultMemory), ConstI32(kResultUsage)}, {buffer});
+    std::vector<Reg> dims;
+    for (int64_t d : type.getShape()) dims.push_back(ConstI64(d));
+    return CreateView(buffer, type, dims, view, loc);
   }
 
   LogicalResult WriteDim(tensor::DimOp op) {
@@ -654,6 +712,125 @@ class FunctionWriter {
       results.push_back(*r);
     }
     f_.Call(*ordinal, args, results);
+    return success();
+  }
+
+  // Globals -------------------------------------------------------------------------------
+  const HostWriter::GlobalSlot* Slot(Operation* op, FlatSymbolRefAttr name) {
+    const HostWriter::GlobalSlot* slot = host_.Global(name.getValue());
+    if (!slot) op->emitError() << "refers to unknown global " << name;
+    return slot;
+  }
+
+  LogicalResult WriteGlobalLoad(iree::GlobalLoadOp op) {
+    const HostWriter::GlobalSlot* slot = Slot(op, op.getGlobalAttr());
+    if (!slot) return failure();
+    FailureOr<Reg> r = NewRegister(op.getResult());
+    if (failed(r)) return failure();
+    using Kind = HostWriter::GlobalSlot::Kind;
+    if (slot->kind == Kind::kI32) return f_.Emit(Opcode::kGlobalLoadI32, {r->index(), slot->slot}), success();
+    if (slot->kind == Kind::kI64) return f_.Emit(Opcode::kGlobalLoadI64, {r->index(), slot->slot}), success();
+    f_.Emit(Opcode::kGlobalLoadRef, {r->index(), slot->slot});
+    if (AlwaysHasValue(slot->op)) return success();
+    // A tensor global with no initial value has none until a store gives it one.
+    Reg present = f_.NewI32(), code = ConstI32(static_cast<int>(StatusCode::kFailedPrecondition));
+    f_.Emit(Opcode::kCmpNzRef, {present.index(), r->index()});
+    FunctionBuilder::Block missing = f_.NewBlock(), done = f_.NewBlock();
+    f_.CondBranch(present, done, missing);
+    f_.Bind(missing);
+    std::string where = LocationString(op.getLoc());
+    iree::GlobalOp global = slot->op;
+    uint32_t message = host_.builder().AddString(
+        ("global @" + global.getSymName() + " is read before any store gave it a value" +
+         (where.empty() ? "" : " (" + where + ")"))
+            .str());
+    f_.Emit(Opcode::kFail, {code.index(), message});
+    f_.Branch(done);
+    f_.Bind(done);
+    return success();
+  }
+
+  LogicalResult WriteGlobalStore(iree::GlobalStoreOp op) {
+    const HostWriter::GlobalSlot* slot = Slot(op, op.getGlobalAttr());
+    if (!slot) return failure();
+    StoreGlobal(*slot, Get(op.getValue()));
+    return success();
+  }
+
+  void StoreGlobal(const HostWriter::GlobalSlot& slot, Reg value) {
+    using Kind = HostWriter::GlobalSlot::Kind;
+    Opcode opcode = slot.kind == Kind::kI32   ? Opcode::kGlobalStoreI32
+                    : slot.kind == Kind::kI64 ? Opcode::kGlobalStoreI64
+                                              : Opcode::kGlobalStoreRef;
+    f_.Emit(opcode, {slot.slot, value.index()});
+  }
+
+  // Whether a global holds a value from initialization on: scalars always (zero without an
+  // initial value), tensors with a constant or parameter, or uninitialized with a static shape.
+  static bool AlwaysHasValue(iree::GlobalOp global) {
+    auto tensor = dyn_cast<RankedTensorType>(global.getType());
+    if (!tensor) return true;
+    std::optional<Attribute> initial = global.getInitialValue();
+    if (!initial) return false;
+    return !isa<iree::UninitializedAttr>(*initial) || tensor.hasStaticShape();
+  }
+
+  LogicalResult InitializeGlobal(iree::GlobalOp global) {
+    const HostWriter::GlobalSlot* slot = host_.Global(global.getSymName());
+    std::optional<Attribute> initial = global.getInitialValue();
+    if (!slot || !initial) return success();
+    Location loc = global.getLoc();
+    auto tensor = dyn_cast<RankedTensorType>(global.getType());
+    if (!tensor) {
+      if (isa<iree::UninitializedAttr>(*initial)) return success();
+      std::optional<uint64_t> bits = ScalarBits(*initial);
+      if (!bits) return global.emitError() << "cannot give a scalar global the initial value " << *initial, failure();
+      Reg value = slot->kind == HostWriter::GlobalSlot::Kind::kI64 ? ConstI64(*bits) : ConstI32(*bits);
+      StoreGlobal(*slot, value);
+      return success();
+    }
+    Reg view = f_.NewRef();
+    if (std::optional<iree::NamedParameter> parameter = iree::AsNamedParameter(*initial)) {
+      if (HasSubByteElements(tensor)) {
+        return global.emitError() << "binds a parameter to a tensor of sub-byte " << tensor.getElementType()
+                                  << " elements; kiln does not load packed sub-byte parameters yet",
+               failure();
+      }
+      FailureOr<Reg> element = ElementTypeConstant(tensor, loc);
+      if (failed(element)) return failure();
+      Reg scope = f_.NewRef(), key = f_.NewRef();
+      f_.Emit(Opcode::kRodataRef, {scope.index(), host_.TextRodata(parameter->scope)});
+      f_.Emit(Opcode::kRodataRef, {key.index(), host_.TextRodata(parameter->key)});
+      std::vector<Reg> args = {scope, key, *element};
+      for (int64_t d : tensor.getShape()) args.push_back(ConstI64(d));
+      std::vector<Reg> results = {view};
+      f_.CallImport(host_.Import("params.load"), args, results);
+    } else if (isa<iree::UninitializedAttr>(*initial)) {
+      if (!tensor.hasStaticShape()) return success();  // no value until a store
+      std::vector<Reg> dims;
+      for (int64_t d : tensor.getShape()) dims.push_back(ConstI64(d));
+      if (!ElementBytes(tensor.getElementType())) {
+        return global.emitError() << "tensors of " << tensor.getElementType() << " cannot live in globals yet",
+               failure();
+      }
+      Reg buffer = f_.NewRef();
+      Call("allocator.allocate", {ConstI32(kResultMemory), ConstI32(kResultUsage), ByteSize(tensor, dims)}, {buffer});
+      if (failed(CreateView(buffer, tensor, dims, view, loc))) return failure();
+    } else if (auto dense = dyn_cast<DenseElementsAttr>(*initial)) {
+      std::optional<int64_t> element_bytes = ElementBytes(tensor.getElementType());
+      if (!element_bytes) {
+        return global.emitError() << "tensors of " << tensor.getElementType() << " cannot live in globals yet",
+               failure();
+      }
+      std::vector<uint8_t> bytes = DenseBytes(dense, *element_bytes);
+      uint32_t segment = host_.builder().AddRodata(bytes, bytes.size() >= 4096);
+      if (failed(UploadConstant(segment, bytes.size(), tensor, view, loc))) return failure();
+    } else {
+      return global.emitError() << "cannot give a tensor global the initial value " << *initial
+                                << "; expected dense<...>, #util.uninitialized or a parameter",
+             failure();
+    }
+    StoreGlobal(*slot, view);
     return success();
   }
 
@@ -913,6 +1090,7 @@ FailureOr<std::vector<uint8_t>> HostWriter::Write() {
     }
     builder_.AddExecutable(executable.name, executable.format, executable.data, specs);
   }
+  if (failed(AssignGlobalSlots())) return failure();
   SmallVector<func::FuncOp> functions;
   for (func::FuncOp fn : module_.getOps<func::FuncOp>()) {
     if (fn.isDeclaration()) {
@@ -944,9 +1122,42 @@ FailureOr<std::vector<uint8_t>> HostWriter::Write() {
     FunctionWriter writer(*this, fn, *f);
     if (failed(writer.Write())) return failure();
   }
+  if (failed(WriteInitializer())) return failure();
   StatusOr<std::vector<uint8_t>> bytes = builder_.Finish();
   if (!bytes.ok()) return module_.emitError() << "cannot write the VM module: " << bytes.status().ToString(), failure();
   return std::move(*bytes);
+}
+
+LogicalResult HostWriter::AssignGlobalSlots() {
+  for (iree::GlobalOp global : module_.getOps<iree::GlobalOp>()) {
+    Type type = global.getType();
+    GlobalSlot slot{global, GlobalSlot::Kind::kRef, 0};
+    if (isa<RankedTensorType>(type)) {
+      slot.slot = builder_.AddGlobalRef();
+    } else if (std::optional<char> letter = SignatureLetter(type); letter && *letter != 'r') {
+      bool wide = IsWide(type);
+      slot.kind = wide ? GlobalSlot::Kind::kI64 : GlobalSlot::Kind::kI32;
+      slot.slot = wide ? builder_.AddGlobalI64() : builder_.AddGlobalI32();
+    } else {
+      return global.emitError() << "a global of type " << type
+                                << " cannot live on the host; expected a ranked tensor, index, an integer of at most "
+                                   "32 or exactly 64 bits, f32 or f64",
+             failure();
+    }
+    globals_[global.getSymName()] = slot;
+  }
+  return success();
+}
+
+// The module's initializer, when it has globals to initialize or initializers to run.
+LogicalResult HostWriter::WriteInitializer() {
+  bool needed = llvm::any_of(module_.getOps<iree::GlobalOp>(), [](iree::GlobalOp g) { return g.getInitialValue(); }) ||
+                llvm::any_of(module_.getOps<func::FuncOp>(), [](func::FuncOp fn) { return fn->hasAttr(kInitializerAttr); });
+  if (!needed) return success();
+  FunctionBuilder& f = builder_.AddFunction("__kiln_init_globals", ":");
+  builder_.SetInitializer(f.ordinal());
+  FunctionWriter writer(*this, func::FuncOp(), f);
+  return writer.WriteModuleInitializer(module_);
 }
 
 }  // namespace

@@ -61,6 +61,7 @@ void ConfigureDumps(PassManager& pm, const CompileOptions& options) {
 // GPU reduces each output on one workgroup, a CPU on one worker.
 void BuildHostPipeline(OpPassManager& pm, const CompileOptions& options, bool gpu, bool cpu) {
   pm.addPass(createCheckInputOps());
+  pm.addPass(createConvertUtilOps());
   pm.addPass(createLowerIreeInput());
   pm.addPass(createResolveTosaInexactRounding());
   AddPipeline(pm, "func.func(tosa-to-scf,tosa-optional-decompositions,tosa-to-linalg-named,tosa-to-linalg,"

@@ -17,6 +17,26 @@ def CheckInputOps : Pass<"kiln-check-input-ops", "mlir::ModuleOp"> {
   }];
 }
 
+def ConvertUtilOps : Pass<"kiln-convert-util-ops", "mlir::ModuleOp"> {
+  let summary = "Makes IREE's util functions func.func and resolves global addresses";
+  let description = [{
+    Runs right after the input check, so that every later pass sees one kind of function.
+    `util.func` becomes `func.func` (same name, visibility, argument and result
+    attributes; public ones are the module's exports), `util.call` becomes `func.call` and
+    `util.return` becomes `func.return`. Each `util.initializer` becomes a private
+    `func.func` named `__kiln_initializer_N` (N its position among the initializers)
+    marked `kiln.initializer`: the host program runs the globals' initial values and these
+    functions, in module order, when a session is created.
+
+    `util.global.load.indirect` and `util.global.store.indirect` through an address that
+    is one `util.global.address` become direct loads and stores of that global; any other
+    address (selected, passed in, loaded) is an error naming the access, since kiln keeps
+    globals in host slots without addresses. `util.global` and the direct loads and stores
+    stay for the host program.
+  }];
+  let dependentDialects = ["::mlir::func::FuncDialect"];
+}
+
 def LowerIreeInput : Pass<"kiln-lower-iree-input", "mlir::ModuleOp"> {
   let summary = "Rewrites IREE's util/flow/check input ops into what kiln's pipeline compiles";
   let description = [{

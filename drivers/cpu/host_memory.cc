@@ -41,7 +41,35 @@ class HostStorage final : public hal::BufferStorage {
   std::shared_ptr<hal::AllocationCounters> stats_;
 };
 
+// Host memory someone else owns (a mapped file), kept alive by `owner_`. Read-only: the
+// buffer allows only reads, and the memory may be mapped without write permission.
+class ImportedStorage final : public hal::BufferStorage {
+ public:
+  ImportedStorage(const uint8_t* memory, size_t size, Ref<RefCounted> owner)
+      : BufferStorage(size), memory_(const_cast<uint8_t*>(memory)), owner_(std::move(owner)) {}
+  uint8_t* device_address() override { return memory_; }
+  StatusOr<uint8_t*> host_address() override { return memory_; }
+
+ private:
+  uint8_t* memory_;
+  Ref<RefCounted> owner_;
+};
+
 }  // namespace
+
+StatusOr<Ref<hal::Buffer>> CpuAllocator::ImportHostMemory(const hal::BufferParams& params,
+                                                          std::span<const uint8_t> memory, Ref<RefCounted> owner,
+                                                          size_t min_alignment) {
+  if (min_alignment > 1 && reinterpret_cast<uintptr_t>(memory.data()) % min_alignment != 0) {
+    return InvalidArgumentError("host memory at ", static_cast<const void*>(memory.data()), " is not aligned to ",
+                                min_alignment, " bytes");
+  }
+  KILN_ASSIGN_OR_RETURN(const hal::HeapInfo* heap, hal::SelectHeap(heaps_, params, memory.size()),
+                        "while importing ", memory.size(), " bytes of host memory");
+  auto storage = MakeRef<ImportedStorage>(memory.data(), memory.size(), std::move(owner));
+  return hal::Buffer::Create(std::move(storage), heap->memory_type, params.usage,
+                             params.access & hal::MemoryAccess::kRead);
+}
 
 uint8_t* AllocateHostBlock(size_t size) {
   size_t alignment = size >= kLargeBlock ? kLargeBlock : 64;

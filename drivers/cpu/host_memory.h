@@ -28,6 +28,9 @@ class CpuAllocator final : public hal::Allocator {
   CpuAllocator();
   std::span<const hal::HeapInfo> heaps() const override { return heaps_; }
   StatusOr<Ref<hal::Buffer>> Allocate(const hal::BufferParams& params, size_t size) override;
+  // Kernels run on the host: any host memory works in place, read-only.
+  StatusOr<Ref<hal::Buffer>> ImportHostMemory(const hal::BufferParams& params, std::span<const uint8_t> memory,
+                                              Ref<RefCounted> owner, size_t min_alignment) override;
   hal::AllocatorStatistics statistics() const override;
 
  private:

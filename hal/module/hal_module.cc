@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "hal/upload.h"
 #include "vm/context.h"
 #include "vm/list.h"
 #include "vm/module_generated.h"
@@ -96,29 +97,8 @@ Status Allocate(void* state, NativeCall& call) {
 Status AllocateInitialized(void* state, NativeCall& call) {
   KILN_ASSIGN_OR_RETURN(vm::ByteBuffer * source, RefArg<vm::ByteBuffer>(call, 0));
   KILN_ASSIGN_OR_RETURN(std::span<const uint8_t> bytes, SourceBytes(*source, call.args[1], call.args[2], "source"));
-  const size_t length = bytes.size();
-  Device& device = Self(state).device();
-  BufferParams params = Params(call.args[3], call.args[4]);
-  params.usage |= BufferUsage::kTransferTarget;
-  KILN_ASSIGN_OR_RETURN(Ref<Buffer> buffer, device.allocator().Allocate(params, length));
-  if (AllSet(buffer->memory_type(), MemoryType::kHostVisible) && AllSet(buffer->usage(), BufferUsage::kMapping)) {
-    KILN_RETURN_IF_ERROR(buffer->Write(0, bytes));
-  } else {
-    // Device-only memory: stage through a host-visible buffer and a copy.
-    KILN_ASSIGN_OR_RETURN(Ref<Buffer> staging,
-                          device.allocator().Allocate({MemoryType::kHostVisible, BufferUsage::kTransferSource |
-                                                                                     BufferUsage::kMapping},
-                                                      length));
-    KILN_RETURN_IF_ERROR(staging->Write(0, bytes));
-    Ref<CommandBuffer> cb = device.CreateCommandBuffer();
-    KILN_RETURN_IF_ERROR(cb->Copy(staging, 0, buffer, 0, length));
-    KILN_RETURN_IF_ERROR(cb->Finalize());
-    Ref<Semaphore> done = Semaphore::Create(0);
-    SemaphoreValue signal[] = {{done, 1}};
-    Ref<CommandBuffer> cbs[] = {cb};
-    KILN_RETURN_IF_ERROR(device.QueueExecute({}, signal, cbs));
-    KILN_RETURN_IF_ERROR(done->Wait(1, Deadline::Infinite()));
-  }
+  KILN_ASSIGN_OR_RETURN(Ref<Buffer> buffer,
+                        UploadToNewBuffer(Self(state).device(), Params(call.args[3], call.args[4]), bytes));
   SetRef(call, 0, std::move(buffer));
   return OkStatus();
 }

@@ -32,6 +32,7 @@ typedef struct kiln_instance_t kiln_instance_t;
 typedef struct kiln_device_t kiln_device_t;
 typedef struct kiln_module_t kiln_module_t;
 typedef struct kiln_session_t kiln_session_t;
+typedef struct kiln_parameters_t kiln_parameters_t;
 typedef struct kiln_buffer_view_t kiln_buffer_view_t;
 
 /* Status codes, as in the runtime (absl-style canonical codes). */
@@ -77,8 +78,24 @@ void kiln_module_release(kiln_module_t* module);
 size_t kiln_module_function_count(const kiln_module_t* module);
 const char* kiln_module_function_name(const kiln_module_t* module, size_t index);
 
-/* `module` linked on `device`; holds references to both. */
+/* Parameter files for the globals a module binds to parameters
+ * (#stream.parameter.named<"SCOPE"::"KEY">), as kiln-run's --parameters=[SCOPE=]FILE: an empty
+ * set, then files added to scopes ("" or NULL is the unnamed scope). A file is an IREE .irpa,
+ * safetensors (or a sharded model.safetensors.index.json) or GGUF, told apart by its contents;
+ * it is memory-mapped while the set (or a session using it) lives. `scope` and `path` need
+ * only live for the call. A set may be shared by several sessions; do not add files to it
+ * while a session is being created from it. */
+kiln_status_t* kiln_parameters_create(kiln_parameters_t** out_parameters);
+kiln_status_t* kiln_parameters_add_file(kiln_parameters_t* parameters, const char* scope, const char* path);
+void kiln_parameters_release(kiln_parameters_t* parameters);
+
+/* `module` linked on `device`; holds references to both. Its globals are initialized (constants,
+ * util.initializer bodies) before it returns; each session has its own. */
 kiln_status_t* kiln_session_create(kiln_device_t* device, kiln_module_t* module, kiln_session_t** out_session);
+/* The same with `parameters` (may be NULL) filling the globals bound to parameters; the session
+ * holds a reference to the set. On the CPU devices the mapped files are used in place. */
+kiln_status_t* kiln_session_create_with_parameters(kiln_device_t* device, kiln_module_t* module,
+                                                   kiln_parameters_t* parameters, kiln_session_t** out_session);
 void kiln_session_release(kiln_session_t* session);
 
 /* Element types of tensors (the MLIR names in comments). */

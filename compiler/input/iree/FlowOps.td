@@ -5,11 +5,26 @@
 include "mlir/IR/OpBase.td"
 include "mlir/IR/BuiltinAttributeInterfaces.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/IR/AttrTypeBase.td"
 
 def Flow_Dialect : Dialect {
   let name = "flow";
   let cppNamespace = "::kiln::compiler::iree";
   let summary = "IREE's flow.tensor ops accepted as input";
+  let useDefaultAttributePrinterParser = 1;
+}
+
+def Flow_NamedParameterAttr : AttrDef<Flow_Dialect, "NamedParameter", [TypedAttrInterface]> {
+  let mnemonic = "parameter.named";
+  let summary = "A global's initial value read from a parameter file: scope and key";
+  let description = [{
+    `#flow.parameter.named<"model"::"blk.0.w">` (or without a scope, `<"blk.0.w">`; a
+    dictionary of options may follow the key). The same as `#stream.parameter.named`.
+  }];
+  // The type is the global's, written after the attribute (`... : tensor<256xf32>`).
+  let parameters = (ins "::mlir::StringAttr":$scope, "::mlir::StringAttr":$key,
+                        "::mlir::DictionaryAttr":$config, AttributeSelfTypeParameter<"">:$type);
+  let hasCustomAssemblyFormat = 1;
 }
 
 class Flow_Op<string mnemonic, list<Trait> traits = []> : Op<Flow_Dialect, mnemonic, traits>;

@@ -1,15 +1,16 @@
 #include "compiler/input/iree/IreeDialects.h"
 
 #include "mlir/IR/Builders.h"
+#include "llvm/ADT/TypeSwitch.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/OpImplementation.h"
 
-#include "compiler/input/iree/UtilOpsDialect.cpp.inc"
 #include "compiler/input/iree/FlowOpsDialect.cpp.inc"
 #include "compiler/input/iree/CheckOpsDialect.cpp.inc"
 
-#define GET_OP_CLASSES
-#include "compiler/input/iree/UtilOps.cpp.inc"
+#define GET_ATTRDEF_CLASSES
+#include "compiler/input/iree/FlowAttrs.cpp.inc"
 #define GET_OP_CLASSES
 #include "compiler/input/iree/FlowOps.cpp.inc"
 #define GET_OP_CLASSES
@@ -19,17 +20,14 @@ namespace kiln::compiler::iree {
 
 using namespace mlir;
 
-void UtilDialect::initialize() {
-  addOperations<
-#define GET_OP_LIST
-#include "compiler/input/iree/UtilOps.cpp.inc"
-      >();
-}
-
 void FlowDialect::initialize() {
   addOperations<
 #define GET_OP_LIST
 #include "compiler/input/iree/FlowOps.cpp.inc"
+      >();
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "compiler/input/iree/FlowAttrs.cpp.inc"
       >();
 }
 
@@ -38,23 +36,6 @@ void CheckDialect::initialize() {
 #define GET_OP_LIST
 #include "compiler/input/iree/CheckOps.cpp.inc"
       >();
-}
-
-LogicalResult UnfoldableConstantOp::inferReturnTypes(MLIRContext*, std::optional<Location>, ValueRange,
-                                                     DictionaryAttr attributes, OpaqueProperties properties,
-                                                     RegionRange, SmallVectorImpl<Type>& types) {
-  const auto* props = properties.as<Properties*>();
-  auto value = props ? dyn_cast_or_null<TypedAttr>(props->value) : nullptr;
-  if (!value) return failure();
-  types.push_back(value.getType());
-  return success();
-}
-
-LogicalResult OptimizationBarrierOp::inferReturnTypes(MLIRContext*, std::optional<Location>, ValueRange operands,
-                                                      DictionaryAttr, OpaqueProperties, RegionRange,
-                                                      SmallVectorImpl<Type>& types) {
-  for (Value operand : operands) types.push_back(operand.getType());
-  return success();
 }
 
 LogicalResult TensorDynamicConstantOp::verify() {
@@ -142,7 +123,7 @@ LogicalResult ExpectAlmostEqConstOp::verify() {
 }
 
 void RegisterIreeInputDialects(DialectRegistry& registry) {
-  registry.insert<UtilDialect, FlowDialect, CheckDialect, LinalgExtDialect>();
+  registry.insert<UtilDialect, FlowDialect, StreamDialect, CheckDialect, LinalgExtDialect>();
 }
 
 }  // namespace kiln::compiler::iree

@@ -12,6 +12,8 @@ def Util_Dialect : Dialect {
   let name = "util";
   let cppNamespace = "::kiln::compiler::iree";
   let summary = "IREE's util ops accepted as input";
+  let useDefaultTypePrinterParser = 1;
+  let useDefaultAttributePrinterParser = 1;
 }
 
 class Util_Op<string mnemonic, list<Trait> traits = []> : Op<Util_Dialect, mnemonic, traits>;
@@ -46,5 +48,7 @@ def Util_OptimizationBarrierOp : Util_Op<"optimization_barrier",
   let results = (outs Variadic<AnyType>:$results);
   let assemblyFormat = "attr-dict ($operands^ `:` type($operands))?";
 }
+
+include "UtilStateOps.td"
 
 #endif  // KILN_COMPILER_INPUT_IREE_UTILOPS

@@ -1,0 +1,236 @@
+// Module state and parameters end to end: programs with util.global, util.initializer and
+// parameter-bound globals, compiled in-process, run through sessions (runtime/session.h).
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <fstream>
+
+#include "compiler/pipeline/CompileFile.h"
+#include "drivers/builtin_drivers.h"
+#include "io/parameter_provider.h"
+#include "runtime/session.h"
+#include "runtime/value_text.h"
+#include "tests/io/format_builders.h"
+
+namespace kiln::runtime {
+namespace {
+
+namespace iot = io::testing;
+
+class State : public ::testing::Test {
+ protected:
+  void SetUp() override { dir_ = iot::MakeTempDir("kiln_state_test"); }
+
+  // The module compiled from `source` for the CPU.
+  Ref<vm::Module> Compile(const std::string& source) {
+    std::string path = dir_ + "/m" + std::to_string(counter_++) + ".mlir";
+    std::ofstream(path) << source;
+    StatusOr<std::vector<uint8_t>> bytes = compiler::CompileFile(path);
+    EXPECT_TRUE(bytes.ok()) << bytes.status().ToString();
+    if (!bytes.ok()) return {};
+    StatusOr<Ref<vm::Module>> module = vm::Module::LoadFromMemory(*bytes, path);
+    EXPECT_TRUE(module.ok()) << module.status().ToString();
+    return module.ok() ? *module : Ref<vm::Module>();
+  }
+  StatusOr<std::unique_ptr<Session>> Open(Ref<vm::Module> module, const SessionOptions& options = {},
+                                          const char* device = "cpu-sync") {
+    return Session::Create(device, std::move(module), {}, options);
+  }
+  // The text of result `i` of calling `fn` with no arguments (or `args`).
+  std::string CallText(Session& session, const char* fn, std::vector<vm::Value> args = {}, size_t i = 0) {
+    StatusOr<std::vector<vm::Value>> results = session.Call(fn, args);
+    EXPECT_TRUE(results.ok()) << results.status().ToString();
+    if (!results.ok() || results->size() <= i) return "<error>";
+    StatusOr<std::string> text = FormatValue((*results)[i]);
+    return text.ok() ? *text : text.status().ToString();
+  }
+  std::string WriteFileOf(const std::string& name, const iot::Bytes& bytes) {
+    std::string path = dir_ + "/" + name;
+    EXPECT_TRUE(iot::WriteFile(path, bytes));
+    return path;
+  }
+  static iot::Bytes Floats(std::initializer_list<float> values) {
+    iot::Bytes bytes(values.size() * 4);
+    std::memcpy(bytes.data(), values.begin(), bytes.size());
+    return bytes;
+  }
+
+  std::string dir_;
+  int counter_ = 0;
+};
+
+constexpr const char* kCounter = R"mlir(
+util.global private mutable @count = 0 : i32
+util.global private mutable @total = dense<2.0> : tensor<f32>
+util.func public @inc() -> (tensor<f32>, i32) {
+  %n = util.global.load @count : i32
+  %one = arith.constant 1 : i32
+  %n1 = arith.addi %n, %one : i32
+  util.global.store %n1, @count : i32
+  %t = util.global.load @total : tensor<f32>
+  %c1 = arith.constant dense<1.0> : tensor<f32>
+  %t1 = arith.addf %t, %c1 : tensor<f32>
+  util.global.store %t1, @total : tensor<f32>
+  util.return %t1, %n1 : tensor<f32>, i32
+}
+)mlir";
+
+TEST_F(State, AStoreIsSeenByEveryLaterCallOfTheSession) {
+  Ref<vm::Module> module = Compile(kCounter);
+  ASSERT_TRUE(module);
+  StatusOr<std::unique_ptr<Session>> session = Open(module);
+  ASSERT_TRUE(session.ok()) << session.status().ToString();
+  for (int i = 1; i < 100; ++i) (void)CallText(**session, "inc");
+  EXPECT_EQ(CallText(**session, "inc"), "hal.buffer_view\nf32=102");
+  EXPECT_EQ(CallText(**session, "inc", {}, 1), "i32=101");
+}
+
+TEST_F(State, TwoSessionsOfOneModuleShareNoState) {
+  Ref<vm::Module> module = Compile(kCounter);
+  ASSERT_TRUE(module);
+  StatusOr<std::unique_ptr<Session>> a = Open(module), b = Open(module, {}, "cpu");
+  ASSERT_TRUE(a.ok() && b.ok());
+  for (int i = 0; i < 3; ++i) (void)CallText(**a, "inc");
+  EXPECT_EQ(CallText(**b, "inc"), "hal.buffer_view\nf32=3");
+  EXPECT_EQ(CallText(**a, "inc"), "hal.buffer_view\nf32=6");
+}
+
+TEST_F(State, InitializersRunInModuleOrderWithInitialValues) {
+  Ref<vm::Module> module = Compile(R"mlir(
+util.global private @a = dense<[1.0, 2.0]> : tensor<2xf32>
+util.global private @b : tensor<2xf32>
+util.initializer {
+  %a = util.global.load @a : tensor<2xf32>
+  %b = arith.mulf %a, %a : tensor<2xf32>
+  util.global.store %b, @b : tensor<2xf32>
+  util.return
+}
+util.global private mutable @c = dense<[10.0, 20.0]> : tensor<2xf32>
+util.initializer {
+  %b = util.global.load @b : tensor<2xf32>
+  %c = util.global.load @c : tensor<2xf32>
+  %s = arith.addf %b, %c : tensor<2xf32>
+  util.global.store %s, @c : tensor<2xf32>
+  util.return
+}
+util.func public @get() -> tensor<2xf32> {
+  %c = util.global.load @c : tensor<2xf32>
+  util.return %c : tensor<2xf32>
+}
+)mlir");
+  ASSERT_TRUE(module);
+  StatusOr<std::unique_ptr<Session>> session = Open(module);
+  ASSERT_TRUE(session.ok()) << session.status().ToString();
+  EXPECT_EQ(CallText(**session, "get"), "hal.buffer_view\n2xf32=11 24");
+}
+
+TEST_F(State, AGlobalReadBeforeAnyStoreFailsTheCallNamingIt) {
+  Ref<vm::Module> module = Compile(R"mlir(
+util.global private mutable @late : tensor<2xf32>
+util.func public @get() -> tensor<2xf32> {
+  %l = util.global.load @late : tensor<2xf32>
+  util.return %l : tensor<2xf32>
+}
+)mlir");
+  ASSERT_TRUE(module);
+  StatusOr<std::unique_ptr<Session>> session = Open(module);
+  ASSERT_TRUE(session.ok());
+  StatusOr<std::vector<vm::Value>> results = (*session)->Call("get", {});
+  ASSERT_FALSE(results.ok());
+  EXPECT_EQ(results.status().code(), StatusCode::kFailedPrecondition);
+  EXPECT_NE(results.status().ToString().find("global @late is read before any store gave it a value"),
+            std::string::npos)
+      << results.status().ToString();
+}
+
+constexpr const char* kWeights = R"mlir(
+util.global private @w = #stream.parameter.named<"model"::"w"> : tensor<4xf32>
+util.global private @b = #stream.parameter.named<"bias"> : tensor<4xf32>
+util.func public @apply(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %w = util.global.load @w : tensor<4xf32>
+  %b = util.global.load @b : tensor<4xf32>
+  %xw = arith.mulf %x, %w : tensor<4xf32>
+  %r = arith.addf %xw, %b : tensor<4xf32>
+  util.return %r : tensor<4xf32>
+}
+)mlir";
+
+TEST_F(State, ParametersFillGlobalsFromEveryFormatAndScope) {
+  Ref<vm::Module> module = Compile(kWeights);
+  ASSERT_TRUE(module);
+  iot::IrpaBuilder irpa;
+  irpa.Data("w", Floats({1, 2, 3, 4}));
+  std::string irpa_path = WriteFileOf("w.irpa", irpa.Build());
+  std::string st_path = WriteFileOf("b.safetensors", iot::SafetensorsFile({{"bias", "F32", {4}, Floats({0.5, 0.5, 0.5, 0.5})}}));
+  // (The same program on hip-sim, compiled for gfx942: tests/lit/e2e/globals_parameters.mlir.)
+  for (const char* device : {"cpu-sync", "cpu"}) {
+    for (ParameterMode mode : {ParameterMode::kFile, ParameterMode::kPreload}) {
+      SessionOptions options;
+      options.parameter_mode = mode;
+      options.parameters = MakeRef<io::ParameterProvider>();
+      ASSERT_TRUE(options.parameters->AddFlag("model=" + irpa_path).ok());
+      ASSERT_TRUE(options.parameters->AddFlag(st_path).ok());
+      StatusOr<std::unique_ptr<Session>> session = Open(module, options, device);
+      ASSERT_TRUE(session.ok()) << session.status().ToString();
+      StatusOr<vm::Value> x = ParseValue("4xf32=1 1 2 2", vm::ValueKind::kRef, (*session)->device().allocator());
+      ASSERT_TRUE(x.ok());
+      EXPECT_EQ(CallText(**session, "apply", {*x}), "hal.buffer_view\n4xf32=1.5 2.5 6.5 8.5") << device;
+    }
+  }
+}
+
+TEST_F(State, ParametersAreUsedInPlaceOnTheCpu) {
+  Ref<vm::Module> module = Compile(kWeights);
+  ASSERT_TRUE(module);
+  iot::IrpaBuilder irpa;
+  irpa.Data("w", Floats({1, 2, 3, 4})).Data("bias", Floats({0, 0, 0, 0}));
+  std::string path = WriteFileOf("wb.irpa", irpa.Build());
+  for (ParameterMode mode : {ParameterMode::kFile, ParameterMode::kPreload}) {
+    SessionOptions options{MakeRef<io::ParameterProvider>(), mode};
+    ASSERT_TRUE(options.parameters->AddFile("model", path).ok());
+    ASSERT_TRUE(options.parameters->AddFile("", path).ok());
+    StatusOr<std::unique_ptr<Session>> session = Open(module, options);
+    ASSERT_TRUE(session.ok()) << session.status().ToString();
+    // The allocator counts what it allocated: nothing for the two mapped parameters in file
+    // mode, their 32 bytes when preloaded.
+    size_t allocated = (*session)->device().allocator().statistics().bytes_allocated;
+    if (mode == ParameterMode::kFile) {
+      EXPECT_EQ(allocated, 0u);
+    } else {
+      EXPECT_EQ(allocated, 32u);
+    }
+  }
+}
+
+// The session's creation fails with `what` in the message.
+void ExpectOpenFails(StatusOr<std::unique_ptr<Session>> session, const std::string& what) {
+  ASSERT_FALSE(session.ok());
+  EXPECT_NE(session.status().ToString().find(what), std::string::npos) << session.status().ToString();
+}
+
+TEST_F(State, ParameterErrorsNameTheKeyTheFileAndWhatWasExpected) {
+  Ref<vm::Module> module = Compile(kWeights);
+  ASSERT_TRUE(module);
+  ExpectOpenFails(Open(module), "no parameter files were given; pass --parameters=model=FILE");
+
+  SessionOptions missing{MakeRef<io::ParameterProvider>()};
+  iot::IrpaBuilder other;
+  other.Data("v", Floats({1, 2, 3, 4}));
+  ASSERT_TRUE(missing.parameters->AddFile("model", WriteFileOf("v.irpa", other.Build())).ok());
+  ExpectOpenFails(Open(module, missing), "no parameter 'w' in scope 'model'");
+
+  SessionOptions short_entry{MakeRef<io::ParameterProvider>()};
+  iot::IrpaBuilder small;
+  small.Data("w", Floats({1, 2}));
+  ASSERT_TRUE(short_entry.parameters->AddFile("model", WriteFileOf("short.irpa", small.Build())).ok());
+  ExpectOpenFails(Open(module, short_entry), "holds 8 bytes; the program's global is 4xf32 (16 bytes); for parameter 'model'::'w'");
+
+  SessionOptions wrong_type{MakeRef<io::ParameterProvider>()};
+  ASSERT_TRUE(wrong_type.parameters->AddFile("model", WriteFileOf("w16.safetensors",
+                                                                  iot::SafetensorsFile({{"w", "F16", {8}, iot::Iota(16)}})))
+                  .ok());
+  ExpectOpenFails(Open(module, wrong_type), "it is 8xf16; the program's global is 4xf32");
+}
+
+}  // namespace
+}  // namespace kiln::runtime
