@@ -50,14 +50,17 @@ Status CheckEntry(const io::ParameterEntry& entry, hal::ElementType type, std::s
 
 StatusOr<Ref<hal::Buffer>> MakeBuffer(ParametersModule& self, const io::ParameterEntry& entry, size_t element_bytes) {
   hal::Device& device = self.device();
-  hal::BufferParams params{hal::MemoryType::kDeviceLocal, hal::BufferUsage::kDefault, hal::MemoryAccess::kAll};
+  // Like a call's results (a function may return a parameter global): device-local and
+  // mappable, so the caller and check ops read it as any result.
+  constexpr hal::MemoryType kMemory = hal::MemoryType::kDeviceLocal | hal::MemoryType::kHostVisible;
+  hal::BufferParams params{kMemory, hal::BufferUsage::kDefault | hal::BufferUsage::kMapping, hal::MemoryAccess::kAll};
   if (entry.kind == io::ParameterEntry::Kind::kSplat) {
     return hal::FillNewBuffer(device, params, entry.length, entry.pattern);
   }
   KILN_ASSIGN_OR_RETURN(std::span<const uint8_t> bytes, io::EntryBytes(entry));
   if (self.mode() == ParameterMode::kFile) {
     StatusOr<Ref<hal::Buffer>> in_place = device.allocator().ImportHostMemory(
-        {hal::MemoryType::kDeviceLocal, hal::BufferUsage::kDispatchStorage | hal::BufferUsage::kTransferSource,
+        {kMemory, hal::BufferUsage::kDispatchStorage | hal::BufferUsage::kTransferSource | hal::BufferUsage::kMapping,
          hal::MemoryAccess::kRead},
         bytes, Ref<RefCounted>(entry.file), std::max<size_t>(element_bytes, 1));
     if (in_place.ok()) return in_place;
