@@ -263,6 +263,14 @@ void BM_Gather4096RowsChecked(benchmark::State& state, const char* device) {
   state.SetBytesProcessed(int64_t{2} * 4096 * 1024 * 4 * state.iterations());
 }
 
+// A KV cache of 32 layers x `positions` x 1024 f16 appended at one position per call
+// (kv_cache_append_*.mlir): in place the time does not grow with the cache; the copy
+// variant (the cache escapes) moves the whole cache. Bytes: the 64 KiB row written.
+void BM_KvCacheAppend(benchmark::State& state, const char* device, const char* program) {
+  RunFunction(state, program, "append", device, {"32x1x1024xf16=0.5", "7"});
+  state.SetBytesProcessed(int64_t{32} * 1024 * 2 * state.iterations());
+}
+
 // Registrations of the variants, run by main once --variant_dir is known.
 std::vector<std::function<void()>>& VariantRegistrations() {
   static std::vector<std::function<void()>> registrations;
@@ -285,6 +293,10 @@ bool AddVariant(std::function<void()> registration) {
         ->Unit(benchmark::kMillisecond)->UseRealTime() __VA_ARGS__;                                    \
   })
 KILN_BENCHMARK_ON_CPUS(BM_Matmul1024, ->MinTime(2));
+BENCHMARK_CAPTURE(BM_KvCacheAppend, positions_512_cpu, "cpu", "kv_cache_append_512")->Unit(benchmark::kMicrosecond)->UseRealTime();
+BENCHMARK_CAPTURE(BM_KvCacheAppend, positions_4096_cpu, "cpu", "kv_cache_append_4096")->Unit(benchmark::kMicrosecond)->UseRealTime();
+BENCHMARK_CAPTURE(BM_KvCacheAppend, positions_4096_copy_cpu, "cpu", "kv_cache_append_copy_4096")
+    ->Unit(benchmark::kMicrosecond)->UseRealTime();
 KILN_BENCHMARK_ON_CPUS(BM_Matmul4096, ->MinTime(2));
 KILN_BENCHMARK_ON_CPUS(BM_MatmulTransposeB1024, ->MinTime(2));
 #define KILN_LOW_PRECISION_BENCHMARKS(types, function)                                                       \

@@ -36,7 +36,33 @@ mlir::LogicalResult DispatchOp::verify() {
       return emitOpError() << "constant of type " << type << " is wider than 64 bits";
     }
   }
+  std::optional<llvm::ArrayRef<int64_t>> tied = getTiedResults();
+  size_t tied_count = tied ? tied->size() : 0;
+  if (tied_count != getInPlace().size()) {
+    return emitOpError() << "has " << getInPlace().size() << " in_place operands but " << tied_count
+                         << " tied_results";
+  }
+  llvm::SmallDenseSet<int64_t> seen;
+  for (size_t i = 0; i < tied_count; ++i) {
+    int64_t result = (*tied)[i];
+    if (result < 0 || result >= static_cast<int64_t>(getNumResults()) || !seen.insert(result).second) {
+      return emitOpError() << "tied_results[" << i << "] = " << result << " is not a distinct result index";
+    }
+    if (getInPlace()[i].getType() != getResult(result).getType()) {
+      return emitOpError() << "in_place operand " << i << " of type " << getInPlace()[i].getType()
+                           << " cannot hold result " << result << " of type " << getResult(result).getType();
+    }
+  }
   return mlir::success();
+}
+
+mlir::Value DispatchOp::getTiedOperand(unsigned i) {
+  std::optional<llvm::ArrayRef<int64_t>> tied = getTiedResults();
+  if (!tied) return {};
+  for (auto [k, result] : llvm::enumerate(*tied)) {
+    if (result == static_cast<int64_t>(i)) return getInPlace()[k];
+  }
+  return {};
 }
 
 }  // namespace kiln::compiler

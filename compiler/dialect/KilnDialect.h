@@ -24,6 +24,9 @@ inline constexpr llvm::StringLiteral kInitializerAttr = "kiln.initializer";
 inline constexpr llvm::StringLiteral kBindingDimsAttr = "kiln.binding_dims";
 // On an executable function: the number of input bindings (the rest are outputs).
 inline constexpr llvm::StringLiteral kInputCountAttr = "kiln.input_count";
+// On an executable function: the outputs (indices among the output bindings) whose binding
+// holds the tied in_place operand's old contents, of which the kernel changes a part.
+inline constexpr llvm::StringLiteral kInPlaceResultsAttr = "kiln.in_place_results";
 // On the op an executable function was formed around.
 inline constexpr llvm::StringLiteral kRootAttr = "kiln.root";
 // On an executable function whose work is split across workgroups along one loop: the

@@ -30,17 +30,32 @@ def Kiln_DispatchOp : Kiln_Op<"dispatch", [AttrSizedOperandSegments, Pure]> {
     `result_dims` gives the dynamic dimensions of the results, in order, so that the host
     can allocate them before the dispatch runs.
 
+    `in_place` operands are written, not read: result `tied_results[i]` is not allocated
+    but lives in the buffer of `in_place[i]` (a tensor of the same type whose value nothing
+    uses after the dispatch: kiln-form-dispatches proves it, InPlaceUpdates.h), so a kernel
+    that changes a slice of a large tensor moves only the slice. The kernel sees that
+    buffer as the result's output binding, with the old contents.
+
     ```mlir
     %r = kiln.dispatch @kiln_executable::@main_dispatch_0(%a, %b) constants(%n : index)
         result_dims(%n) : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
+    %c = kiln.dispatch @kiln_executable::@append_dispatch_0(%row) constants(%pos : index)
+        in_place(%cache : tensor<4096x1024xf16>) {tied_results = array<i64: 0>}
+        : (tensor<1x1024xf16>) -> tensor<4096x1024xf16>
     ```
   }];
   let arguments = (ins SymbolRefAttr:$entry, Variadic<AnyRankedTensor>:$inputs,
-                       Variadic<AnyType>:$constants, Variadic<Index>:$result_dims);
+                       Variadic<AnyType>:$constants, Variadic<Index>:$result_dims,
+                       Variadic<AnyRankedTensor>:$in_place, OptionalAttr<DenseI64ArrayAttr>:$tied_results);
   let results = (outs Variadic<AnyRankedTensor>:$results);
   let assemblyFormat = [{
     $entry `(` $inputs `)` (`constants` `(` $constants^ `:` type($constants) `)`)?
-    (`result_dims` `(` $result_dims^ `)`)? attr-dict `:` `(` type($inputs) `)` `->` type($results)
+    (`result_dims` `(` $result_dims^ `)`)? (`in_place` `(` $in_place^ `:` type($in_place) `)`)?
+    attr-dict `:` `(` type($inputs) `)` `->` type($results)
+  }];
+  let extraClassDeclaration = [{
+    // The in_place operand whose buffer result `i` lives in, or null if it is allocated.
+    ::mlir::Value getTiedOperand(unsigned i);
   }];
   let hasVerifier = 1;
 }

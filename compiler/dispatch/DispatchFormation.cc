@@ -183,13 +183,18 @@ ModuleOp GetOrCreateExecutableModule(ModuleOp module) {
   return executables;
 }
 
-FailureOr<DispatchOp> FormDispatch(Operation* root, ModuleOp executables, StringRef name) {
+FailureOr<DispatchOp> FormDispatch(Operation* root, ModuleOp executables, StringRef name, bool in_place) {
   MLIRContext* ctx = root->getContext();
   Location loc = root->getLoc();
   llvm::SetVector<Operation*> region_ops = CollectRegionOps(root);
+  // In place: the destination is the output binding itself, not an input.
+  auto insert = dyn_cast<tensor::InsertSliceOp>(root);
+  if (in_place && !insert) return root->emitError() << "only tensor.insert_slice is written in place";
+  Value destination = in_place ? insert.getDest() : Value();
 
   llvm::SetVector<Value> inputs, scalars;
   for (Value v : CollectExternalValues(region_ops)) {
+    if (v == destination) continue;
     if (isa<RankedTensorType>(v.getType())) {
       inputs.insert(v);
     } else if (v.getType().isIntOrIndexOrFloat() && (v.getType().isIndex() || v.getType().getIntOrFloatBitWidth() <= 64)) {
@@ -290,6 +295,12 @@ FailureOr<DispatchOp> FormDispatch(Operation* root, ModuleOp executables, String
   size_t first_output = arg;
   arg += result_types.size();
   for (Value c : constants) map.map(c, body->getArgument(arg++));
+  if (destination) {
+    map.map(destination, bufferization::ToTensorOp::create(fb, loc, destination.getType(),
+                                                           body->getArgument(first_output), /*restrict=*/true,
+                                                           /*writable=*/true));
+    fn->setAttr(kInPlaceResultsAttr, DenseI64ArrayAttr::get(ctx, {0}));
+  }
   for (Operation* op : region_ops) {
     Operation* clone = fb.clone(*op, map);
     if (op == root) clone->setAttr(kRootAttr, fb.getUnitAttr());
@@ -303,7 +314,14 @@ FailureOr<DispatchOp> FormDispatch(Operation* root, ModuleOp executables, String
 
   auto entry = SymbolRefAttr::get(executables.getSymNameAttr(), {FlatSymbolRefAttr::get(fn.getSymNameAttr())});
   SmallVector<Value> input_values(inputs.begin(), inputs.end());
-  auto dispatch = DispatchOp::create(host, loc, result_types, entry, input_values, constants, result_dims);
+  SmallVector<Value> in_place_values;
+  DenseI64ArrayAttr tied;
+  if (destination) {
+    in_place_values.push_back(destination);
+    tied = DenseI64ArrayAttr::get(ctx, {0});
+  }
+  auto dispatch = DispatchOp::create(host, loc, result_types, entry, input_values, constants, result_dims,
+                                     in_place_values, tied);
   for (auto [result, replacement] : llvm::zip(results, dispatch.getResults())) result.replaceAllUsesWith(replacement);
   root->erase();
   return dispatch;

@@ -42,7 +42,11 @@ llvm::SetVector<mlir::Operation*> CollectRowFusedProducers(mlir::Operation* root
 // `name`, and replaces `root` with a kiln.dispatch whose results are the used results of
 // `root`: an unused result is computed in the kernel's private memory and dropped. Emits a diagnostic and fails when a
 // result shape cannot be computed or a captured value cannot be passed to the device.
-mlir::FailureOr<DispatchOp> FormDispatch(mlir::Operation* root, mlir::ModuleOp executables, llvm::StringRef name);
+// `in_place` (a tensor.insert_slice root that FindInPlaceUpdates chose): the destination
+// is not an input but the result's own buffer (an in_place operand of the dispatch), and
+// the kernel writes only the slice into its output binding (kInPlaceResultsAttr).
+mlir::FailureOr<DispatchOp> FormDispatch(mlir::Operation* root, mlir::ModuleOp executables, llvm::StringRef name,
+                                         bool in_place = false);
 
 // The module holding executables, created at the end of `module` on first use.
 mlir::ModuleOp GetOrCreateExecutableModule(mlir::ModuleOp module);

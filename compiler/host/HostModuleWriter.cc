@@ -50,6 +50,7 @@ const llvm::StringMap<const char*>& HalSignatures() {
       {"command_buffer.create", ":r"},
       {"command_buffer.finalize", "r:"},
       {"command_buffer.barrier", "r:"},
+      {"command_buffer.fill", "rrIIIi:"},
       {"command_buffer.push_constants", "r[i]:"},
       {"command_buffer.dispatch", "rriiii[rII]:"},
       {"executable.lookup", "i:r"},
@@ -229,6 +230,7 @@ class FunctionWriter {
       } else if (auto fn = dyn_cast<func::FuncOp>(op); fn && fn->hasAttr(kInitializerAttr)) {
         std::optional<uint32_t> ordinal = host_.FunctionOrdinal(fn.getName());
         if (!ordinal) return fn.emitError() << "initializer was not written", failure();
+        Flush();  // the fills of the globals before it, which it may read
         f_.Call(*ordinal, {}, {});
       }
     }
@@ -822,6 +824,23 @@ class FunctionWriter {
         return global.emitError() << "tensors of " << tensor.getElementType() << " cannot live in globals yet",
                failure();
       }
+      if (dense.isSplat() && (*element_bytes == 1 || *element_bytes == 2 || *element_bytes == 4 || *element_bytes == 8)) {
+        // A splat (a zeroed KV cache of 256 MiB): allocated and filled on the device, not
+        // carried in the module.
+        std::vector<uint8_t> element =
+            DenseBytes(dense.resizeSplat(RankedTensorType::get({1}, tensor.getElementType())), *element_bytes);
+        uint64_t pattern = 0;
+        std::memcpy(&pattern, element.data(), element.size());
+        std::vector<Reg> dims;
+        for (int64_t d : tensor.getShape()) dims.push_back(ConstI64(d));
+        Reg buffer = f_.NewRef(), size = ByteSize(tensor, dims);
+        Call("allocator.allocate", {ConstI32(kResultMemory), ConstI32(kResultUsage), size}, {buffer});
+        Call("command_buffer.fill", {CommandBuffer(), buffer, ConstI64(0), size, ConstI64(static_cast<int64_t>(pattern)),
+                                     ConstI32(static_cast<int32_t>(*element_bytes))});
+        if (failed(CreateView(buffer, tensor, dims, view, loc))) return failure();
+        StoreGlobal(*slot, view);
+        return success();
+      }
       std::vector<uint8_t> bytes = DenseBytes(dense, *element_bytes);
       uint32_t segment = host_.builder().AddRodata(bytes, bytes.size() >= 4096);
       if (failed(UploadConstant(segment, bytes.size(), tensor, view, loc))) return failure();
@@ -855,7 +874,9 @@ class FunctionWriter {
         dims.push_back(type.isDynamicDim(d) ? Get(op.getResultDims()[next_dim++]) : ConstI64(type.getDimSize(d)));
       }
       Reg size = ByteSize(type, dims), buffer = f_.NewRef();
-      if (auto it = transients_.offsets.find(result); it != transients_.offsets.end()) {
+      if (Value tied = op.getTiedOperand(cast<OpResult>(result).getResultNumber())) {
+        Call("buffer_view.buffer", {Get(tied)}, {buffer});  // written in place
+      } else if (auto it = transients_.offsets.find(result); it != transients_.offsets.end()) {
         Call("buffer.subspan", {slab_, ConstI64(it->second), size}, {buffer});
       } else {
         Call("allocator.allocate", {ConstI32(kResultMemory), ConstI32(kResultUsage), size}, {buffer});

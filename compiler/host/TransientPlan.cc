@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "compiler/dialect/KilnDialect.h"
+#include "compiler/utils/TensorViews.h"
 #include "llvm/Support/MathExtras.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
@@ -12,11 +13,6 @@ namespace kiln::compiler {
 namespace {
 
 using namespace mlir;
-
-bool IsView(Operation* op) {
-  return isa<tensor::CollapseShapeOp, tensor::ExpandShapeOp, tensor::CastOp, tensor::BitcastOp, tensor::ReshapeOp>(
-      op);
-}
 
 // The last position in `block` where `value` or a view of it is used, or nullopt if one
 // of them escapes the block.
@@ -28,7 +24,9 @@ std::optional<int64_t> LastUse(Value value, Block& block, const llvm::DenseMap<O
     worklist.pop_back();
     for (Operation* user : v.getUsers()) {
       if (user->getBlock() != &block) return std::nullopt;
-      if (IsView(user)) {
+      auto dispatch = dyn_cast<DispatchOp>(user);
+      if (dispatch && llvm::is_contained(dispatch.getInPlace(), v)) return std::nullopt;  // lives on as a result
+      if (IsTensorView(user)) {
         worklist.push_back(user->getResult(0));
       } else if (!isa<DispatchOp, tensor::DimOp, tensor::ExtractOp>(user)) {
         return std::nullopt;  // returned, passed to a call or a branch, selected, ...
@@ -56,7 +54,8 @@ TransientPlan PlanTransients(Block& block, const std::function<std::optional<int
   for (Operation& op : block) {
     auto dispatch = dyn_cast<DispatchOp>(op);
     if (!dispatch) continue;
-    for (Value result : dispatch.getResults()) {
+    for (OpResult result : dispatch->getResults()) {
+      if (dispatch.getTiedOperand(result.getResultNumber())) continue;  // not allocated
       auto type = cast<RankedTensorType>(result.getType());
       std::optional<int64_t> bytes = element_bytes(type.getElementType());
       if (!type.hasStaticShape() || !bytes) continue;

@@ -255,6 +255,20 @@ Attribute FormulaAttr(Builder& b, ArrayRef<Term> terms) {
   return b.getArrayAttr(out);
 }
 
+// The bytes an in-place slice write moves (the slice, not its destination binding), when
+// its shape is static; nullopt for other dispatches (their outputs are written whole).
+std::optional<int64_t> InPlaceSliceBytes(func::FuncOp fn) {
+  if (!fn->hasAttr(kInPlaceResultsAttr)) return std::nullopt;
+  std::optional<int64_t> bytes;
+  fn.walk([&](tensor::InsertSliceOp insert) {
+    RankedTensorType source = insert.getSourceType();
+    if (!insert->hasAttr(kRootAttr) || !source.hasStaticShape()) return;
+    int64_t bits = source.getElementType().getIntOrFloatBitWidth();
+    bytes = (source.getNumElements() * bits + 7) / 8;
+  });
+  return bytes;
+}
+
 struct AnnotateDispatchCostsPass : impl::AnnotateDispatchCostsBase<AnnotateDispatchCostsPass> {
   void runOnOperation() override {
     Builder b(&getContext());
@@ -270,7 +284,9 @@ struct AnnotateDispatchCostsPass : impl::AnnotateDispatchCostsBase<AnnotateDispa
       if (auto read = costs.BindingBytes(0, inputs)) {
         entries.push_back(b.getNamedAttr("bytes_read", FormulaAttr(b, *read)));
       }
-      if (auto written = costs.BindingBytes(inputs, args->binding_count)) {
+      if (std::optional<int64_t> slice = InPlaceSliceBytes(fn)) {
+        entries.push_back(b.getNamedAttr("bytes_written", FormulaAttr(b, {Term{*slice, {}}})));
+      } else if (auto written = costs.BindingBytes(inputs, args->binding_count)) {
         entries.push_back(b.getNamedAttr("bytes_written", FormulaAttr(b, *written)));
       }
       if (auto flops = costs.Flops()) entries.push_back(b.getNamedAttr("flops", FormulaAttr(b, *flops)));

@@ -1,4 +1,5 @@
 #include "compiler/dispatch/DispatchFormation.h"
+#include "compiler/dispatch/InPlaceUpdates.h"
 #include "compiler/transforms/Passes.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -37,6 +38,7 @@ struct FormDispatchesPass : impl::FormDispatchesBase<FormDispatchesPass> {
     mlir::ModuleOp module = getOperation();
     llvm::SmallVector<mlir::func::FuncOp> functions(module.getOps<mlir::func::FuncOp>());
     mlir::ModuleOp executables;
+    llvm::DenseSet<mlir::Operation*> in_place = FindInPlaceUpdates(module);
     for (mlir::func::FuncOp fn : functions) {
       if (fn.isDeclaration()) continue;
       llvm::SmallVector<mlir::Operation*> roots;
@@ -52,7 +54,7 @@ struct FormDispatchesPass : impl::FormDispatchesBase<FormDispatchesPass> {
                             root->getName().stripDialect().str())
                                .str();
         std::replace(name.begin(), name.end(), '.', '_');
-        if (mlir::failed(FormDispatch(root, executables, name))) return signalPassFailure();
+        if (mlir::failed(FormDispatch(root, executables, name, in_place.contains(root)))) return signalPassFailure();
       }
       // Producers that were cloned into every user are dead now.
       mlir::IRRewriter rewriter(fn.getContext());

@@ -297,6 +297,12 @@ def FormDispatches : Pass<"kiln-form-dispatches", "mlir::ModuleOp"> {
     Results leave the dispatch through output bindings the host allocates; their dynamic
     dimensions are computed on the host from the root's operands and passed, with every
     dynamic dimension of every input binding, as push constants.
+
+    In place: a `tensor.insert_slice` into a mutable global's value that is stored back,
+    where no other value sharing the global's buffer is read afterwards
+    (compiler/dispatch/InPlaceUpdates.h), writes the slice into the global's own buffer:
+    the dispatch's `in_place` operand is the destination, its result lives there, and the
+    kernel copies only the slice (a KV cache append moves one row, not the cache).
   }];
   let dependentDialects = ["::kiln::compiler::KilnDialect", "::mlir::bufferization::BufferizationDialect",
                            "::mlir::memref::MemRefDialect"];

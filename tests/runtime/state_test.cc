@@ -5,6 +5,7 @@
 #include <cstring>
 #include <fstream>
 
+#include "base/str_cat.h"
 #include "compiler/pipeline/CompileFile.h"
 #include "drivers/builtin_drivers.h"
 #include "io/parameter_provider.h"
@@ -141,6 +142,113 @@ util.func public @get() -> tensor<2xf32> {
   EXPECT_NE(results.status().ToString().find("global @late is read before any store gave it a value"),
             std::string::npos)
       << results.status().ToString();
+}
+
+// A KV cache of 2 layers x 8 positions x 2 appended one position per call; `read` returns
+// twice the cache (computed on the device: a copy), `peek` the global itself.
+constexpr const char* kCache = R"mlir(
+util.global private mutable @cache = dense<0.0> : tensor<2x8x2xf32>
+util.func public @append(%rows: tensor<2x1x2xf32>, %pos: index) {
+  %c = util.global.load @cache : tensor<2x8x2xf32>
+  %u = tensor.insert_slice %rows into %c[0, %pos, 0] [2, 1, 2] [1, 1, 1] : tensor<2x1x2xf32> into tensor<2x8x2xf32>
+  util.global.store %u, @cache : tensor<2x8x2xf32>
+  util.return
+}
+util.func public @read() -> tensor<2x8x2xf32> {
+  %c = util.global.load @cache : tensor<2x8x2xf32>
+  %r = arith.addf %c, %c : tensor<2x8x2xf32>
+  util.return %r : tensor<2x8x2xf32>
+}
+)mlir";
+
+// `scale` times the cache after appending rows p*10+l (layer l, both elements) at
+// positions 0..n-1.
+std::string CacheText(int n, int scale = 2) {
+  std::string text = "hal.buffer_view\n2x8x2xf32=";
+  for (int l = 0; l < 2; ++l) {
+    text += "[";
+    for (int p = 0; p < 8; ++p) {
+      int v = p < n ? scale * (p * 10 + l) : 0;
+      text += StrCat("[", v, " ", v, "]");
+    }
+    text += "]";
+  }
+  return text;
+}
+
+class Cache : public State {
+ protected:
+  // Appends positions 0..n-1; returns the allocations the appends made.
+  size_t Append(Session& session, int n) {
+    size_t allocations = 0;
+    for (int p = 0; p < n; ++p) {
+      StatusOr<vm::Value> rows = ParseValue(StrCat("2x1x2xf32=", p * 10, " ", p * 10, " ", p * 10 + 1, " ", p * 10 + 1),
+                                            vm::ValueKind::kRef, session.device().allocator());
+      EXPECT_TRUE(rows.ok());
+      size_t before = session.device().allocator().statistics().allocation_count;
+      std::vector<vm::Value> args = {*rows, vm::Value::I64(p)};
+      StatusOr<std::vector<vm::Value>> results = session.Call("append", args);
+      EXPECT_TRUE(results.ok()) << results.status().ToString();
+      allocations += session.device().allocator().statistics().allocation_count - before;
+    }
+    return allocations;
+  }
+};
+
+TEST_F(Cache, AnAppendWritesTheGlobalInPlaceAndEveryCallSeesIt) {
+  Ref<vm::Module> module = Compile(kCache);
+  ASSERT_TRUE(module);
+  for (const char* device : {"cpu-sync", "cpu"}) {
+    StatusOr<std::unique_ptr<Session>> session = Open(module, {}, device);
+    ASSERT_TRUE(session.ok()) << session.status().ToString();
+    // In place: the appends allocate nothing (a copy would allocate a new cache each call).
+    EXPECT_EQ(Append(**session, 5), 0u) << device;
+    EXPECT_EQ(CallText(**session, "read"), CacheText(5)) << device;
+    EXPECT_EQ(Append(**session, 8), 0u) << device;
+    EXPECT_EQ(CallText(**session, "read"), CacheText(8)) << device;
+  }
+}
+
+TEST_F(Cache, AGlobalThatEscapesKeepsTheCopyAndOldValuesStayUnchanged) {
+  // `peek` returns the global's own buffer to the caller: an append in place would change
+  // a tensor the caller holds, so the appends copy.
+  Ref<vm::Module> module = Compile(std::string(kCache) + R"mlir(
+util.func public @peek() -> tensor<2x8x2xf32> {
+  %c = util.global.load @cache : tensor<2x8x2xf32>
+  util.return %c : tensor<2x8x2xf32>
+}
+)mlir");
+  ASSERT_TRUE(module);
+  StatusOr<std::unique_ptr<Session>> session = Open(module);
+  ASSERT_TRUE(session.ok()) << session.status().ToString();
+  EXPECT_EQ(Append(**session, 2), 2u);
+  StatusOr<std::vector<vm::Value>> held = (*session)->Call("peek", {});
+  ASSERT_TRUE(held.ok());
+  EXPECT_EQ(Append(**session, 4), 4u);
+  EXPECT_EQ(*FormatValue((*held)[0]), CacheText(2, 1));
+  EXPECT_EQ(CallText(**session, "read"), CacheText(4));
+}
+
+TEST_F(Cache, AnOldValueReadAfterTheWriteKeepsTheCopy) {
+  // %c is read after the insert (by the subtraction): the insert must not clobber it.
+  Ref<vm::Module> module = Compile(R"mlir(
+util.global private mutable @g = dense<[1.0, 2.0, 3.0, 4.0]> : tensor<4xf32>
+util.func public @bump(%x: tensor<1xf32>) -> tensor<4xf32> {
+  %c = util.global.load @g : tensor<4xf32>
+  %c2 = util.global.load @g : tensor<4xf32>
+  %u = tensor.insert_slice %x into %c2[1] [1] [1] : tensor<1xf32> into tensor<4xf32>
+  util.global.store %u, @g : tensor<4xf32>
+  %d = arith.subf %u, %c : tensor<4xf32>
+  util.return %d : tensor<4xf32>
+}
+)mlir");
+  ASSERT_TRUE(module);
+  StatusOr<std::unique_ptr<Session>> session = Open(module);
+  ASSERT_TRUE(session.ok());
+  StatusOr<vm::Value> x = ParseValue("1xf32=7", vm::ValueKind::kRef, (*session)->device().allocator());
+  ASSERT_TRUE(x.ok());
+  EXPECT_EQ(CallText(**session, "bump", {*x}), "hal.buffer_view\n4xf32=0 5 0 0");
+  EXPECT_EQ(CallText(**session, "bump", {*x}), "hal.buffer_view\n4xf32=0 0 0 0");
 }
 
 constexpr const char* kWeights = R"mlir(

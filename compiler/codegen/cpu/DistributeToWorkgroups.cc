@@ -204,6 +204,10 @@ LogicalResult Distribute(func::FuncOp fn, int64_t stride_tile, std::string& why)
     return success();
   }
   if (auto insert = dyn_cast_or_null<tensor::InsertSliceOp>(root)) {
+    if (fn->hasAttr(kInPlaceResultsAttr)) {
+      why = "it writes a slice in place (the copy is the slice's)";
+      return failure();
+    }
     if (std::optional<unsigned> dim = WholeDimensionOfInsert(insert); dim && stride_tile == 0) {
       IRRewriter rewriter(fn.getContext());
       DistributeInsertSlice(rewriter, insert, *dim, fn.getArgument(fn.getNumArguments() - 2),
