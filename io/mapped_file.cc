@@ -34,6 +34,20 @@ MappedFile::~MappedFile() {
   if (mapped_) munmap(const_cast<uint8_t*>(data_), size_);
 }
 
+void MappedFile::Prefault(std::span<const uint8_t> bytes) const {
+#ifdef MADV_POPULATE_READ
+  if (!mapped_ || bytes.empty() || bytes.data() < data_ || bytes.data() + bytes.size() > data_ + size_) return;
+  const uintptr_t page = static_cast<uintptr_t>(sysconf(_SC_PAGESIZE));
+  uintptr_t begin = reinterpret_cast<uintptr_t>(bytes.data()) & ~(page - 1);
+  uintptr_t end = reinterpret_cast<uintptr_t>(bytes.data() + bytes.size());
+  // Readahead of the whole range first (asynchronous, in large requests), then the mapping.
+  (void)madvise(reinterpret_cast<void*>(begin), end - begin, MADV_WILLNEED);
+  (void)madvise(reinterpret_cast<void*>(begin), end - begin, MADV_POPULATE_READ);  // best effort
+#else
+  (void)bytes;
+#endif
+}
+
 StatusOr<Ref<MappedFile>> MappedFile::Open(const std::string& path) {
   // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused below.
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);

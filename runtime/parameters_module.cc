@@ -63,7 +63,10 @@ StatusOr<Ref<hal::Buffer>> MakeBuffer(ParametersModule& self, const io::Paramete
         {kMemory, hal::BufferUsage::kDispatchStorage | hal::BufferUsage::kTransferSource | hal::BufferUsage::kMapping,
          hal::MemoryAccess::kRead},
         bytes, Ref<RefCounted>(entry.file), std::max<size_t>(element_bytes, 1));
-    if (in_place.ok()) return in_place;
+    if (in_place.ok()) {
+      entry.file->Prefault(bytes);  // about to be read whole: map it now, not page by page
+      return in_place;
+    }
     // Not in place (another device's memory, or a misaligned entry): a copy.
   }
   return hal::UploadToNewBuffer(device, params, bytes);

@@ -2,9 +2,7 @@
 
 #include <algorithm>
 
-#if KILN_HAVE_COMPILER
-#include "compiler/pipeline/CompileFile.h"
-#endif
+#include "tools/compiler_plugin.h"
 
 namespace kiln::tools {
 
@@ -25,15 +23,16 @@ Status DumpRecordedDispatches(const std::string& path, const std::string& target
                               std::span<const RecordedDispatch> dispatches, const std::string& dir) {
   KILN_RETURN_IF_ERROR(CheckDispatchDumpSource(path));
 #if KILN_HAVE_COMPILER
-  compiler::DispatchRuns runs;
+  KILN_ASSIGN_OR_RETURN(const CompilerPlugin* plugin, LoadCompilerPlugin());
+  PluginDispatchRuns runs;
   for (const RecordedDispatch& dispatch : dispatches) {
     std::vector<std::vector<uint32_t>>& seen = runs[dispatch.name];
     if (std::find(seen.begin(), seen.end(), dispatch.words) == seen.end()) seen.push_back(dispatch.words);
   }
-  compiler::CompileOptions options;
+  PluginCompileOptions options;
   options.target = target;
   options.dump_dispatch_benchmarks_dir = dir;
-  return compiler::DumpDispatchBenchmarksOfRunFile(path, options, runs);
+  return plugin->dump_dispatch_benchmarks(path, options, runs);
 #else
   (void)target;
   (void)dispatches;

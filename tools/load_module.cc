@@ -12,9 +12,7 @@
 #include "drivers/builtin_drivers.h"
 #include "runtime/run_module.h"
 
-#if KILN_HAVE_COMPILER
-#include "compiler/pipeline/CompileFile.h"
-#endif
+#include "tools/compiler_plugin.h"
 
 namespace kiln::tools {
 
@@ -70,10 +68,11 @@ StatusOr<Ref<vm::Module>> LoadModule(const std::string& path, bool check_indices
     return vm::Module::LoadFromFile(path);
   }
 #if KILN_HAVE_COMPILER
-  compiler::CompileOptions options;
+  KILN_ASSIGN_OR_RETURN(const CompilerPlugin* plugin, LoadCompilerPlugin());
+  PluginCompileOptions options;
   options.check_indices = check_indices;
   options.target = target;
-  KILN_ASSIGN_OR_RETURN(std::vector<uint8_t> bytes, compiler::CompileFile(path, options));
+  KILN_ASSIGN_OR_RETURN(std::vector<uint8_t> bytes, plugin->compile_file(path, options));
   return vm::Module::LoadFromMemory(bytes, path);
 #else
   return UnimplementedError("'", path, "' is MLIR source, but this build has no compiler (KILN_BUILD_COMPILER=OFF); "
