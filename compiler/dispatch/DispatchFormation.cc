@@ -12,6 +12,7 @@
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Transforms/RegionUtils.h"
 
+#include "compiler/dispatch/InPlaceUpdates.h"
 #include "compiler/input/iree/IreeDialects.h"
 #include "compiler/utils/Locations.h"
 
@@ -188,9 +189,8 @@ FailureOr<DispatchOp> FormDispatch(Operation* root, ModuleOp executables, String
   Location loc = root->getLoc();
   llvm::SetVector<Operation*> region_ops = CollectRegionOps(root);
   // In place: the destination is the output binding itself, not an input.
-  auto insert = dyn_cast<tensor::InsertSliceOp>(root);
-  if (in_place && !insert) return root->emitError() << "only tensor.insert_slice is written in place";
-  Value destination = in_place ? insert.getDest() : Value();
+  Value destination = in_place ? InPlaceDestination(root) : Value();
+  if (in_place && !destination) return root->emitError() << "this op cannot be written in place";
 
   llvm::SetVector<Value> inputs, scalars;
   for (Value v : CollectExternalValues(region_ops)) {

@@ -42,9 +42,10 @@ llvm::SetVector<mlir::Operation*> CollectRowFusedProducers(mlir::Operation* root
 // `name`, and replaces `root` with a kiln.dispatch whose results are the used results of
 // `root`: an unused result is computed in the kernel's private memory and dropped. Emits a diagnostic and fails when a
 // result shape cannot be computed or a captured value cannot be passed to the device.
-// `in_place` (a tensor.insert_slice root that FindInPlaceUpdates chose): the destination
-// is not an input but the result's own buffer (an in_place operand of the dispatch), and
-// the kernel writes only the slice into its output binding (kInPlaceResultsAttr).
+// `in_place` (a slice writer that FindInPlaceUpdates chose: insert_slice, scatter): its
+// destination is not an input but the result's own buffer (an in_place operand of the
+// dispatch), and the kernel writes only the slice into its output binding
+// (kInPlaceResultsAttr).
 mlir::FailureOr<DispatchOp> FormDispatch(mlir::Operation* root, mlir::ModuleOp executables, llvm::StringRef name,
                                          bool in_place = false);
 

@@ -139,16 +139,19 @@ class Analysis {
     return true;
   }
 
-  // The chain of root insert_slice ops writing `load`'s value, each the only user of the
-  // one before, ending in a store to @name: in place when nothing else reads the old buffer.
+  // The chain of slice writers (InPlaceDestination) writing `load`'s value, each the only
+  // user of the one before, ending in a store to @name: in place when nothing else reads
+  // the old buffer.
   void Chain(StringRef name, iree::GlobalLoadOp load, ArrayRef<Alias> block_aliases) {
     SmallVector<Operation*> chain;
     Value current = load.getResult();
     while (current.hasOneUse()) {
-      auto insert = dyn_cast<tensor::InsertSliceOp>(*current.getUsers().begin());
-      if (!insert || insert.getDest() != current || insert.getSource() == current || HasRootAncestor(insert)) break;
-      chain.push_back(insert);
-      current = insert.getResult();
+      Operation* writer = *current.getUsers().begin();
+      if (InPlaceDestination(writer) != current || HasRootAncestor(writer)) break;
+      // The old value must reach the writer only as its destination.
+      if (llvm::count(writer->getOperands(), current) != 1) break;
+      chain.push_back(writer);
+      current = writer->getResult(0);
     }
     if (chain.empty()) return;
     iree::GlobalStoreOp store;
@@ -182,6 +185,16 @@ class Analysis {
 };
 
 }  // namespace
+
+Value InPlaceDestination(Operation* op) {
+  if (auto insert = dyn_cast<tensor::InsertSliceOp>(op)) return insert.getDest();
+  if (auto scatter = dyn_cast<iree::ScatterOp>(op)) {
+    if (scatter.getOutputs().size() == 1 && isa<RankedTensorType>(scatter.getOutputs()[0].getType())) {
+      return scatter.getOutputs()[0];
+    }
+  }
+  return {};
+}
 
 llvm::DenseSet<Operation*> FindInPlaceUpdates(ModuleOp module) { return Analysis(module).Run(); }
 

@@ -3,7 +3,8 @@
 // changed (a KV cache appended one position per call moves one row, not the cache).
 //
 // On the host program before dispatch formation (func.func, util.global.load/store). A
-// candidate is a root `tensor.insert_slice` whose destination is either a load of a
+// candidate is a root slice writer (`tensor.insert_slice`, or `iree_linalg_ext.scatter`
+// with one output: InPlaceDestination) whose destination is either a load of a
 // mutable tensor global @G or another candidate, has no other use, and whose chain of
 // candidates ends in a `util.global.store` to @G in the same block. In place is then
 // observably the same as a copy when nothing else can see @G's buffer after the write:
@@ -22,11 +23,16 @@
 #pragma once
 
 #include "llvm/ADT/DenseSet.h"
+#include "mlir/IR/Value.h"
 #include "mlir/IR/BuiltinOps.h"
 
 namespace kiln::compiler {
 
-// The root insert_slice ops of `module` whose destination may be written in place.
+// The tensor whose contents `op` changes only in part and returns (the destination of an
+// insert_slice, the original of a one-output scatter), or null for other ops.
+mlir::Value InPlaceDestination(mlir::Operation* op);
+
+// The root slice writers of `module` whose destination may be written in place.
 llvm::DenseSet<mlir::Operation*> FindInPlaceUpdates(mlir::ModuleOp module);
 
 }  // namespace kiln::compiler

@@ -255,16 +255,20 @@ Attribute FormulaAttr(Builder& b, ArrayRef<Term> terms) {
   return b.getArrayAttr(out);
 }
 
-// The bytes an in-place slice write moves (the slice, not its destination binding), when
-// its shape is static; nullopt for other dispatches (their outputs are written whole).
+// The bytes an in-place slice write moves (an insert's source, a scatter's updates: not
+// the destination binding), when its shape is static; nullopt for other dispatches (their
+// outputs are written whole).
 std::optional<int64_t> InPlaceSliceBytes(func::FuncOp fn) {
   if (!fn->hasAttr(kInPlaceResultsAttr)) return std::nullopt;
   std::optional<int64_t> bytes;
-  fn.walk([&](tensor::InsertSliceOp insert) {
-    RankedTensorType source = insert.getSourceType();
-    if (!insert->hasAttr(kRootAttr) || !source.hasStaticShape()) return;
-    int64_t bits = source.getElementType().getIntOrFloatBitWidth();
-    bytes = (source.getNumElements() * bits + 7) / 8;
+  fn.walk([&](Operation* op) {
+    if (!op->hasAttr(kRootAttr)) return;
+    Value written;
+    if (auto insert = dyn_cast<tensor::InsertSliceOp>(op)) written = insert.getSource();
+    if (auto scatter = dyn_cast<iree::ScatterOp>(op)) written = scatter.getInputs()[0];
+    auto type = written ? dyn_cast<RankedTensorType>(written.getType()) : RankedTensorType();
+    if (!type || !type.hasStaticShape() || !type.getElementType().isIntOrFloat()) return;
+    bytes = (type.getNumElements() * type.getElementType().getIntOrFloatBitWidth() + 7) / 8;
   });
   return bytes;
 }

@@ -298,7 +298,8 @@ def FormDispatches : Pass<"kiln-form-dispatches", "mlir::ModuleOp"> {
     dimensions are computed on the host from the root's operands and passed, with every
     dynamic dimension of every input binding, as push constants.
 
-    In place: a `tensor.insert_slice` into a mutable global's value that is stored back,
+    In place: a `tensor.insert_slice` (or a one-output `iree_linalg_ext.scatter`) into a
+    mutable global's value that is stored back,
     where no other value sharing the global's buffer is read afterwards
     (compiler/dispatch/InPlaceUpdates.h), writes the slice into the global's own buffer:
     the dispatch's `in_place` operand is the destination, its result lives there, and the

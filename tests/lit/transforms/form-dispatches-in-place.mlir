@@ -118,3 +118,20 @@ func.func @append_in_callee(%x: tensor<1xf32>) {
   util.global.store %u, @g : tensor<16xf32>
   return
 }
+
+// -----
+
+// A scatter into the global (a KV cache written at token positions): in place too.
+// CHECK-LABEL: func.func @put
+// CHECK: %[[C:.*]] = util.global.load @cache
+// CHECK: kiln.dispatch @kiln_executable::@put_dispatch_0_scatter(%arg0, %arg1) in_place(%[[C]] : tensor<16x8xf32>)
+util.global private mutable @cache = dense<0.0> : tensor<16x8xf32>
+func.func @put(%rows: tensor<2x8xf32>, %idx: tensor<2x1xi32>) {
+  %c = util.global.load @cache : tensor<16x8xf32>
+  %u = iree_linalg_ext.scatter dimension_map = [0] unique_indices(true) ins(%rows, %idx : tensor<2x8xf32>, tensor<2x1xi32>) outs(%c : tensor<16x8xf32>) {
+  ^bb0(%a: f32, %b: f32):
+    iree_linalg_ext.yield %a : f32
+  } -> tensor<16x8xf32>
+  util.global.store %u, @cache : tensor<16x8xf32>
+  return
+}
