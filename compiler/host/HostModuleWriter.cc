@@ -795,7 +795,7 @@ class FunctionWriter {
     if (std::optional<iree::NamedParameter> parameter = iree::AsNamedParameter(*initial)) {
       if (HasSubByteElements(tensor)) {
         return global.emitError() << "binds a parameter to a tensor of sub-byte " << tensor.getElementType()
-                                  << " elements; kiln does not load packed sub-byte parameters yet",
+                                  << " elements that kiln-expand-sub-byte-bitcasts did not unpack (run it first)",
                failure();
       }
       FailureOr<Reg> element = ElementTypeConstant(tensor, loc);

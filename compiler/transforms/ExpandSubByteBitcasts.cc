@@ -1,5 +1,6 @@
 // kiln-expand-sub-byte-bitcasts: flow.tensor.bitcast ops with sub-byte elements on a side
 // become computations that unpack or pack bytes (compiler/utils/SubByteStorage.h).
+#include "compiler/dialect/KilnDialect.h"
 #include "compiler/input/iree/IreeDialects.h"
 #include "compiler/transforms/Passes.h"
 #include "compiler/utils/SubByteStorage.h"
@@ -266,9 +267,68 @@ LogicalResult ConvertBoundary(IRRewriter& rewriter, func::FuncOp fn) {
   return failure(walk.wasInterrupted());
 }
 
+// The i8 tensor a parameter file holds for `type`'s packed elements: the same shape with
+// the last dimension in bytes when its elements fill whole bytes (a [40, 64] i4 matrix is
+// [40, 32] bytes, as a safetensors U8 tensor would say), else the 1-D bytes.
+FailureOr<RankedTensorType> PackedParameterType(Builder& b, RankedTensorType type) {
+  int64_t per_byte = 8 / type.getElementTypeBitWidth();
+  if (!type.hasStaticShape()) return failure();
+  if (type.getRank() > 0 && type.getShape().back() % per_byte == 0) {
+    SmallVector<int64_t> shape(type.getShape());
+    shape.back() /= per_byte;
+    return RankedTensorType::get(shape, b.getI8Type());
+  }
+  return PackedBytesType(b, type);
+}
+
+// A global of sub-byte elements bound to a parameter: the file holds the packed bytes
+// (IREE's order), kiln's buffers one element per byte. The parameter moves to a global of
+// the packed bytes, @NAME__packed, and an initializer right after unpacks it into @NAME
+// (a flow.tensor.bitcast, expanded below like any other).
+LogicalResult UnpackSubByteParameters(IRRewriter& rewriter, ModuleOp module) {
+  for (iree::GlobalOp global : llvm::make_early_inc_range(module.getOps<iree::GlobalOp>())) {
+    auto type = dyn_cast<RankedTensorType>(global.getType());
+    std::optional<Attribute> initial = global.getInitialValue();
+    if (!type || !HasSubByteElements(type) || !initial) continue;
+    std::optional<iree::NamedParameter> parameter = iree::AsNamedParameter(*initial);
+    if (!parameter) continue;
+    FailureOr<RankedTensorType> bytes_type = PackedParameterType(rewriter, type);
+    if (failed(bytes_type)) {
+      return global.emitError() << "binds a parameter to " << type
+                                << ", whose sub-byte elements do not fill whole bytes (or whose shape is dynamic)";
+    }
+    MLIRContext* ctx = rewriter.getContext();
+    Location loc = global.getLoc();
+    std::string packed_name = (global.getSymName() + "__packed").str();
+    rewriter.setInsertionPoint(global);
+    auto packed = cast<iree::GlobalOp>(rewriter.clone(*global));
+    packed.setSymName(packed_name);
+    packed.setType(*bytes_type);
+    packed.setPrivate();
+    packed.setIsMutable(false);
+    packed.setInitialValueAttr(iree::StreamNamedParameterAttr::get(
+        ctx, rewriter.getStringAttr(parameter->scope), rewriter.getStringAttr(parameter->key),
+        DictionaryAttr::get(ctx), *bytes_type));
+    global.removeInitialValueAttr();
+    rewriter.setInsertionPointAfter(global);
+    auto init = func::FuncOp::create(rewriter, loc, ("__kiln_unpack_" + global.getSymName()).str(),
+                                     rewriter.getFunctionType({}, {}));
+    init.setPrivate();
+    init->setAttr(kInitializerAttr, rewriter.getUnitAttr());
+    rewriter.setInsertionPointToStart(init.addEntryBlock());
+    Value bytes = iree::GlobalLoadOp::create(rewriter, loc, *bytes_type, FlatSymbolRefAttr::get(ctx, packed_name),
+                                            /*is_immutable=*/UnitAttr());
+    Value elements = iree::TensorBitCastOp::create(rewriter, loc, type, bytes, ValueRange{}, ValueRange{});
+    iree::GlobalStoreOp::create(rewriter, loc, elements, global.getSymName());
+    func::ReturnOp::create(rewriter, loc);
+  }
+  return success();
+}
+
 struct ExpandSubByteBitcastsPass : impl::ExpandSubByteBitcastsBase<ExpandSubByteBitcastsPass> {
   void runOnOperation() override {
     IRRewriter rewriter(&getContext());
+    if (failed(UnpackSubByteParameters(rewriter, getOperation()))) return signalPassFailure();
     for (func::FuncOp fn : getOperation().getOps<func::FuncOp>()) {
       if (fn.isPublic() && !fn.isExternal() && failed(ConvertBoundary(rewriter, fn))) return signalPassFailure();
     }

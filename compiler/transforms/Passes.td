@@ -115,9 +115,15 @@ def ExpandSubByteBitcasts : Pass<"kiln-expand-sub-byte-bitcasts", "mlir::ModuleO
     `kiln.packed_boundary`, which the host program makes a view) and unpacked where the
     function starts; each result is packed and viewed as sub-byte elements where it
     returns. Their elements must fill whole bytes.
+    A global of sub-byte elements bound to a parameter reads the file's packed bytes: the
+    binding moves to a new immutable global `@NAME__packed` of i8 (the last dimension in
+    bytes, or 1-D when it does not fill whole bytes), and an initializer placed right after
+    the global (`__kiln_unpack_NAME`, marked `kiln.initializer`) unpacks it into `@NAME`
+    through such a bitcast when the session is created.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::linalg::LinalgDialect",
-                           "::mlir::tensor::TensorDialect", "::kiln::compiler::iree::FlowDialect"];
+                           "::mlir::tensor::TensorDialect", "::kiln::compiler::iree::FlowDialect",
+                           "::mlir::func::FuncDialect"];
 }
 
 def WidenSubByteBindings : Pass<"kiln-widen-sub-byte-bindings", "mlir::ModuleOp"> {

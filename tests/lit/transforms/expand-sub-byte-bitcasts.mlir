@@ -128,3 +128,26 @@ func.func private @partial_byte(%x: tensor<3xi4>, %n: index) -> tensor<?xi8> {
   %r = flow.tensor.bitcast %x : tensor<3xi4> -> tensor<?xi8>{%n}
   return %r : tensor<?xi8>
 }
+
+// -----
+
+// A sub-byte global bound to a parameter: the file's packed bytes go to @w__packed (the
+// last dimension in bytes), unpacked into @w by an initializer right after it.
+// CHECK-LABEL: util.global private @w__packed = #stream.parameter.named<"model"::"w"> : tensor<4x3xi8>
+// CHECK-NEXT: util.global private @w : tensor<4x6xi4>
+// CHECK-NEXT: func.func private @__kiln_unpack_w() attributes {kiln.initializer}
+// CHECK: util.global.load @w__packed : tensor<4x3xi8>
+// CHECK: linalg.generic
+// CHECK: util.global.store %{{.*}}, @w : tensor<4x6xi4>
+util.global private @w = #stream.parameter.named<"model"::"w"> : tensor<4x6xi4>
+
+// -----
+
+// Elements that do not fill whole bytes: 1-D packed bytes when the total does.
+// CHECK-LABEL: util.global private @odd__packed = #stream.parameter.named<"model"::"odd"> : tensor<3xi8>
+util.global private @odd = #stream.parameter.named<"model"::"odd"> : tensor<2x3xi4>
+
+// -----
+
+// expected-error @+1 {{binds a parameter to 'tensor<3xi4>', whose sub-byte elements do not fill whole bytes}}
+util.global private @bad = #stream.parameter.named<"model"::"bad"> : tensor<3xi4>
