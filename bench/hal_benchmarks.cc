@@ -64,8 +64,8 @@ struct Queue {
   }
 };
 
-// The cpu driver pins oneTBB's worker threads and never unpins them (see
-// docs/PERFORMANCE.md), so an unpinned device is only unpinned if no pinned one ran before
+// The cpu driver pins oneTBB's worker threads and never unpins them (docs/runtime.md, CPU
+// drivers; the unpinned runs in docs/performance-history.md), so an unpinned device is only unpinned if no pinned one ran before
 // it in this process.
 bool g_pinned_device_created = false;
 

@@ -45,8 +45,8 @@ std::optional<linalg::ContractionDimensions> ContractionDimsOf(Operation* root) 
 // fewer than its static columns, at least kMinSplitExtent of them: split along rows,
 // every workgroup would pack (and read) the whole right-hand operand and reuse each block
 // for half the rows; along columns, each packs its own part, reused by all the rows.
-// (Prefill of 128 tokens, [128, 2048] x W[2048, 2048]^T on 2 workers: see
-// docs/PERFORMANCE.md.)
+// (Prefill of 128 tokens, [128, 2048] x W[2048, 2048]^T on 2 workers: run Q in
+// docs/performance-history.md.)
 std::optional<size_t> ColumnsToSplitInstead(Operation* root, size_t dim, ArrayRef<Range> domain) {
   std::optional<linalg::ContractionDimensions> dims = ContractionDimsOf(root);
   if (!dims || dims->m.size() != 1 || dims->n.size() != 1 || dims->m.front() != dim) return std::nullopt;
