@@ -3,6 +3,7 @@
 // test packs by the layout of the CDNA3 ISA ("Matrix Arithmetic Instructions"), and the
 // results are compared with a plain triple loop over the logical matrices, plus elements
 // worked out by hand.
+#include <algorithm>
 #include <cmath>
 
 #include "tests/hip_sim/isa_test_util.h"
@@ -96,6 +97,34 @@ TEST_F(HsaSimMfmaTest, ThirtyTwoByThirtyTwoShapesFollowTheIsaLayout) {
       EXPECT_EQ(d(16, i, j), Bits(f32)) << "f32";
       EXPECT_EQ(d(32, i, j), static_cast<uint32_t>(2 * i8)) << "i8, accumulated twice";
     }
+  }
+}
+
+// isa/extra_ops.s: one row per instruction, each value worked out by hand.
+TEST_F(HsaSimMfmaTest, NarrowIntegerScalarAndSpecialFloatGroups) {
+  hsa_executable_t executable{};
+  ASSERT_EQ(LoadIsa("extra_ops", &executable), HSA_STATUS_SUCCESS) << last_error_;
+  constexpr size_t kWords = 10 * 64;
+  auto* out = static_cast<uint32_t*>(Allocate(pools_.coarse, kWords * 4));
+  for (size_t i = 0; i < kWords; ++i) out[i] = 0xdeadbeef;
+  std::vector<uint8_t> kernarg;
+  Put(kernarg, 0, out);
+  ASSERT_TRUE(Dispatch(executable, "extra.kd", kernarg, 64, 64)) << errors_->message;
+  for (uint32_t l = 0; l < 64; ++l) {
+    SCOPED_TRACE(testing::Message() << "lane " << l);
+    auto row = [&](int r) { return out[64 * r + l]; };
+    EXPECT_EQ(row(0), (0xfff0u + l) & 0xffff) << "v_add_u16 wraps and zeroes the high half";
+    // Selectors 1, 7, 8, 12 over bytes {f0 de bc 9a 78 56 34 12}: de, 12, sign of de, 00.
+    EXPECT_EQ(row(1), 0x00ff12deu) << "v_perm_b32";
+    int32_t med = std::max(-5, std::min(static_cast<int32_t>(l) - 32, 7));
+    EXPECT_EQ(row(2), static_cast<uint32_t>(med)) << "v_med3_i32";
+    EXPECT_EQ(row(3), 3 * l) << "v_mul_u32_u24 ignores bits 31:24";
+    EXPECT_EQ(row(4), 0xffffffffu) << "s_mul_hi_i32 -3 * 2^30";
+    EXPECT_EQ(row(5), 1u) << "s_cmpk_lt_i32 sign-extends its constant";
+    EXPECT_EQ(row(6), 43u) << "s_flbit_i32_b64 of 2^20";
+    EXPECT_EQ(row(7), Bits(1.0f / static_cast<float>(l + 1))) << "v_rcp_f32";
+    EXPECT_EQ(row(8), Bits(static_cast<float>(3 * (l + 1) + 5))) << "v_fmamk_f32 with its literal";
+    EXPECT_EQ(row(9), 0x0c080701u) << "v_mov_b64 high dword";
   }
 }
 

@@ -14,7 +14,7 @@ const std::unordered_map<std::string_view, Handler>& Table() {
     auto* t = new std::unordered_map<std::string_view, Handler>;
     for (auto group : {SaluSemantics(), SoppSemantics(), SmemSemantics(), WaitcntSemantics(), ValuIntSemantics(),
                        ValuFloatSemantics(), VopcSemantics(), GlobalMemorySemantics(), LdsSemantics(),
-                       MfmaSemantics()}) {
+                       MfmaSemantics(), ValuNarrowIntSemantics(), ValuFloatSpecialSemantics()}) {
       for (const OpSemantics& op : group) t->emplace(op.mnemonic, op.handler);
     }
     return t;

@@ -25,6 +25,8 @@ std::span<const OpSemantics> VopcSemantics();
 std::span<const OpSemantics> GlobalMemorySemantics();
 std::span<const OpSemantics> LdsSemantics();
 std::span<const OpSemantics> MfmaSemantics();
+std::span<const OpSemantics> ValuNarrowIntSemantics();
+std::span<const OpSemantics> ValuFloatSpecialSemantics();
 
 // The handler of `mnemonic` (encoding suffix already removed), or null.
 Handler FindSemantics(std::string_view mnemonic);
