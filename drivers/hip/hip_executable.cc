@@ -107,29 +107,8 @@ StatusOr<Ref<hal::Executable>> HipExecutable::Load(const void* device_tag, std::
   KILN_ASSIGN_OR_RETURN(std::vector<hal::ExportInfo> exports, ReadExports(*def, gpu), context());
 
   const HsaLibrary& hsa = runtime->hsa();
-  const flatbuffers::Vector<uint8_t>* code = hsa.is_simulator() ? def->host_twin() : def->hsaco();
-  if (hsa.is_simulator() && (!code || code->size() == 0)) code = def->hsaco();  // the simulator says why it refuses
-  if (!code || code->size() == 0) {
-    return InvalidArgumentError("it has no ", hsa.is_simulator() ? "host twin or HSACO" : "HSACO (only a host twin)")
-        .With(context());
-  }
   Ref<HipExecutable> exe(new HipExecutable(device_tag, name, exports, runtime));
-  exe->code_object_.assign(code->begin(), code->end());
-  KILN_RETURN_IF_ERROR(hsa.Check(hsa.hsa_code_object_reader_create_from_memory(exe->code_object_.data(),
-                                                                                exe->code_object_.size(), &exe->reader_),
-                                 "hsa_code_object_reader_create_from_memory"),
-                       context());
-  KILN_RETURN_IF_ERROR(hsa.Check(hsa.hsa_executable_create_alt(HSA_PROFILE_FULL, HSA_DEFAULT_FLOAT_ROUNDING_MODE_DEFAULT,
-                                                               nullptr, &exe->executable_),
-                                 "hsa_executable_create_alt"),
-                       context());
-  KILN_RETURN_IF_ERROR(hsa.Check(hsa.hsa_executable_load_agent_code_object(exe->executable_, gpu.agent, exe->reader_,
-                                                                            nullptr, nullptr),
-                                 "loading the code object"),
-                       context());
-  KILN_RETURN_IF_ERROR(hsa.Check(hsa.hsa_executable_freeze(exe->executable_, nullptr), "hsa_executable_freeze"),
-                       context());
-
+  KILN_RETURN_IF_ERROR(exe->LoadCode(*def, gpu), context());
   for (uint32_t i = 0; i < exports.size(); ++i) {
     const hal::ExportInfo& info = exports[i];
     auto where = [&] { return StrCat("in export ", i, " '", info.name, "'; ", context()); };
@@ -182,6 +161,58 @@ StatusOr<Ref<hal::Executable>> HipExecutable::Load(const void* device_tag, std::
     exe->kernels_.push_back(kernel);
   }
   return Ref<hal::Executable>(std::move(exe));
+}
+
+// Loads one code object into a new reader and executable; on failure nothing is kept.
+hsa_status_t HipExecutable::LoadOne(const flatbuffers::Vector<uint8_t>& code, const GpuAgent& gpu, Status* status) {
+  const HsaLibrary& hsa = runtime_->hsa();
+  code_object_.assign(code.begin(), code.end());
+  hsa_status_t result = hsa.hsa_code_object_reader_create_from_memory(code_object_.data(), code_object_.size(), &reader_);
+  const char* step = "hsa_code_object_reader_create_from_memory";
+  if (result == HSA_STATUS_SUCCESS) {
+    result = hsa.hsa_executable_create_alt(HSA_PROFILE_FULL, HSA_DEFAULT_FLOAT_ROUNDING_MODE_DEFAULT, nullptr,
+                                           &executable_);
+    step = "hsa_executable_create_alt";
+  }
+  if (result == HSA_STATUS_SUCCESS) {
+    result = hsa.hsa_executable_load_agent_code_object(executable_, gpu.agent, reader_, nullptr, nullptr);
+    step = "loading the code object";
+  }
+  if (result == HSA_STATUS_SUCCESS) {
+    result = hsa.hsa_executable_freeze(executable_, nullptr);
+    step = "hsa_executable_freeze";
+  }
+  if (result != HSA_STATUS_SUCCESS) {
+    *status = hsa.Check(result, step);  // before the clean-up calls replace the runtime's last error
+    if (executable_.handle) hsa.hsa_executable_destroy(executable_);
+    if (reader_.handle) hsa.hsa_code_object_reader_destroy(reader_);
+    executable_ = {};
+    reader_ = {};
+    code_object_.clear();
+  }
+  return result;
+}
+
+// The HSACO first: it is what a GPU runs, and a runtime that cannot run it (hip-sim outside
+// KILN_HSA_SIM_MODE=code-object) refuses it as INVALID_CODE_OBJECT or INVALID_ISA. Only on that
+// refusal does the host twin get its turn; the runtime's answer decides, not who it is.
+Status HipExecutable::LoadCode(const gpu_abi::GpuExecutableDef& def, const GpuAgent& gpu) {
+  const flatbuffers::Vector<uint8_t>* hsaco = def.hsaco();
+  const flatbuffers::Vector<uint8_t>* twin = def.host_twin();
+  bool has_hsaco = hsaco && hsaco->size() > 0, has_twin = twin && twin->size() > 0;
+  if (!has_hsaco && !has_twin) return InvalidArgumentError("it has no HSACO and no host twin");
+  Status hsaco_status = OkStatus();
+  if (has_hsaco) {
+    hsa_status_t result = LoadOne(*hsaco, gpu, &hsaco_status);
+    if (result == HSA_STATUS_SUCCESS) return OkStatus();
+    bool refused = result == HSA_STATUS_ERROR_INVALID_CODE_OBJECT || result == HSA_STATUS_ERROR_INVALID_ISA;
+    if (!refused || !has_twin) return hsaco_status;
+  }
+  Status twin_status = OkStatus();
+  if (LoadOne(*twin, gpu, &twin_status) == HSA_STATUS_SUCCESS) return OkStatus();
+  if (!has_hsaco) return twin_status;
+  return InvalidArgumentError("the HSA runtime accepts neither its HSACO (", hsaco_status.message(),
+                              ") nor its host twin (", twin_status.message(), ")");
 }
 
 HipExecutable::~HipExecutable() {

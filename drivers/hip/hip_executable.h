@@ -1,6 +1,7 @@
 // Executables of the hip driver: the "amdgpu-hsaco" container (hal/abi/gpu_executable.fbs)
-// loaded through an HSA code object reader into an HSA executable and frozen. On the real
-// runtime the container's HSACO is loaded; on hip-sim its host twin.
+// loaded through an HSA code object reader into an HSA executable and frozen. The container's
+// HSACO is offered first; when the runtime refuses it as a code object it cannot run (hip-sim
+// in its default twin mode) the host twin is loaded instead (LoadCode).
 //
 // Per export it keeps what a dispatch packet needs (kernel object, segment sizes), after
 // checking the code object against the container's metadata and kiln's kernel ABI.
@@ -10,6 +11,7 @@
 #include <vector>
 
 #include "drivers/hip/hsa_runtime.h"
+#include "hal/abi/gpu_executable_generated.h"
 #include "hal/executable.h"
 
 namespace kiln::hip {
@@ -36,6 +38,9 @@ class HipExecutable final : public hal::Executable {
   HipExecutable(const void* device_tag, std::string name, std::vector<hal::ExportInfo> exports,
                 std::shared_ptr<HsaRuntime> runtime)
       : Executable(device_tag, std::move(name), std::move(exports)), runtime_(std::move(runtime)) {}
+
+  Status LoadCode(const gpu_abi::GpuExecutableDef& def, const GpuAgent& gpu);
+  hsa_status_t LoadOne(const flatbuffers::Vector<uint8_t>& code, const GpuAgent& gpu, Status* status);
 
   std::shared_ptr<HsaRuntime> runtime_;
   std::vector<uint8_t> code_object_;  // kept for the reader, which reads it in place

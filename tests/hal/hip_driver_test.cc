@@ -356,7 +356,7 @@ TEST_F(HipSimTest, SimulatorRefusesAPlainHsaco) {
   hsaco[18] = 224;  // EM_AMDGPU
   hsaco[20] = 1;    // EV_CURRENT
   ExpectError(LoadContainer(*device, Code({}, hsaco)), StatusCode::kInvalidArgument, "AMDGPU code object");
-  ExpectError(LoadContainer(*device, Code({})), StatusCode::kInvalidArgument, "it has no host twin or HSACO");
+  ExpectError(LoadContainer(*device, Code({})), StatusCode::kInvalidArgument, "it has no HSACO and no host twin");
 }
 
 TEST_F(HipSimTest, KernelArgumentLayoutIsChecked) {

@@ -219,7 +219,10 @@ void Translate(const McTools& t, const llvm::MCInst& mc, const Program& program,
       out->dst[out->num_dst++] = op;
       continue;
     }
-    bool is_source = mo.isReg() || reg_class != -1;
+    // V_FMAMK/V_FMAAK (and MADMK/MADAK) carry their literal K among the sources.
+    bool k_literal = StartsWith(out->mnemonic, "v_fmamk") || StartsWith(out->mnemonic, "v_fmaak") ||
+                     StartsWith(out->mnemonic, "v_madmk") || StartsWith(out->mnemonic, "v_madak");
+    bool is_source = mo.isReg() || reg_class != -1 || (k_literal && mo.isImm());
     if (!is_source) {
       int64_t value = mo.isImm() ? mo.getImm() : mo.isDFPImm() ? static_cast<int64_t>(mo.getDFPImm()) : 0;
       if (!mo.isImm() && !mo.isDFPImm()) MarkError(out, "an operand the executor cannot represent");

@@ -1,4 +1,4 @@
-// LDS: ds_read*, ds_write*, ds_read2/ds_write2 (and their st64 forms), ds_add_u32/ds_add_rtn_u32
+// LDS: ds_read*, ds_write* (and the _d16_hi writes), ds_read2/ds_write2 (and their st64 forms), ds_add_u32/ds_add_rtn_u32
 // and ds_bpermute_b32 (CDNA3 ISA, "Data Share Operations"). Each active lane's address is its
 // ADDR VGPR plus the instruction offset (read2/write2: ADDR + OFFSET0/OFFSET1 times the element
 // size, times 64 more for st64), a byte address in the workgroup's group segment. gfx9 LDS
@@ -56,7 +56,9 @@ void DsRead(Wave& w, const Instruction& i) {
   IssueLdsLoad(w, i.dst[0].index, kDwords, exec, std::move(data));
 }
 
-template <uint32_t kBytes>
+// ds_write_*: kBytes per lane from DATA0 (and the registers after it); the _d16_hi forms
+// (kHigh) store the byte or short from bits 31:16 of DATA0 instead of the low bits.
+template <uint32_t kBytes, bool kHigh = false>
 void DsWrite(Wave& w, const Instruction& i) {
   if (!NoGds(w, i, 1)) return;
   const uint32_t* addr = w.v(i.src[0].index);
@@ -65,8 +67,13 @@ void DsWrite(Wave& w, const Instruction& i) {
     if (!((exec >> l) & 1)) continue;
     uint8_t* bytes = LdsBytes(w, i, l, uint64_t{addr[l]} + offset, kBytes);
     if (!bytes) return;
-    for (uint32_t d = 0; d < (kBytes + 3) / 4; ++d) {
-      std::memcpy(bytes + 4 * d, &w.v(i.src[1].index + d)[l], kBytes < 4 ? kBytes : 4);
+    if constexpr (kHigh) {
+      uint32_t high = w.v(i.src[1].index)[l] >> 16;
+      std::memcpy(bytes, &high, kBytes);
+    } else {
+      for (uint32_t d = 0; d < (kBytes + 3) / 4; ++d) {
+        std::memcpy(bytes + 4 * d, &w.v(i.src[1].index + d)[l], kBytes < 4 ? kBytes : 4);
+      }
     }
   }
   IssueLdsStore(w);
@@ -162,6 +169,8 @@ constexpr OpSemantics kLds[] = {
     {"ds_read_b128", &DsRead<16, false>},
     {"ds_write_b8", &DsWrite<1>},
     {"ds_write_b16", &DsWrite<2>},
+    {"ds_write_b8_d16_hi", &DsWrite<1, true>},
+    {"ds_write_b16_d16_hi", &DsWrite<2, true>},
     {"ds_write_b32", &DsWrite<4>},
     {"ds_write_b64", &DsWrite<8>},
     {"ds_write_b96", &DsWrite<12>},

@@ -2,6 +2,7 @@
 // the SOP1/SOP2/SOPK/SOPC opcode tables). Operands: dst[0] the SDST, src[0]/src[1] SSRC0/SSRC1,
 // imm[0] the SOPK simm16. SCC is written exactly where the ISA's description says so.
 #include <cstdint>
+#include <type_traits>
 
 #include "drivers/hip/sim/isa/semantics.h"
 #include "drivers/hip/sim/isa/wave.h"
@@ -84,6 +85,10 @@ void SSubI32(Wave& w, const Instruction& i) {
 }
 void SMulI32(Wave& w, const Instruction& i) { D(w, i, S0(w, i) * S1(w, i)); }  // SCC unchanged
 void SMulHiU32(Wave& w, const Instruction& i) { D(w, i, static_cast<uint32_t>((uint64_t{S0(w, i)} * S1(w, i)) >> 32)); }
+void SMulHiI32(Wave& w, const Instruction& i) {
+  int64_t p = int64_t{static_cast<int32_t>(S0(w, i))} * static_cast<int32_t>(S1(w, i));
+  D(w, i, static_cast<uint32_t>(static_cast<uint64_t>(p) >> 32));
+}
 void SMinU32(Wave& w, const Instruction& i) {
   uint32_t a = S0(w, i), b = S1(w, i);
   w.scc = a < b;
@@ -190,6 +195,47 @@ void SMulkI32(Wave& w, const Instruction& i) {
   D(w, i, w.s[i.dst[0].index] * static_cast<uint32_t>(static_cast<int16_t>(i.imm[0])));
 }
 
+// S_FLBIT_I32_B32/B64: the number of zeros above the most significant 1 (counting from bit
+// 31/63), or -1 when S0 is 0. S_FF1_I32_B32/B64: the index of the least significant 1, or -1.
+// S_BCNT1_I32_B32/B64: the number of ones; SCC = result != 0. The others leave SCC alone.
+void SFlbitB32(Wave& w, const Instruction& i) {
+  uint32_t a = S0(w, i);
+  D(w, i, a == 0 ? UINT32_MAX : static_cast<uint32_t>(__builtin_clz(a)));
+}
+void SFlbitB64(Wave& w, const Instruction& i) {
+  uint64_t a = S0x(w, i);
+  D(w, i, a == 0 ? UINT32_MAX : static_cast<uint32_t>(__builtin_clzll(a)));
+}
+void SFf1B32(Wave& w, const Instruction& i) {
+  uint32_t a = S0(w, i);
+  D(w, i, a == 0 ? UINT32_MAX : static_cast<uint32_t>(__builtin_ctz(a)));
+}
+void SFf1B64(Wave& w, const Instruction& i) {
+  uint64_t a = S0x(w, i);
+  D(w, i, a == 0 ? UINT32_MAX : static_cast<uint32_t>(__builtin_ctzll(a)));
+}
+void SBcnt1B32(Wave& w, const Instruction& i) {
+  uint32_t r = static_cast<uint32_t>(__builtin_popcount(S0(w, i)));
+  D(w, i, r);
+  w.scc = r != 0;
+}
+void SBcnt1B64(Wave& w, const Instruction& i) {
+  uint32_t r = static_cast<uint32_t>(__builtin_popcountll(S0x(w, i)));
+  D(w, i, r);
+  w.scc = r != 0;
+}
+
+// S_CMPK_*: SCC = SSRC0 op simm16, sign-extended for the _i32 forms, zero-extended for _u32.
+template <typename T, bool (*F)(T, T)>
+void SCmpk(Wave& w, const Instruction& i) {
+  uint32_t k = static_cast<uint32_t>(i.imm[0]) & 0xffff;
+  if constexpr (std::is_signed_v<T>) {
+    w.scc = F(static_cast<T>(S0(w, i)), static_cast<T>(static_cast<int16_t>(k)));
+  } else {
+    w.scc = F(static_cast<T>(S0(w, i)), static_cast<T>(k));
+  }
+}
+
 // ---- SOPC: SCC = S0 op S1 ----
 template <typename T, bool (*F)(T, T)>
 void SCmp(Wave& w, const Instruction& i) {
@@ -247,6 +293,13 @@ constexpr OpSemantics kSalu[] = {
     {"s_sub_i32", &SSubI32},
     {"s_mul_i32", &SMulI32},
     {"s_mul_hi_u32", &SMulHiU32},
+    {"s_mul_hi_i32", &SMulHiI32},
+    {"s_flbit_i32_b32", &SFlbitB32},
+    {"s_flbit_i32_b64", &SFlbitB64},
+    {"s_ff1_i32_b32", &SFf1B32},
+    {"s_ff1_i32_b64", &SFf1B64},
+    {"s_bcnt1_i32_b32", &SBcnt1B32},
+    {"s_bcnt1_i32_b64", &SBcnt1B64},
     {"s_min_u32", &SMinU32},
     {"s_max_u32", &SMaxU32},
     {"s_min_i32", &SMinI32},
@@ -293,6 +346,18 @@ constexpr OpSemantics kSalu[] = {
     {"s_cmp_le_u32", &SCmp<uint32_t, Le<uint32_t>>},
     {"s_cmp_eq_u64", &SCmp<uint64_t, Eq<uint64_t>>},
     {"s_cmp_lg_u64", &SCmp<uint64_t, Lg<uint64_t>>},
+    {"s_cmpk_eq_i32", &SCmpk<int32_t, Eq<int32_t>>},
+    {"s_cmpk_eq_u32", &SCmpk<uint32_t, Eq<uint32_t>>},
+    {"s_cmpk_lg_i32", &SCmpk<int32_t, Lg<int32_t>>},
+    {"s_cmpk_lg_u32", &SCmpk<uint32_t, Lg<uint32_t>>},
+    {"s_cmpk_gt_i32", &SCmpk<int32_t, Gt<int32_t>>},
+    {"s_cmpk_gt_u32", &SCmpk<uint32_t, Gt<uint32_t>>},
+    {"s_cmpk_ge_i32", &SCmpk<int32_t, Ge<int32_t>>},
+    {"s_cmpk_ge_u32", &SCmpk<uint32_t, Ge<uint32_t>>},
+    {"s_cmpk_lt_i32", &SCmpk<int32_t, Lt<int32_t>>},
+    {"s_cmpk_lt_u32", &SCmpk<uint32_t, Lt<uint32_t>>},
+    {"s_cmpk_le_i32", &SCmpk<int32_t, Le<int32_t>>},
+    {"s_cmpk_le_u32", &SCmpk<uint32_t, Le<uint32_t>>},
     {"s_bitcmp0_b32", &SBitcmp0B32},
     {"s_bitcmp1_b32", &SBitcmp1B32},
 };

@@ -13,7 +13,8 @@ const std::unordered_map<std::string_view, Handler>& Table() {
   static const auto* table = [] {
     auto* t = new std::unordered_map<std::string_view, Handler>;
     for (auto group : {SaluSemantics(), SoppSemantics(), SmemSemantics(), WaitcntSemantics(), ValuIntSemantics(),
-                       ValuFloatSemantics(), VopcSemantics(), GlobalMemorySemantics(), LdsSemantics()}) {
+                       ValuFloatSemantics(), VopcSemantics(), GlobalMemorySemantics(), LdsSemantics(),
+                       MfmaSemantics(), ValuNarrowIntSemantics(), ValuFloatSpecialSemantics()}) {
       for (const OpSemantics& op : group) t->emplace(op.mnemonic, op.handler);
     }
     return t;

@@ -1,6 +1,6 @@
 // The table from mnemonics to semantics. Each instruction group has its own file and table
 // (salu.cc, sopp.cc, smem.cc, waitcnt.cc, valu_int.cc, valu_float.cc, vopc.cc,
-// global_memory.cc, lds.cc); later groups (MFMA, DPP, buffer, atomics) add theirs here.
+// global_memory.cc, lds.cc, mfma.cc, ...); a new group adds its accessor here.
 #pragma once
 
 #include <span>
@@ -24,6 +24,9 @@ std::span<const OpSemantics> ValuFloatSemantics();
 std::span<const OpSemantics> VopcSemantics();
 std::span<const OpSemantics> GlobalMemorySemantics();
 std::span<const OpSemantics> LdsSemantics();
+std::span<const OpSemantics> MfmaSemantics();
+std::span<const OpSemantics> ValuNarrowIntSemantics();
+std::span<const OpSemantics> ValuFloatSpecialSemantics();
 
 // The handler of `mnemonic` (encoding suffix already removed), or null.
 Handler FindSemantics(std::string_view mnemonic);

@@ -99,6 +99,26 @@ uint32_t CvtI32F32(uint32_t a) {
   return static_cast<uint32_t>(static_cast<int32_t>(f));
 }
 
+// V_MAX3/V_MIN3/V_MED3_F32 with the IEEE-mode NaN rules of V_MAX/V_MIN_F32. V_MED3_F32: a
+// NaN operand gives the min3 of the three (the ISA's pseudo-code), otherwise the middle one.
+template <float (*F)(float, float, float)>
+void TernaryF32(Wave& w, const Instruction& i) {
+  float a[kLanes], b[kLanes], c[kLanes];
+  uint32_t r[kLanes];
+  F32Lanes(w, i.src[0], a);
+  F32Lanes(w, i.src[1], b);
+  F32Lanes(w, i.src[2], c);
+  OutputModifiers m = OutputOf(i);
+  for (uint32_t l = 0; l < kLanes; ++l) r[l] = AsBits(Apply(F(a[l], b[l], c[l]), m));
+  WriteLanes32(w, i.dst[0], r, w.exec());
+}
+float Max3(float a, float b, float c) { return Max(Max(a, b), c); }
+float Min3(float a, float b, float c) { return Min(Min(a, b), c); }
+float Med3(float a, float b, float c) {
+  if (std::isnan(a) || std::isnan(b) || std::isnan(c)) return Min3(a, b, c);
+  return Max(Min(a, b), Min(Max(a, b), c));
+}
+
 constexpr OpSemantics kValuFloat[] = {
     {"v_add_f32", &BinaryF32<Add>},
     {"v_sub_f32", &BinaryF32<Sub>},
@@ -108,6 +128,11 @@ constexpr OpSemantics kValuFloat[] = {
     {"v_min_f32", &BinaryF32<Min>},
     {"v_fma_f32", &FmaF32},
     {"v_fmac_f32", &FmaF32},
+    {"v_fmamk_f32", &FmaF32},  // the decoder lists the literal K as a source: S0, K, S1
+    {"v_fmaak_f32", &FmaF32},  // S0, S1, K
+    {"v_max3_f32", &TernaryF32<Max3>},
+    {"v_min3_f32", &TernaryF32<Min3>},
+    {"v_med3_f32", &TernaryF32<Med3>},
     {"v_cvt_f32_u32", &UnaryLanes32<CvtF32U32, true>},
     {"v_cvt_f32_i32", &UnaryLanes32<CvtF32I32, true>},
     {"v_cvt_u32_f32", &UnaryLanes32<CvtU32F32, true>},

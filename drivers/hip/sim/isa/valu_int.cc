@@ -3,6 +3,7 @@
 // Carry-outs go to an SGPR pair (VCC for the _e32 forms) with 0 in the bits of inactive
 // lanes, as the ISA specifies for VALU results written to SGPRs. Operands: dst[0] VDST,
 // dst[1] the carry-out SDST, src[0..2] SRC0..SRC2, src[2] the carry-in, imm[0] VOP3 CLAMP.
+#include <algorithm>
 #include <cstdint>
 
 #include "drivers/hip/sim/isa/semantics.h"
@@ -13,23 +14,6 @@ namespace {
 
 bool Clamp(const Instruction& i) { return i.num_imm > 0 && i.imm[0] != 0; }
 
-template <uint32_t (*F)(uint32_t, uint32_t)>
-void Binary32(Wave& w, const Instruction& i) {
-  uint32_t a[kLanes], b[kLanes], r[kLanes];
-  Lanes32(w, i.src[0], a);
-  Lanes32(w, i.src[1], b);
-  for (uint32_t l = 0; l < kLanes; ++l) r[l] = F(a[l], b[l]);
-  WriteLanes32(w, i.dst[0], r, w.exec());
-}
-template <uint32_t (*F)(uint32_t, uint32_t, uint32_t)>
-void Ternary32(Wave& w, const Instruction& i) {
-  uint32_t a[kLanes], b[kLanes], c[kLanes], r[kLanes];
-  Lanes32(w, i.src[0], a);
-  Lanes32(w, i.src[1], b);
-  Lanes32(w, i.src[2], c);
-  for (uint32_t l = 0; l < kLanes; ++l) r[l] = F(a[l], b[l], c[l]);
-  WriteLanes32(w, i.dst[0], r, w.exec());
-}
 
 uint32_t Mov(uint32_t a) { return a; }
 uint32_t Not(uint32_t a) { return ~a; }
@@ -61,6 +45,47 @@ uint32_t LshlOr(uint32_t a, uint32_t b, uint32_t c) { return (a << (b & 31)) | c
 uint32_t AndOr(uint32_t a, uint32_t b, uint32_t c) { return (a & b) | c; }
 uint32_t Or3(uint32_t a, uint32_t b, uint32_t c) { return a | b | c; }
 uint32_t Xad(uint32_t a, uint32_t b, uint32_t c) { return (a ^ b) + c; }
+uint32_t Bfrev(uint32_t a) {
+  uint32_t r = 0;
+  for (int bit = 0; bit < 32; ++bit) r |= ((a >> bit) & 1) << (31 - bit);
+  return r;
+}
+// V_MIN3/V_MAX3/V_MED3 of three 32-bit integers (med3: the middle one).
+template <typename T>
+uint32_t Max3(uint32_t a, uint32_t b, uint32_t c) {
+  T x = static_cast<T>(a), y = static_cast<T>(b), z = static_cast<T>(c);
+  return static_cast<uint32_t>(std::max(x, std::max(y, z)));
+}
+template <typename T>
+uint32_t Min3(uint32_t a, uint32_t b, uint32_t c) {
+  T x = static_cast<T>(a), y = static_cast<T>(b), z = static_cast<T>(c);
+  return static_cast<uint32_t>(std::min(x, std::min(y, z)));
+}
+template <typename T>
+uint32_t Med3(uint32_t a, uint32_t b, uint32_t c) {
+  T x = static_cast<T>(a), y = static_cast<T>(b), z = static_cast<T>(c);
+  return static_cast<uint32_t>(std::max(std::min(x, y), std::min(std::max(x, y), z)));
+}
+// V_PERM_B32: byte k of D is selected by byte k of SRC2 from the 8 bytes {SRC0, SRC1}
+// (SRC1 is bytes 0-3, SRC0 bytes 4-7); selectors 8-11 replicate a sign bit (of bytes 1, 3, 5,
+// 7), 12 gives 0x00 and 13 and above 0xff.
+uint32_t Perm(uint32_t a, uint32_t b, uint32_t c) {
+  uint64_t bytes = (uint64_t{a} << 32) | b;
+  uint32_t r = 0;
+  for (int k = 0; k < 4; ++k) {
+    uint32_t sel = (c >> (8 * k)) & 0xff, out;
+    if (sel < 8) {
+      out = static_cast<uint32_t>(bytes >> (8 * sel)) & 0xff;
+    } else if (sel < 12) {
+      uint32_t source = 2 * (sel - 8) + 1;  // bytes 1, 3, 5, 7
+      out = (bytes >> (8 * source + 7)) & 1 ? 0xff : 0x00;
+    } else {
+      out = sel == 12 ? 0x00 : 0xff;
+    }
+    r |= out << (8 * k);
+  }
+  return r;
+}
 
 // V_ADD_U32 / V_SUB_U32 / V_SUBREV_U32 (gfx9: no carry-out); VOP3 CLAMP saturates.
 template <int kSign, bool kReverse>
@@ -173,30 +198,37 @@ void ReadFirstLane(Wave& w, const Instruction& i) {
   w.s[i.dst[0].index] = a[lane];
 }
 
+// V_MOV_B64 (gfx940+): a 64-bit move, VGPR pair, SGPR pair or constant to a VGPR pair.
+void MovB64(Wave& w, const Instruction& i) {
+  uint64_t a[kLanes];
+  Lanes64(w, i.src[0], a);
+  WriteLanes64(w, i.dst[0], a, w.exec());
+}
+
 constexpr OpSemantics kValuInt[] = {
     {"v_mov_b32", &UnaryLanes32<Mov, false>},
     {"v_not_b32", &UnaryLanes32<Not, false>},
-    {"v_and_b32", &Binary32<And>},
-    {"v_or_b32", &Binary32<Or>},
-    {"v_xor_b32", &Binary32<Xor>},
-    {"v_lshlrev_b32", &Binary32<Lshlrev>},
-    {"v_lshrrev_b32", &Binary32<Lshrrev>},
-    {"v_ashrrev_i32", &Binary32<Ashrrev>},
-    {"v_mul_lo_u32", &Binary32<MulLo>},
-    {"v_mul_hi_u32", &Binary32<MulHiU>},
-    {"v_mul_hi_i32", &Binary32<MulHiI>},
-    {"v_min_u32", &Binary32<MinU>},
-    {"v_max_u32", &Binary32<MaxU>},
-    {"v_min_i32", &Binary32<MinI>},
-    {"v_max_i32", &Binary32<MaxI>},
-    {"v_bfe_u32", &Ternary32<BfeU>},
-    {"v_add3_u32", &Ternary32<Add3>},
-    {"v_lshl_add_u32", &Ternary32<LshlAdd>},
-    {"v_add_lshl_u32", &Ternary32<AddLshl>},
-    {"v_lshl_or_b32", &Ternary32<LshlOr>},
-    {"v_and_or_b32", &Ternary32<AndOr>},
-    {"v_or3_b32", &Ternary32<Or3>},
-    {"v_xad_u32", &Ternary32<Xad>},
+    {"v_and_b32", &BinaryLanes32<And>},
+    {"v_or_b32", &BinaryLanes32<Or>},
+    {"v_xor_b32", &BinaryLanes32<Xor>},
+    {"v_lshlrev_b32", &BinaryLanes32<Lshlrev>},
+    {"v_lshrrev_b32", &BinaryLanes32<Lshrrev>},
+    {"v_ashrrev_i32", &BinaryLanes32<Ashrrev>},
+    {"v_mul_lo_u32", &BinaryLanes32<MulLo>},
+    {"v_mul_hi_u32", &BinaryLanes32<MulHiU>},
+    {"v_mul_hi_i32", &BinaryLanes32<MulHiI>},
+    {"v_min_u32", &BinaryLanes32<MinU>},
+    {"v_max_u32", &BinaryLanes32<MaxU>},
+    {"v_min_i32", &BinaryLanes32<MinI>},
+    {"v_max_i32", &BinaryLanes32<MaxI>},
+    {"v_bfe_u32", &TernaryLanes32<BfeU>},
+    {"v_add3_u32", &TernaryLanes32<Add3>},
+    {"v_lshl_add_u32", &TernaryLanes32<LshlAdd>},
+    {"v_add_lshl_u32", &TernaryLanes32<AddLshl>},
+    {"v_lshl_or_b32", &TernaryLanes32<LshlOr>},
+    {"v_and_or_b32", &TernaryLanes32<AndOr>},
+    {"v_or3_b32", &TernaryLanes32<Or3>},
+    {"v_xad_u32", &TernaryLanes32<Xad>},
     {"v_add_u32", &AddNoCarry<1, false>},
     {"v_sub_u32", &AddNoCarry<-1, false>},
     {"v_subrev_u32", &AddNoCarry<-1, true>},
@@ -213,6 +245,15 @@ constexpr OpSemantics kValuInt[] = {
     {"v_mad_u64_u32", &Mad64<false>},
     {"v_mad_i64_i32", &Mad64<true>},
     {"v_readfirstlane_b32", &ReadFirstLane},
+    {"v_mov_b64", &MovB64},
+    {"v_bfrev_b32", &UnaryLanes32<Bfrev, false>},
+    {"v_max3_i32", &TernaryLanes32<Max3<int32_t>>},
+    {"v_max3_u32", &TernaryLanes32<Max3<uint32_t>>},
+    {"v_min3_i32", &TernaryLanes32<Min3<int32_t>>},
+    {"v_min3_u32", &TernaryLanes32<Min3<uint32_t>>},
+    {"v_med3_i32", &TernaryLanes32<Med3<int32_t>>},
+    {"v_med3_u32", &TernaryLanes32<Med3<uint32_t>>},
+    {"v_perm_b32", &TernaryLanes32<Perm>},
 };
 
 }  // namespace

@@ -1,4 +1,5 @@
-// Vector compares and selects (CDNA3 ISA, VOPC and V_CNDMASK_B32). A compare writes one bit
+// Vector compares and selects (CDNA3 ISA, VOPC and V_CNDMASK_B32); 16-bit integer compares
+// read the low halves of their sources. A compare writes one bit
 // per lane to its SGPR pair (VCC for the _e32 forms): the predicate for active lanes, 0 for
 // inactive ones. V_CMPX_* also write EXEC (gfx9: both the mask and EXEC). F32 compares apply
 // the VOP3 ABS/NEG input modifiers; the "n" predicates (nlt, nge, ...) are true on unordered.
@@ -106,7 +107,7 @@ void Cndmask(Wave& w, const Instruction& i) {
 
 constexpr OpSemantics kVopc[] = {
     KILN_INT_COMPARES(int32_t, "i32"),  KILN_INT_COMPARES(uint32_t, "u32"), KILN_INT_COMPARES(int64_t, "i64"),
-    KILN_INT_COMPARES(uint64_t, "u64"), KILN_F32_COMPARE("f", F<float>),    KILN_F32_COMPARE("lt", Lt<float>),
+    KILN_INT_COMPARES(uint64_t, "u64"), KILN_INT_COMPARES(int16_t, "i16"), KILN_INT_COMPARES(uint16_t, "u16"), KILN_F32_COMPARE("f", F<float>),    KILN_F32_COMPARE("lt", Lt<float>),
     KILN_F32_COMPARE("eq", Eq<float>),  KILN_F32_COMPARE("le", Le<float>),  KILN_F32_COMPARE("gt", Gt<float>),
     KILN_F32_COMPARE("lg", Lg),         KILN_F32_COMPARE("ge", Ge<float>),  KILN_F32_COMPARE("o", O),
     KILN_F32_COMPARE("u", U),           KILN_F32_COMPARE("nge", Nge),       KILN_F32_COMPARE("nlg", Nlg),

@@ -166,6 +166,25 @@ void UnaryLanes32(Wave& w, const Instruction& i) {
   WriteLanes32(w, i.dst[0], r, w.exec());
 }
 
+// D = F(SRC0, SRC1) and D = F(SRC0, SRC1, SRC2) on raw 32-bit lanes, in the lanes of EXEC.
+template <uint32_t (*F)(uint32_t, uint32_t)>
+void BinaryLanes32(Wave& w, const Instruction& i) {
+  uint32_t a[kLanes], b[kLanes], r[kLanes];
+  Lanes32(w, i.src[0], a);
+  Lanes32(w, i.src[1], b);
+  for (uint32_t l = 0; l < kLanes; ++l) r[l] = F(a[l], b[l]);
+  WriteLanes32(w, i.dst[0], r, w.exec());
+}
+template <uint32_t (*F)(uint32_t, uint32_t, uint32_t)>
+void TernaryLanes32(Wave& w, const Instruction& i) {
+  uint32_t a[kLanes], b[kLanes], c[kLanes], r[kLanes];
+  Lanes32(w, i.src[0], a);
+  Lanes32(w, i.src[1], b);
+  Lanes32(w, i.src[2], c);
+  for (uint32_t l = 0; l < kLanes; ++l) r[l] = F(a[l], b[l], c[l]);
+  WriteLanes32(w, i.dst[0], r, w.exec());
+}
+
 // Copies lane `lane`'s loaded `kBytes` at `bytes` into `data` (dwords x 64, register-major):
 // whole dwords, or a byte/short zero- or sign-extended to 32 bits.
 template <uint32_t kBytes, bool kSigned>

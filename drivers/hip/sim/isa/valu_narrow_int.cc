@@ -1,0 +1,80 @@
+// Vector ALU on 16-bit and 24-bit integers and byte conversions (CDNA3 ISA, the VOP2/VOP3
+// opcode tables: V_*_U16/I16/B16, V_MUL_*_U24/I24, V_CVT_F32_UBYTE0..3). Each lane of EXEC
+// computes; on gfx9 a 16-bit result is written zero-extended (the high half of the VGPR
+// becomes 0; LLVM's GCNSubtarget::zeroesHigh16BitsOfDest lists these for gfx9). Operands as in
+// valu_int.cc: dst[0] VDST, src[0..2] SRC0..SRC2, imm[0] VOP3 CLAMP (not modelled for 16-bit
+// ops: the instruction fails when it is set).
+#include <cstdint>
+
+#include "drivers/hip/sim/isa/semantics.h"
+#include "drivers/hip/sim/isa/wave.h"
+
+namespace kiln::hsa_sim::isa {
+namespace {
+
+uint32_t U16(uint32_t a) { return a & 0xffff; }
+int32_t I16(uint32_t a) { return static_cast<int16_t>(a & 0xffff); }
+
+template <uint32_t (*F)(uint32_t, uint32_t)>
+void Binary16(Wave& w, const Instruction& i) {
+  if (i.num_imm > 0 && i.imm[0] != 0) return w.Fail(i, "CLAMP on a 16-bit integer operation is not modelled");
+  BinaryLanes32<F>(w, i);
+}
+
+uint32_t AddU16(uint32_t a, uint32_t b) { return U16(a + b); }
+uint32_t SubU16(uint32_t a, uint32_t b) { return U16(a - b); }
+uint32_t SubrevU16(uint32_t a, uint32_t b) { return U16(b - a); }
+uint32_t MulLoU16(uint32_t a, uint32_t b) { return U16(U16(a) * U16(b)); }
+// The "rev" shifts take the amount from SRC0 bits 3:0 and shift SRC1's low 16 bits.
+uint32_t LshlrevB16(uint32_t a, uint32_t b) { return U16(U16(b) << (a & 15)); }
+uint32_t LshrrevB16(uint32_t a, uint32_t b) { return U16(b) >> (a & 15); }
+uint32_t AshrrevI16(uint32_t a, uint32_t b) { return U16(static_cast<uint32_t>(I16(b) >> (a & 15))); }
+uint32_t MaxU16(uint32_t a, uint32_t b) { return U16(a) > U16(b) ? U16(a) : U16(b); }
+uint32_t MinU16(uint32_t a, uint32_t b) { return U16(a) < U16(b) ? U16(a) : U16(b); }
+uint32_t MaxI16(uint32_t a, uint32_t b) { return I16(a) > I16(b) ? U16(a) : U16(b); }
+uint32_t MinI16(uint32_t a, uint32_t b) { return I16(a) < I16(b) ? U16(a) : U16(b); }
+
+// 24-bit multiplies: the low 24 bits of each source, unsigned or sign-extended from bit 23;
+// _lo gives bits 31:0 of the 48-bit product, _hi bits 47:32.
+int64_t I24(uint32_t a) { return static_cast<int32_t>(a << 8) >> 8; }
+uint64_t U24(uint32_t a) { return a & 0xffffff; }
+uint32_t MulU24(uint32_t a, uint32_t b) { return static_cast<uint32_t>(U24(a) * U24(b)); }
+uint32_t MulHiU24(uint32_t a, uint32_t b) { return static_cast<uint32_t>((U24(a) * U24(b)) >> 32); }
+uint32_t MulI24(uint32_t a, uint32_t b) { return static_cast<uint32_t>(I24(a) * I24(b)); }
+uint32_t MulHiI24(uint32_t a, uint32_t b) {
+  return static_cast<uint32_t>(static_cast<uint64_t>(I24(a) * I24(b)) >> 32);
+}
+
+// V_CVT_F32_UBYTEn: byte n of SRC0 as an f32 (exact).
+template <int kByte>
+uint32_t CvtF32Ubyte(uint32_t a) {
+  return AsBits(static_cast<float>((a >> (8 * kByte)) & 0xff));
+}
+
+constexpr OpSemantics kValuNarrowInt[] = {
+    {"v_add_u16", &Binary16<AddU16>},
+    {"v_sub_u16", &Binary16<SubU16>},
+    {"v_subrev_u16", &Binary16<SubrevU16>},
+    {"v_mul_lo_u16", &Binary16<MulLoU16>},
+    {"v_lshlrev_b16", &Binary16<LshlrevB16>},
+    {"v_lshrrev_b16", &Binary16<LshrrevB16>},
+    {"v_ashrrev_i16", &Binary16<AshrrevI16>},
+    {"v_max_u16", &Binary16<MaxU16>},
+    {"v_min_u16", &Binary16<MinU16>},
+    {"v_max_i16", &Binary16<MaxI16>},
+    {"v_min_i16", &Binary16<MinI16>},
+    {"v_mul_u32_u24", &BinaryLanes32<MulU24>},
+    {"v_mul_hi_u32_u24", &BinaryLanes32<MulHiU24>},
+    {"v_mul_i32_i24", &BinaryLanes32<MulI24>},
+    {"v_mul_hi_i32_i24", &BinaryLanes32<MulHiI24>},
+    {"v_cvt_f32_ubyte0", &UnaryLanes32<CvtF32Ubyte<0>, false>},
+    {"v_cvt_f32_ubyte1", &UnaryLanes32<CvtF32Ubyte<1>, false>},
+    {"v_cvt_f32_ubyte2", &UnaryLanes32<CvtF32Ubyte<2>, false>},
+    {"v_cvt_f32_ubyte3", &UnaryLanes32<CvtF32Ubyte<3>, false>},
+};
+
+}  // namespace
+
+std::span<const OpSemantics> ValuNarrowIntSemantics() { return kValuNarrowInt; }
+
+}  // namespace kiln::hsa_sim::isa
