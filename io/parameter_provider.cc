@@ -4,6 +4,8 @@
 
 namespace kiln::io {
 
+ParameterProvider::~ParameterProvider() = default;
+
 const ParameterProvider::Scope* ParameterProvider::FindScope(std::string_view name) const {
   for (const Scope& scope : scopes_) {
     if (scope.name == name) return &scope;

@@ -15,6 +15,12 @@ namespace kiln::io {
 
 class ParameterProvider final : public RefCounted {
  public:
+  ParameterProvider() = default;
+  // Out of line: the key function, so the vtable (with its type info) is emitted once, in
+  // parameter_provider.cc. An inline one would be emitted in every user's translation unit,
+  // and one built with -fno-rtti (anything linking the compiler) may be the copy the linker
+  // keeps: UBSan's vptr check then sees no type info and fails.
+  ~ParameterProvider() override;
   // Opens `path` (any format, io/parameter_file.h) into `scope` ("" is the unnamed scope).
   Status AddFile(std::string_view scope, const std::string& path);
   // Adds `index` to `scope`. A key that another index of the scope has already is

@@ -157,6 +157,13 @@ bool IsDispatchRoot(Operation* op) {
              tensor::FromElementsOp, tensor::SplatOp, tensor::GenerateOp>(op);
 }
 
+bool HasRootAncestor(Operation* op) {
+  for (Operation* parent = op->getParentOp(); parent; parent = parent->getParentOp()) {
+    if (IsDispatchRoot(parent)) return true;
+  }
+  return false;
+}
+
 bool IsClonableProducer(Operation* op) {
   if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
     auto dense = dyn_cast<DenseElementsAttr>(constant.getValue());

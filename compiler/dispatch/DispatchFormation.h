@@ -23,6 +23,8 @@ namespace kiln::compiler {
 // Ops that run on the device as the root of their own dispatch: linalg ops and the tensor
 // ops that move data (pad, concat, slices, insert, from_elements, splat).
 bool IsDispatchRoot(mlir::Operation* op);
+// Whether `op` lies inside a dispatch root's region (it becomes part of that dispatch).
+bool HasRootAncestor(mlir::Operation* op);
 
 // Ops cheap enough to recompute inside every dispatch that uses them, instead of passing
 // their result as a binding: scalar and small constants, tensor.empty, linalg.fill of an

@@ -16,13 +16,6 @@ namespace {
 
 using namespace mlir;
 
-bool HasRootAncestor(Operation* op) {
-  for (Operation* parent = op->getParentOp(); parent; parent = parent->getParentOp()) {
-    if (IsDispatchRoot(parent)) return true;
-  }
-  return false;
-}
-
 bool ContainsCall(Operation* op) {
   return op->walk([](Operation* inner) {
            return isa<CallOpInterface>(inner) ? WalkResult::interrupt() : WalkResult::advance();
@@ -62,7 +55,7 @@ bool IsFreshOrOwn(Value value, StringRef global) {
       continue;
     }
     if (auto load = dyn_cast<iree::GlobalLoadOp>(def)) return load.getGlobal() == global;
-    return IsDispatchRoot(def) && !isa<tensor::InsertOp>(def) && !HasRootAncestor(def);
+    return IsDispatchRoot(def) && !HasRootAncestor(def);
   }
   return false;  // a block argument: the caller's buffer
 }
@@ -128,13 +121,14 @@ class Analysis {
 
   // No call in `block` while one of `values` is live (the callee might write in place).
   bool NoCallWhileLive(Block& block, ArrayRef<Alias> values) {
+    SmallVector<int64_t> calls;
+    for (Operation& op : block) {
+      if (ContainsCall(&op)) calls.push_back(Position(&op));
+    }
     for (const Alias& alias : values) {
       int64_t begin = DefinedAt(alias.value), end = begin;
       for (Operation* read : alias.reads) end = std::max(end, Position(read));
-      for (Operation& op : block) {
-        int64_t at = Position(&op);
-        if (at > begin && at < end && ContainsCall(&op)) return false;
-      }
+      if (llvm::any_of(calls, [&](int64_t at) { return at > begin && at < end; })) return false;
     }
     return true;
   }
@@ -185,6 +179,12 @@ class Analysis {
 };
 
 }  // namespace
+
+Value InPlaceSource(Operation* op) {
+  if (!InPlaceDestination(op)) return {};
+  if (auto insert = dyn_cast<tensor::InsertSliceOp>(op)) return insert.getSource();
+  return cast<iree::ScatterOp>(op).getInputs()[0];
+}
 
 Value InPlaceDestination(Operation* op) {
   if (auto insert = dyn_cast<tensor::InsertSliceOp>(op)) return insert.getDest();

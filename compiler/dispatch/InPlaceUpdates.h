@@ -31,6 +31,9 @@ namespace kiln::compiler {
 // The tensor whose contents `op` changes only in part and returns (the destination of an
 // insert_slice, the original of a one-output scatter), or null for other ops.
 mlir::Value InPlaceDestination(mlir::Operation* op);
+// What such an op writes into its destination (the insert's source, the scatter's
+// updates): the bytes an in-place write moves. Null for other ops.
+mlir::Value InPlaceSource(mlir::Operation* op);
 
 // The root slice writers of `module` whose destination may be written in place.
 llvm::DenseSet<mlir::Operation*> FindInPlaceUpdates(mlir::ModuleOp module);

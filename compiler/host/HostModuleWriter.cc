@@ -230,7 +230,6 @@ class FunctionWriter {
       } else if (auto fn = dyn_cast<func::FuncOp>(op); fn && fn->hasAttr(kInitializerAttr)) {
         std::optional<uint32_t> ordinal = host_.FunctionOrdinal(fn.getName());
         if (!ordinal) return fn.emitError() << "initializer was not written", failure();
-        Flush();  // the fills of the globals before it, which it may read
         f_.Call(*ordinal, {}, {});
       }
     }
@@ -387,11 +386,14 @@ class FunctionWriter {
   void Flush() {
     if (!pending_) return;
     pending_ = false;
+    SubmitAndWait(command_buffer_);
+  }
+  void SubmitAndWait(Reg command_buffer) {
     Reg fence = f_.NewRef(), none = f_.NewRef();
-    Call("command_buffer.finalize", {command_buffer_});
+    Call("command_buffer.finalize", {command_buffer});
     Call("fence.create", {}, {fence});
     f_.Emit(Opcode::kConstRefNull, {none.index()});
-    Call("device.queue.execute", {none, fence, command_buffer_});
+    Call("device.queue.execute", {none, fence, command_buffer});
     Call("fence.await", {ConstI32(-1), fence});
   }
   Reg Executable() {
@@ -502,22 +504,71 @@ class FunctionWriter {
     if (!dense || !element_bytes) {
       return op.emitError() << "unsupported tensor constant of type " << type, failure();
     }
-    std::vector<uint8_t> bytes = DenseBytes(dense, *element_bytes);
-    auto [global, segment] = host_.ConstantGlobal(op, bytes);
+    // A splat is filled on the device: its module segment stays empty.
+    bool splat = FillPattern(dense, *element_bytes).has_value();
+    auto [global, segment] = host_.ConstantGlobal(op, splat ? std::vector<uint8_t>() : DenseBytes(dense, *element_bytes));
     FailureOr<Reg> view = NewRegister(op.getResult());
     if (failed(view)) return failure();
-    // Uploaded on first use, then kept in the global.
+    // Made on first use, then kept in the global.
     Reg present = f_.NewI32();
     f_.Emit(Opcode::kGlobalLoadRef, {view->index(), global});
     f_.Emit(Opcode::kCmpNzRef, {present.index(), view->index()});
     FunctionBuilder::Block upload = f_.NewBlock(), done = f_.NewBlock();
     f_.CondBranch(present, done, upload);
     f_.Bind(upload);
-    if (failed(UploadConstant(segment, bytes.size(), type, *view, op.getLoc()))) return failure();
+    if (failed(NewDenseView(dense, *element_bytes, segment, type, *view, op.getLoc()))) return failure();
     f_.Emit(Opcode::kGlobalStoreRef, {global, view->index()});
     f_.Branch(done);
     f_.Bind(done);
     return success();
+  }
+
+  // The bytes of one element of `dense` as a fill pattern, when it is a splat of 1, 2, 4 or
+  // 8-byte elements (what command_buffer.fill takes); nullopt otherwise.
+  static std::optional<uint64_t> FillPattern(DenseElementsAttr dense, int64_t element_bytes) {
+    if (!dense.isSplat() || (element_bytes != 1 && element_bytes != 2 && element_bytes != 4 && element_bytes != 8)) {
+      return std::nullopt;
+    }
+    std::vector<uint8_t> element =
+        DenseBytes(dense.resizeSplat(RankedTensorType::get({1}, dense.getElementType())), element_bytes);
+    uint64_t pattern = 0;
+    std::memcpy(&pattern, element.data(), element.size());
+    return pattern;
+  }
+
+  // A new buffer of static `type`, allocated as results are, viewed into `view`.
+  FailureOr<Reg> AllocateView(RankedTensorType type, Reg view, Location loc) {
+    std::vector<Reg> dims;
+    for (int64_t d : type.getShape()) dims.push_back(ConstI64(d));
+    Reg buffer = f_.NewRef();
+    Call("allocator.allocate", {ConstI32(kResultMemory), ConstI32(kResultUsage), ByteSize(type, dims)}, {buffer});
+    if (failed(CreateView(buffer, type, dims, view, loc))) return failure();
+    return buffer;
+  }
+
+  // A new buffer holding `dense`, viewed as `type` into `view`: a splat (a zeroed KV cache
+  // of 256 MiB) allocated and filled on the device, not carried in the module (the fill is
+  // submitted and waited for here, in a command buffer of its own: the buffer is new, so
+  // nothing pending depends on it, and callers may be inside a branch); else rodata
+  // `segment` (added now when not given) uploaded.
+  LogicalResult NewDenseView(DenseElementsAttr dense, int64_t element_bytes, std::optional<uint32_t> segment,
+                             RankedTensorType type, Reg view, Location loc) {
+    if (std::optional<uint64_t> pattern = FillPattern(dense, element_bytes)) {
+      FailureOr<Reg> buffer = AllocateView(type, view, loc);
+      if (failed(buffer)) return failure();
+      Reg size = Binary(Opcode::kMulI64, ConstI64(element_bytes), ConstI64(type.getNumElements()), true);
+      Reg fill = f_.NewRef();
+      Call("command_buffer.create", {}, {fill});
+      Call("command_buffer.fill", {fill, *buffer, ConstI64(0), size, ConstI64(static_cast<int64_t>(*pattern)),
+                                   ConstI32(static_cast<int32_t>(element_bytes))});
+      SubmitAndWait(fill);
+      return success();
+    }
+    if (!segment) {
+      std::vector<uint8_t> bytes = DenseBytes(dense, element_bytes);
+      segment = host_.builder().AddRodata(bytes, bytes.size() >= 4096);
+    }
+    return UploadConstant(*segment, static_cast<size_t>(element_bytes * type.getNumElements()), type, view, loc);
   }
 
   // A new buffer holding rodata `segment` (`size` bytes), viewed as `type` into `view`.
@@ -809,41 +860,18 @@ class FunctionWriter {
       f_.CallImport(host_.Import("params.load"), args, results);
     } else if (isa<iree::UninitializedAttr>(*initial)) {
       if (!tensor.hasStaticShape()) return success();  // no value until a store
-      std::vector<Reg> dims;
-      for (int64_t d : tensor.getShape()) dims.push_back(ConstI64(d));
       if (!ElementBytes(tensor.getElementType())) {
         return global.emitError() << "tensors of " << tensor.getElementType() << " cannot live in globals yet",
                failure();
       }
-      Reg buffer = f_.NewRef();
-      Call("allocator.allocate", {ConstI32(kResultMemory), ConstI32(kResultUsage), ByteSize(tensor, dims)}, {buffer});
-      if (failed(CreateView(buffer, tensor, dims, view, loc))) return failure();
+      if (failed(AllocateView(tensor, view, loc))) return failure();
     } else if (auto dense = dyn_cast<DenseElementsAttr>(*initial)) {
       std::optional<int64_t> element_bytes = ElementBytes(tensor.getElementType());
       if (!element_bytes) {
         return global.emitError() << "tensors of " << tensor.getElementType() << " cannot live in globals yet",
                failure();
       }
-      if (dense.isSplat() && (*element_bytes == 1 || *element_bytes == 2 || *element_bytes == 4 || *element_bytes == 8)) {
-        // A splat (a zeroed KV cache of 256 MiB): allocated and filled on the device, not
-        // carried in the module.
-        std::vector<uint8_t> element =
-            DenseBytes(dense.resizeSplat(RankedTensorType::get({1}, tensor.getElementType())), *element_bytes);
-        uint64_t pattern = 0;
-        std::memcpy(&pattern, element.data(), element.size());
-        std::vector<Reg> dims;
-        for (int64_t d : tensor.getShape()) dims.push_back(ConstI64(d));
-        Reg buffer = f_.NewRef(), size = ByteSize(tensor, dims);
-        Call("allocator.allocate", {ConstI32(kResultMemory), ConstI32(kResultUsage), size}, {buffer});
-        Call("command_buffer.fill", {CommandBuffer(), buffer, ConstI64(0), size, ConstI64(static_cast<int64_t>(pattern)),
-                                     ConstI32(static_cast<int32_t>(*element_bytes))});
-        if (failed(CreateView(buffer, tensor, dims, view, loc))) return failure();
-        StoreGlobal(*slot, view);
-        return success();
-      }
-      std::vector<uint8_t> bytes = DenseBytes(dense, *element_bytes);
-      uint32_t segment = host_.builder().AddRodata(bytes, bytes.size() >= 4096);
-      if (failed(UploadConstant(segment, bytes.size(), tensor, view, loc))) return failure();
+      if (failed(NewDenseView(dense, *element_bytes, std::nullopt, tensor, view, loc))) return failure();
     } else {
       return global.emitError() << "cannot give a tensor global the initial value " << *initial
                                 << "; expected dense<...>, #util.uninitialized or a parameter",

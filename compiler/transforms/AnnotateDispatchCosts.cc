@@ -4,6 +4,7 @@
 #include <variant>
 
 #include "compiler/dialect/KilnDialect.h"
+#include "compiler/dispatch/InPlaceUpdates.h"
 #include "compiler/input/iree/IreeDialects.h"
 #include "compiler/transforms/Passes.h"
 #include "compiler/utils/AttentionLoops.h"
@@ -263,9 +264,7 @@ std::optional<int64_t> InPlaceSliceBytes(func::FuncOp fn) {
   std::optional<int64_t> bytes;
   fn.walk([&](Operation* op) {
     if (!op->hasAttr(kRootAttr)) return;
-    Value written;
-    if (auto insert = dyn_cast<tensor::InsertSliceOp>(op)) written = insert.getSource();
-    if (auto scatter = dyn_cast<iree::ScatterOp>(op)) written = scatter.getInputs()[0];
+    Value written = InPlaceSource(op);
     auto type = written ? dyn_cast<RankedTensorType>(written.getType()) : RankedTensorType();
     if (!type || !type.hasStaticShape() || !type.getElementType().isIntOrFloat()) return;
     bytes = (type.getNumElements() * type.getElementType().getIntOrFloatBitWidth() + 7) / 8;

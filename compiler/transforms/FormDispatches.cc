@@ -13,13 +13,6 @@ namespace kiln::compiler {
 
 namespace {
 
-bool HasRootAncestor(mlir::Operation* op) {
-  for (mlir::Operation* parent = op->getParentOp(); parent; parent = parent->getParentOp()) {
-    if (IsDispatchRoot(parent)) return true;
-  }
-  return false;
-}
-
 // Erases `op` if nothing reads it but clonable producers that nothing reads either (their
 // users were outlined with copies of them, e.g. the reshape of a slice); returns whether
 // it did.

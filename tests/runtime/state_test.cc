@@ -22,13 +22,14 @@ class State : public ::testing::Test {
  protected:
   void SetUp() override { dir_ = iot::MakeTempDir("kiln_state_test"); }
 
-  // The module compiled from `source` for the CPU.
-  Ref<vm::Module> Compile(const std::string& source) {
+  // The module compiled from `source` for the CPU; its size in bytes goes to `size`.
+  Ref<vm::Module> Compile(const std::string& source, size_t* size = nullptr) {
     std::string path = dir_ + "/m" + std::to_string(counter_++) + ".mlir";
     std::ofstream(path) << source;
     StatusOr<std::vector<uint8_t>> bytes = compiler::CompileFile(path);
     EXPECT_TRUE(bytes.ok()) << bytes.status().ToString();
     if (!bytes.ok()) return {};
+    if (size) *size = bytes->size();
     StatusOr<Ref<vm::Module>> module = vm::Module::LoadFromMemory(*bytes, path);
     EXPECT_TRUE(module.ok()) << module.status().ToString();
     return module.ok() ? *module : Ref<vm::Module>();
@@ -123,6 +124,37 @@ util.func public @get() -> tensor<2xf32> {
   StatusOr<std::unique_ptr<Session>> session = Open(module);
   ASSERT_TRUE(session.ok()) << session.status().ToString();
   EXPECT_EQ(CallText(**session, "get"), "hal.buffer_view\n2xf32=11 24");
+}
+
+// A splat constant is filled on the device, wherever it appears: as a global's initial value
+// and as an arith.constant an initializer stores. Neither puts its 4 MiB in the module.
+TEST_F(State, SplatConstantsAreFilledNotStoredInTheModule) {
+  size_t size = 0;
+  Ref<vm::Module> module = Compile(R"mlir(
+util.global private @a = dense<2.0> : tensor<1024x1024xf32>
+util.global private @b : tensor<1024x1024xf32>
+util.initializer {
+  %c = arith.constant dense<3.0> : tensor<1024x1024xf32>
+  util.global.store %c, @b : tensor<1024x1024xf32>
+  util.return
+}
+util.func public @corner() -> (tensor<1x3xf32>, tensor<1x3xf32>) {
+  %a = util.global.load @a : tensor<1024x1024xf32>
+  %b = util.global.load @b : tensor<1024x1024xf32>
+  %sa = tensor.extract_slice %a[1023, 1021] [1, 3] [1, 1] : tensor<1024x1024xf32> to tensor<1x3xf32>
+  %sb = tensor.extract_slice %b[1023, 1021] [1, 3] [1, 1] : tensor<1024x1024xf32> to tensor<1x3xf32>
+  util.return %sa, %sb : tensor<1x3xf32>, tensor<1x3xf32>
+}
+)mlir",
+                                     &size);
+  ASSERT_TRUE(module);
+  EXPECT_LT(size, 256u * 1024) << "a splat's bytes went into the module";
+  for (const char* device : {"cpu-sync", "cpu"}) {
+    StatusOr<std::unique_ptr<Session>> session = Open(module, {}, device);
+    ASSERT_TRUE(session.ok()) << device << ": " << session.status().ToString();
+    EXPECT_EQ(CallText(**session, "corner", {}, 0), "hal.buffer_view\n1x3xf32=[2 2 2]") << device;
+    EXPECT_EQ(CallText(**session, "corner", {}, 1), "hal.buffer_view\n1x3xf32=[3 3 3]") << device;
+  }
 }
 
 TEST_F(State, AGlobalReadBeforeAnyStoreFailsTheCallNamingIt) {
