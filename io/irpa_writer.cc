@@ -35,22 +35,17 @@ class HeaderBytes {
   std::vector<uint8_t> bytes_;
 };
 
-Status ValidateEntries(std::span<const ParameterEntry> entries, std::vector<std::span<const uint8_t>>* data) {
+Status ValidateRecords(std::span<const IrpaRecord> records) {
   std::unordered_set<std::string_view> keys;
-  for (const ParameterEntry& e : entries) {
-    if (!keys.insert(e.key).second) return AlreadyExistsError("duplicate parameter '", e.key, "'");
-    if (e.kind == ParameterEntry::Kind::kSplat) {
-      size_t n = e.pattern.size();
-      if (n == 0 || n > irpa::kMaxPatternLength || (n & (n - 1)) != 0 || e.length % n != 0) {
-        return InvalidArgumentError("splat parameter '", e.key, "' has a ", n,
-                                    "-byte pattern; expected 1, 2, 4, 8 or 16 bytes dividing its length of ",
-                                    e.length);
-      }
-      data->emplace_back();
-      continue;
+  for (const IrpaRecord& r : records) {
+    if (!keys.insert(r.key).second) return AlreadyExistsError("duplicate parameter '", r.key, "'");
+    if (!r.splat) continue;
+    size_t n = r.pattern.size();
+    if (n == 0 || n > irpa::kMaxPatternLength || (n & (n - 1)) != 0 || r.splat_length % n != 0) {
+      return InvalidArgumentError("splat parameter '", r.key, "' has a ", n,
+                                  "-byte pattern; expected 1, 2, 4, 8 or 16 bytes dividing its length of ",
+                                  r.splat_length);
     }
-    KILN_ASSIGN_OR_RETURN(std::span<const uint8_t> bytes, EntryBytes(e));
-    data->push_back(bytes);
   }
   return OkStatus();
 }
@@ -69,24 +64,40 @@ Status WriteAt(int fd, std::span<const uint8_t> bytes, uint64_t offset, const st
 }  // namespace
 
 Status WriteIrpa(const std::string& path, std::span<const ParameterEntry> entries, const IrpaWriteOptions& options) {
+  std::vector<IrpaRecord> records;
+  records.reserve(entries.size());
+  for (const ParameterEntry& e : entries) {
+    IrpaRecord r{.key = e.key};
+    if (e.kind == ParameterEntry::Kind::kSplat) {
+      r.splat = true;
+      r.splat_length = e.length;
+      r.pattern = e.pattern;
+    } else {
+      KILN_ASSIGN_OR_RETURN(r.data, EntryBytes(e), "while writing '", path, "'");
+    }
+    records.push_back(r);
+  }
+  return WriteIrpaRecords(path, records, options);
+}
+
+Status WriteIrpaRecords(const std::string& path, std::span<const IrpaRecord> entries, const IrpaWriteOptions& options) {
   uint64_t alignment = options.alignment;
   if (alignment == 0 || (alignment & (alignment - 1)) != 0 || alignment > kMaxAlignment) {
     return InvalidArgumentError("irpa alignment ", alignment, ": expected a power of two up to ", kMaxAlignment);
   }
-  std::vector<std::span<const uint8_t>> data;
-  KILN_RETURN_IF_ERROR(ValidateEntries(entries, &data), "while writing '", path, "'");
+  KILN_RETURN_IF_ERROR(ValidateRecords(entries), "while writing '", path, "'");
 
   // Layout: header, entry table (16-byte aligned entries), names, then the data.
   uint64_t table_size = 0, names_size = 0, storage_size = 0;
   std::vector<uint64_t> storage_offsets;
   for (size_t i = 0; i < entries.size(); ++i) {
-    bool splat = entries[i].kind == ParameterEntry::Kind::kSplat;
+    bool splat = entries[i].splat;
     table_size += (splat ? irpa::kSplatEntrySize : irpa::kDataEntrySize) + irpa::kEntryAlignment - 1;
     table_size -= table_size % irpa::kEntryAlignment;
     names_size += entries[i].key.size();
     if (!splat) AlignUp(storage_size, alignment, &storage_size);
     storage_offsets.push_back(storage_size);
-    storage_size += splat ? 0 : data[i].size();
+    storage_size += splat ? 0 : entries[i].data.size();
   }
   const uint64_t table_at = irpa::kHeaderSize + irpa::kEntryAlignment - irpa::kHeaderSize % irpa::kEntryAlignment;
   const uint64_t names_at = table_at + table_size;
@@ -106,8 +117,8 @@ Status WriteIrpa(const std::string& path, std::span<const ParameterEntry> entrie
   h.PadTo(irpa::kEntryAlignment);
   uint64_t name_offset = 0;
   for (size_t i = 0; i < entries.size(); ++i) {
-    const ParameterEntry& e = entries[i];
-    bool splat = e.kind == ParameterEntry::Kind::kSplat;
+    const IrpaRecord& e = entries[i];
+    bool splat = e.splat;
     h.Put<uint64_t>(splat ? irpa::kSplatEntrySize : irpa::kDataEntrySize);
     h.Put<uint32_t>(splat ? irpa::kSplat : irpa::kData);
     h.Put<uint64_t>(0);  // flags
@@ -119,17 +130,17 @@ Status WriteIrpa(const std::string& path, std::span<const ParameterEntry> entrie
     if (splat) {
       uint8_t pattern[irpa::kMaxPatternLength] = {};
       std::memcpy(pattern, e.pattern.data(), e.pattern.size());
-      h.Put(e.length);
+      h.Put(e.splat_length);
       h.PutBytes(pattern);
       h.Put<uint8_t>(static_cast<uint8_t>(e.pattern.size()));
     } else {
       h.Put(storage_offsets[i]);
-      h.Put<uint64_t>(data[i].size());
+      h.Put<uint64_t>(e.data.size());
     }
     h.PadTo(irpa::kEntryAlignment);
     name_offset += e.key.size();
   }
-  for (const ParameterEntry& e : entries) {
+  for (const IrpaRecord& e : entries) {
     h.PutBytes({reinterpret_cast<const uint8_t*>(e.key.data()), e.key.size()});
   }
 
@@ -138,7 +149,7 @@ Status WriteIrpa(const std::string& path, std::span<const ParameterEntry> entrie
   if (fd < 0) return UnavailableError("cannot create a temporary file beside '", path, "': ", std::strerror(errno));
   Status status = WriteAt(fd, h.bytes(), 0, temp);
   for (size_t i = 0; i < entries.size() && status.ok(); ++i) {
-    if (!data[i].empty()) status = WriteAt(fd, data[i], storage_at + storage_offsets[i], temp);
+    if (!entries[i].data.empty()) status = WriteAt(fd, entries[i].data, storage_at + storage_offsets[i], temp);
   }
   if (status.ok() && ftruncate(fd, static_cast<off_t>(file_size)) != 0) {
     status = UnavailableError("cannot size '", temp, "': ", std::strerror(errno));

@@ -16,6 +16,20 @@ struct IrpaWriteOptions {
   uint64_t alignment = 64;
 };
 
+// One entry to write from memory: `data`, or for a splat `pattern` repeated to fill
+// `splat_length` bytes. The spans must stay valid until the write returns.
+struct IrpaRecord {
+  std::string_view key = {};
+  bool splat = false;
+  std::span<const uint8_t> data = {};
+  uint64_t splat_length = 0;
+  std::span<const uint8_t> pattern = {};
+};
+
+// Writes an archive holding `records` in order, with WriteIrpa's checks and guarantees.
+Status WriteIrpaRecords(const std::string& path, std::span<const IrpaRecord> records,
+                        const IrpaWriteOptions& options = {});
+
 // Writes an archive holding `entries` in order: data entries with their bytes copied from
 // their files (EntryBytes), splat entries as splats. Keys must be unique; splat patterns 1,
 // 2, 4, 8 or 16 bytes dividing the length. Element types and shapes are not stored (the

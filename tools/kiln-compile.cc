@@ -1,11 +1,16 @@
 // kiln-compile in.mlir [-o out.kiln|-] [--target=cpu|gfx942|gfx90a|gfx1100] [--target-cpu=NAME]
 //              [--dump-ir-after=PASS|all] [--dump-dispatches=DIR] [--dump-dispatch-benchmarks=DIR]
 //              [--check-indices] [--report=FILE|-] [--remarks] [--block-reductions=false]
+//              [--export-parameters=[SCOPE=]FILE [--export-parameters-minimum-size=N]]
+//              [--splat-parameters=FILE]
+// (IREE's spellings too: --iree-parameter-export=, --iree-parameter-export-minimum-size=,
+// --iree-parameter-splat=.)
 // Compiles an MLIR program (linalg on tensors, TOSA) into a .kiln module, written to stdout
 // without -o (or with -o -), as iree-compile does; a terminal is refused, not filled with
 // binary. Diagnostics carry source locations; remarks only with --remarks; the exit code
 // is 1 when anything fails.
 #include "compiler/pipeline/Compile.h"
+#include "compiler/utils/ParameterArchives.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
@@ -30,7 +35,9 @@ constexpr const char* kOverview =
     "  kiln-compile model.mlir -o model.kiln\n"
     "  kiln-compile model.mlir --target=gfx942 -o model.gpu.kiln\n"
     "  kiln-compile model.mlir | kiln-run --module=- --input=2x2xf32=[1 2][3 4]\n"
-    "  kiln-compile model.mlir --remarks -o /dev/null\n";
+    "  kiln-compile model.mlir --remarks -o /dev/null\n"
+    "  kiln-compile model.mlir --export-parameters=model=weights.irpa -o model.kiln\n"
+    "      (then: kiln-run --module=model.kiln --parameters=model=weights.irpa ...)\n";
 
 }  // namespace
 
@@ -69,6 +76,26 @@ int main(int argc, char** argv) {
       cl::desc("Sum long float reductions in blocks, error growing with log n (default); =false: one "
                "accumulator per output, as before (for comparisons)"),
       cl::init(true), cl::cat(category));
+  cl::opt<std::string> export_parameters(
+      "export-parameters",
+      cl::desc("Move constants of at least --export-parameters-minimum-size bytes into the parameter archive FILE "
+               "(IREE's .irpa); the module binds them by name from SCOPE (none: the unnamed scope)"),
+      cl::value_desc("[SCOPE=]FILE"), cl::cat(category));
+  cl::alias iree_export_parameters("iree-parameter-export", cl::desc("IREE's spelling of --export-parameters"),
+                                   cl::aliasopt(export_parameters), cl::cat(category));
+  cl::opt<int64_t> export_minimum_size("export-parameters-minimum-size",
+                                       cl::desc("Constants of fewer bytes stay in the module (default 256)"),
+                                       cl::value_desc("N"), cl::init(256), cl::cat(category));
+  cl::alias iree_export_minimum_size("iree-parameter-export-minimum-size",
+                                     cl::desc("IREE's spelling of --export-parameters-minimum-size"),
+                                     cl::aliasopt(export_minimum_size), cl::cat(category));
+  cl::opt<std::string> splat_parameters(
+      "splat-parameters",
+      cl::desc("Write FILE, an archive with a zero splat for every parameter the module binds (after "
+               "--export-parameters): runs without the weights"),
+      cl::value_desc("FILE"), cl::cat(category));
+  cl::alias iree_splat_parameters("iree-parameter-splat", cl::desc("IREE's spelling of --splat-parameters"),
+                                  cl::aliasopt(splat_parameters), cl::cat(category));
   cl::HideUnrelatedOptions(category);
   if (!cl::ParseCommandLineOptions(argc, argv, kOverview, &llvm::errs())) return 1;
 
@@ -107,6 +134,19 @@ int main(int argc, char** argv) {
   options.report = report;
   options.remarks = remarks;
   options.block_reductions = block_reductions;
+  if (!export_parameters.empty()) {
+    std::tie(options.export_parameters_scope, options.export_parameters_path) = kiln::compiler::SplitScopedPath(export_parameters);
+    if (options.export_parameters_path.empty()) {
+      llvm::errs() << "kiln-compile: --export-parameters='" << export_parameters << "' names no file; expected [SCOPE=]FILE\n";
+      return 1;
+    }
+  }
+  if (export_minimum_size < 0) {
+    llvm::errs() << "kiln-compile: --export-parameters-minimum-size=" << export_minimum_size << ": expected bytes >= 0\n";
+    return 1;
+  }
+  options.export_parameters_minimum_size = export_minimum_size;
+  options.splat_parameters_path = splat_parameters;
   mlir::FailureOr<std::vector<uint8_t>> module = kiln::compiler::CompileSource(context, sources, options);
   if (mlir::failed(module)) return 1;
 

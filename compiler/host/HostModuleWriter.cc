@@ -100,13 +100,7 @@ std::optional<hal::ElementType> ElementTypeOf(Type type) {
   return hal::ParseElementType(name);
 }
 
-// Bytes per element as kernels store them: i1 and sub-byte elements take a byte each
-// (compiler/utils/SubByteStorage.h); nullopt for other types (complex).
-std::optional<int64_t> ElementBytes(Type type) {
-  if (type.isInteger(1) || IsSubByteElement(type)) return 1;
-  if (!type.isIntOrFloat() || type.getIntOrFloatBitWidth() % 8 != 0) return std::nullopt;
-  return type.getIntOrFloatBitWidth() / 8;
-}
+std::optional<int64_t> ElementBytes(Type type) { return StoredElementBytes(type); }
 
 // The bytes of a dense constant as buffers store them (i1 and sub-byte elements a byte each).
 std::vector<uint8_t> DenseBytes(DenseElementsAttr dense, int64_t element_bytes) {

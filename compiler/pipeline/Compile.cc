@@ -45,6 +45,8 @@ void ConfigureDumps(PassManager& pm, const CompileOptions& options) {
 
 // Stages 1-4 up to the host program: input checks and TOSA lowering, global
 // optimisation, dispatch formation, host clean-up.
+// Parameters are exported right after the input lowering, before anything folds the
+// constants, and the splat archive written once sub-byte parameters are bound as bytes.
 // With GPU targets, their flash-attention strategy computes the attention ops it can take
 // whole (kiln-gpu-keep-flash-attention), unless the CPU, which decomposes them, is a target
 // too (one dispatch formation serves every target). With the CPU alone, its flash lowering
@@ -67,9 +69,16 @@ void BuildHostPipeline(OpPassManager& pm, const CompileOptions& options, bool gp
   AddPipeline(pm, "func.func(tosa-to-scf,tosa-optional-decompositions,tosa-to-linalg-named,tosa-to-linalg,"
                   "tosa-to-arith,tosa-to-tensor)");
   pm.addPass(createLowerTosaApplyScale());
+  if (!options.export_parameters_path.empty()) {
+    pm.addPass(createExportParameters(ExportParametersOptions{
+        options.export_parameters_path, options.export_parameters_scope, options.export_parameters_minimum_size}));
+  }
   pm.addPass(createDecomposeAggregates());
   pm.addPass(createElideEmptyComputations());
   pm.addPass(createExpandSubByteBitcasts());
+  if (!options.splat_parameters_path.empty()) {
+    pm.addPass(createSplatParameters(SplatParametersOptions{options.splat_parameters_path}));
+  }
   if (options.check_indices) pm.addPass(createCheckExtractIndices());
   if (gpu) pm.addPass(gpu::createKeepFlashAttention(gpu::KeepFlashAttentionOptions{cpu}));
   if (cpu && !gpu) pm.addPass(cpu::createKeepFlashAttention());
@@ -92,6 +101,7 @@ void BuildHostPipeline(OpPassManager& pm, const CompileOptions& options, bool gp
   pm.addPass(createWidenSubByteBindings());
   pm.addPass(createAnnotateDispatchCosts());
   AddPipeline(pm, "canonicalize,cse,func.func(lower-affine,convert-scf-to-cf,arith-expand),canonicalize,cse");
+  pm.addPass(createDedupeDispatches());
 }
 
 ModuleOp FindExecutables(ModuleOp module) {

@@ -38,6 +38,14 @@ struct CompileOptions {
   // Long float sums on the CPU in blocks (kiln-cpu-block-reductions); off: the lowering
   // without them, kept for same-run comparisons (bench/programs/reductions.mlir).
   bool block_reductions = true;
+  // When set, constants of at least export_parameters_minimum_size bytes move into this
+  // parameter archive, bound from scope export_parameters_scope (kiln-export-parameters).
+  std::string export_parameters_path;
+  std::string export_parameters_scope;
+  int64_t export_parameters_minimum_size = 256;
+  // When set, a zero splat of every parameter the module binds is written to this archive
+  // (kiln-splat-parameters).
+  std::string splat_parameters_path;
 };
 
 // Registers every pass (upstream and kiln's) by name, once; the pipelines are built from

@@ -94,6 +94,53 @@ def ElideEmptyComputations : Pass<"kiln-elide-empty-computations", "mlir::Module
   let dependentDialects = ["::mlir::tensor::TensorDialect"];
 }
 
+def ExportParameters : Pass<"kiln-export-parameters", "mlir::ModuleOp"> {
+  let summary = "Moves large constants into a parameter archive that the module binds by name";
+  let description = [{
+    kiln-compile's `--export-parameters=[SCOPE=]FILE` (IREE's `--iree-parameter-export`).
+    Runs early (after the input lowering, before anything folds constants), so that the
+    weights leave the compiler before its passes see them. Each value of at least
+    `minimum-size` bytes moves into the archive `archive` (IREE's .irpa), written when the
+    pass ends:
+    - an immutable `util.global` whose initial value is such a constant keeps its name and
+      is bound to `#stream.parameter.named<"SCOPE"::"NAME">` (key: the global's name);
+    - an `arith.constant` directly in a function body becomes a load of a new immutable
+      global `@__constant_N` bound to key `__constant_N`; equal constants share one global
+      and one entry. The new globals come first in the module, so that every initializer
+      may read them.
+    Qualify: non-splat `dense<...>` and `dense_resource<...>` tensors of integers or
+    floats of whole bytes (kiln's buffers hold their raw bytes). Splats (filled on the
+    device), i1 and sub-byte elements (packed differently in MLIR and in kiln's buffers)
+    and mutable globals (state, not weights) stay in the module. The archive is written
+    even when nothing qualifies, so that a run can always name it.
+  }];
+  let options = [
+    Option<"archive", "archive", "std::string", /*default=*/"\"\"", "The .irpa file to write">,
+    Option<"scope", "scope", "std::string", /*default=*/"\"\"",
+           "The parameter scope the module binds the entries from (empty: the unnamed scope)">,
+    Option<"minimumSize", "minimum-size", "int64_t", /*default=*/"256",
+           "Constants of fewer bytes stay in the module">,
+  ];
+  let dependentDialects = ["::kiln::compiler::iree::StreamDialect"];
+}
+
+def SplatParameters : Pass<"kiln-splat-parameters", "mlir::ModuleOp"> {
+  let summary = "Writes a weightless archive: a zero splat for every parameter the module binds";
+  let description = [{
+    kiln-compile's `--splat-parameters=FILE` (IREE's `--iree-parameter-splat`): for every
+    global bound to a parameter (after kiln-export-parameters, when both run), a splat
+    entry of zero bytes as long as the global's storage, keyed by the parameter's key.
+    Running the module with `--parameters=SCOPE=FILE` then needs no weights: for
+    compile-only checks, benchmarks and tests of large models. The module is unchanged.
+    One archive serves every scope (entries have keys, not scopes); a key bound in two
+    scopes to storage of different sizes is an error naming both globals, as is a
+    parameter global of elements kiln does not store (complex).
+  }];
+  let options = [
+    Option<"archive", "archive", "std::string", /*default=*/"\"\"", "The .irpa file to write">,
+  ];
+}
+
 def ExpandSubByteBitcasts : Pass<"kiln-expand-sub-byte-bitcasts", "mlir::ModuleOp"> {
   let summary = "Turns flow.tensor.bitcast ops with sub-byte elements into packing and unpacking";
   let description = [{
@@ -282,6 +329,21 @@ def SplitLongReductions : Pass<"kiln-split-long-reductions", "mlir::ModuleOp"> {
   ];
   let dependentDialects = ["::mlir::linalg::LinalgDialect", "::mlir::arith::ArithDialect",
                            "::mlir::tensor::TensorDialect"];
+}
+
+def DedupeDispatches : Pass<"kiln-dedupe-dispatches", "mlir::ModuleOp"> {
+  let summary = "Makes identical dispatch functions one, so each is compiled once";
+  let description = [{
+    The layers of a model form the same dispatches again and again: the same computation
+    on bindings of the same types, only the buffers differ. Two functions of the
+    `kiln.executable` module are identical when they print the same apart from their
+    names and `kiln.source_location` (body, types, attributes such as `kiln.cost`); each
+    `kiln.dispatch` of a later one then names the first, the later ones are erased, and
+    the first's source location gains " (and N identical)".
+    Code generation, the executable's size and the compile time then grow with the
+    distinct dispatches, not with the layers (a 32-layer decoder compiles about as fast as
+    a 2-layer one). Runs once the dispatches are formed and cleaned up.
+  }];
 }
 
 def FormDispatches : Pass<"kiln-form-dispatches", "mlir::ModuleOp"> {

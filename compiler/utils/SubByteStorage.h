@@ -8,6 +8,8 @@
 // bytes (LLVM would lay out scalars of i4 one per byte and vectors of i4 packed).
 #pragma once
 
+#include <optional>
+
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 
@@ -28,6 +30,14 @@ inline bool IsSubByteElement(mlir::Type type) {
 inline bool HasSubByteElements(mlir::Type type) {
   auto shaped = llvm::dyn_cast<mlir::ShapedType>(type);
   return shaped && IsSubByteElement(shaped.getElementType());
+}
+
+// Bytes per element as kernels and buffers store them: i1 and sub-byte elements take a
+// byte each; nullopt for types kiln does not store this way (complex, index).
+inline std::optional<int64_t> StoredElementBytes(mlir::Type type) {
+  if (type.isInteger(1) || IsSubByteElement(type)) return 1;
+  if (!type.isIntOrFloat() || type.getIntOrFloatBitWidth() % 8 != 0) return std::nullopt;
+  return type.getIntOrFloatBitWidth() / 8;
 }
 
 // The bits of a sub-byte scalar as an integer of its width (itself for integers), and
