@@ -40,10 +40,14 @@ Status ParameterProvider::AddIndex(std::string_view scope_name, Ref<ParameterInd
   return OkStatus();
 }
 
+std::pair<std::string_view, std::string_view> SplitScopedPath(std::string_view flag) {
+  size_t eq = flag.find('=');
+  if (eq == std::string_view::npos) return {std::string_view(), flag};
+  return {flag.substr(0, eq), flag.substr(eq + 1)};
+}
+
 Status ParameterProvider::AddFlag(std::string_view flag_value) {
-  size_t eq = flag_value.find('=');
-  std::string_view scope = eq == std::string_view::npos ? std::string_view() : flag_value.substr(0, eq);
-  std::string_view path = eq == std::string_view::npos ? flag_value : flag_value.substr(eq + 1);
+  auto [scope, path] = SplitScopedPath(flag_value);
   if (path.empty()) {
     return InvalidArgumentError("--parameters='", flag_value, "': expected [SCOPE=]FILE with a file name");
   }

@@ -5,6 +5,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "base/ref.h"
@@ -12,6 +13,10 @@
 #include "io/parameter_index.h"
 
 namespace kiln::io {
+
+// "[SCOPE=]FILE" split at the first '=' (--parameters, --iree-parameter-export): {scope,
+// file}, the scope empty when there is no '='. Views into `flag`.
+std::pair<std::string_view, std::string_view> SplitScopedPath(std::string_view flag);
 
 class ParameterProvider final : public RefCounted {
  public:

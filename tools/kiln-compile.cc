@@ -10,7 +10,7 @@
 // binary. Diagnostics carry source locations; remarks only with --remarks; the exit code
 // is 1 when anything fails.
 #include "compiler/pipeline/Compile.h"
-#include "compiler/utils/ParameterArchives.h"
+#include "io/parameter_provider.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
@@ -135,7 +135,9 @@ int main(int argc, char** argv) {
   options.remarks = remarks;
   options.block_reductions = block_reductions;
   if (!export_parameters.empty()) {
-    std::tie(options.export_parameters_scope, options.export_parameters_path) = kiln::compiler::SplitScopedPath(export_parameters);
+    auto [scope, path] = kiln::io::SplitScopedPath(export_parameters.getValue());
+    options.export_parameters_scope = scope;
+    options.export_parameters_path = path;
     if (options.export_parameters_path.empty()) {
       llvm::errs() << "kiln-compile: --export-parameters='" << export_parameters << "' names no file; expected [SCOPE=]FILE\n";
       return 1;

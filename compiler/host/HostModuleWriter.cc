@@ -100,7 +100,6 @@ std::optional<hal::ElementType> ElementTypeOf(Type type) {
   return hal::ParseElementType(name);
 }
 
-std::optional<int64_t> ElementBytes(Type type) { return StoredElementBytes(type); }
 
 // The bytes of a dense constant as buffers store them (i1 and sub-byte elements a byte each).
 std::vector<uint8_t> DenseBytes(DenseElementsAttr dense, int64_t element_bytes) {
@@ -251,7 +250,7 @@ class FunctionWriter {
         }
       }
       // One slab for the block's transients, allocated as the block starts.
-      transients_ = PlanTransients(block, [](Type t) { return ElementBytes(t); });
+      transients_ = PlanTransients(block, StoredElementBytes);
       if (transients_.slab_bytes > 0) {
         slab_ = f_.NewRef();
         Call("allocator.allocate",
@@ -324,7 +323,7 @@ class FunctionWriter {
     Type stored = IsSubByteElement(type.getElementType()) && !packed ? IntegerType::get(type.getContext(), 8)
                                                                      : type.getElementType();
     std::optional<hal::ElementType> element = ElementTypeOf(stored);
-    if (!element || !ElementBytes(type.getElementType())) {
+    if (!element || !StoredElementBytes(type.getElementType())) {
       return emitError(loc) << "tensors of " << type.getElementType()
                             << " in buffers are not supported yet (complex elements); "
                                "keep them inside one dispatch, or split them first",
@@ -361,7 +360,7 @@ class FunctionWriter {
   }
 
   Reg ByteSize(RankedTensorType type, const std::vector<Reg>& dims) {
-    Reg size = ConstI64(*ElementBytes(type.getElementType()));
+    Reg size = ConstI64(*StoredElementBytes(type.getElementType()));
     for (Reg d : dims) size = Binary(Opcode::kMulI64, size, d, true);
     return size;
   }
@@ -494,7 +493,7 @@ class FunctionWriter {
 
   LogicalResult WriteTensorConstant(arith::ConstantOp op, RankedTensorType type) {
     auto dense = dyn_cast<DenseElementsAttr>(op.getValue());
-    std::optional<int64_t> element_bytes = ElementBytes(type.getElementType());
+    std::optional<int64_t> element_bytes = StoredElementBytes(type.getElementType());
     if (!dense || !element_bytes) {
       return op.emitError() << "unsupported tensor constant of type " << type, failure();
     }
@@ -709,7 +708,7 @@ class FunctionWriter {
   LogicalResult WriteEmpty(tensor::EmptyOp op) {
     auto type = op.getType();
     FailureOr<Reg> r = NewRegister(op.getResult());
-    if (failed(r) || !ElementBytes(type.getElementType())) {
+    if (failed(r) || !StoredElementBytes(type.getElementType())) {
       return op.emitError() << "unsupported element type " << type.getElementType(), failure();
     }
     std::vector<Reg> dims;
@@ -727,7 +726,7 @@ class FunctionWriter {
 
   LogicalResult WriteExtract(tensor::ExtractOp op) {
     Type type = op.getType();
-    std::optional<int64_t> bytes = ElementBytes(type);
+    std::optional<int64_t> bytes = StoredElementBytes(type);
     FailureOr<Reg> r = NewRegister(op.getResult());
     if (failed(r)) return failure();
     if (!bytes || *bytes > 8) return op.emitError() << "cannot read a " << type << " element on the host", failure();
@@ -854,13 +853,13 @@ class FunctionWriter {
       f_.CallImport(host_.Import("params.load"), args, results);
     } else if (isa<iree::UninitializedAttr>(*initial)) {
       if (!tensor.hasStaticShape()) return success();  // no value until a store
-      if (!ElementBytes(tensor.getElementType())) {
+      if (!StoredElementBytes(tensor.getElementType())) {
         return global.emitError() << "tensors of " << tensor.getElementType() << " cannot live in globals yet",
                failure();
       }
       if (failed(AllocateView(tensor, view, loc))) return failure();
     } else if (auto dense = dyn_cast<DenseElementsAttr>(*initial)) {
-      std::optional<int64_t> element_bytes = ElementBytes(tensor.getElementType());
+      std::optional<int64_t> element_bytes = StoredElementBytes(tensor.getElementType());
       if (!element_bytes) {
         return global.emitError() << "tensors of " << tensor.getElementType() << " cannot live in globals yet",
                failure();
@@ -885,7 +884,7 @@ class FunctionWriter {
     size_t next_dim = 0;
     for (Value result : op.getResults()) {
       auto type = cast<RankedTensorType>(result.getType());
-      if (!ElementBytes(type.getElementType())) {
+      if (!StoredElementBytes(type.getElementType())) {
         return op.emitError() << "a dispatch result of " << type.getElementType()
                               << " elements is not supported yet (complex elements in buffers); "
                                  "keep them inside one dispatch, or split them first",

@@ -73,9 +73,10 @@ struct ExportParametersPass : impl::ExportParametersBase<ExportParametersPass> {
   }
 
   void ExportConstants(ModuleOp module, std::vector<ExportedEntry>& entries) {
-    SmallVector<arith::ConstantOp> constants;
+    SmallVector<std::pair<arith::ConstantOp, llvm::ArrayRef<char>>> constants;
     module.walk([&](arith::ConstantOp c) {
-      if (isa<func::FuncOp>(c->getParentOp()) && Exportable(c.getValue())) constants.push_back(c);
+      if (!isa<func::FuncOp>(c->getParentOp())) return;
+      if (std::optional<llvm::ArrayRef<char>> bytes = Exportable(c.getValue())) constants.push_back({c, *bytes});
     });
     if (constants.empty()) return;
     MLIRContext* ctx = &getContext();
@@ -83,7 +84,7 @@ struct ExportParametersPass : impl::ExportParametersBase<ExportParametersPass> {
     OpBuilder globals_at = OpBuilder::atBlockBegin(module.getBody());
     llvm::DenseMap<Attribute, iree::GlobalOp> global_of;
     int next = 0;
-    for (arith::ConstantOp c : constants) {
+    for (auto [c, bytes] : constants) {
       iree::GlobalOp& global = global_of[c.getValue()];
       if (!global) {
         std::string name;
@@ -93,7 +94,7 @@ struct ExportParametersPass : impl::ExportParametersBase<ExportParametersPass> {
                                         StringAttr::get(ctx, name), TypeAttr::get(c.getType()),
                                         /*is_mutable=*/UnitAttr(), Binding(name, c.getType()));
         symbols.insert(global, globals_at.getInsertionPoint());
-        entries.push_back({name, *Exportable(c.getValue())});
+        entries.push_back({name, bytes});
       }
       OpBuilder b(c);
       Value load = iree::GlobalLoadOp::create(b, c.getLoc(), c.getType(),

@@ -7,7 +7,7 @@
 #include "compiler/transforms/Passes.h"
 #include "compiler/utils/ParameterArchives.h"
 #include "compiler/utils/SubByteStorage.h"
-#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/MapVector.h"
 #include "mlir/IR/BuiltinOps.h"
 
 namespace kiln::compiler {
@@ -42,8 +42,7 @@ struct SplatParametersPass : impl::SplatParametersBase<SplatParametersPass> {
       uint64_t length;
       iree::GlobalOp first;
     };
-    llvm::StringMap<Splat> splats;
-    std::vector<std::string> keys;  // in module order
+    llvm::MapVector<StringRef, Splat> splats;  // by key, in module order
     for (iree::GlobalOp global : module.getOps<iree::GlobalOp>()) {
       std::optional<Attribute> initial = global.getInitialValue();
       std::optional<iree::NamedParameter> parameter = initial ? iree::AsNamedParameter(*initial) : std::nullopt;
@@ -55,9 +54,7 @@ struct SplatParametersPass : impl::SplatParametersBase<SplatParametersPass> {
         return signalPassFailure();
       }
       auto [it, inserted] = splats.try_emplace(parameter->key, Splat{static_cast<uint64_t>(*bytes), global});
-      if (inserted) {
-        keys.push_back(parameter->key.str());
-      } else if (it->second.length != static_cast<uint64_t>(*bytes)) {
+      if (!inserted && it->second.length != static_cast<uint64_t>(*bytes)) {
         global.emitError() << "binds parameter '" << parameter->key << "' to " << *bytes << " bytes, but @"
                            << it->second.first.getSymName() << " binds it to " << it->second.length
                            << "; one splat archive cannot serve both";
@@ -66,8 +63,8 @@ struct SplatParametersPass : impl::SplatParametersBase<SplatParametersPass> {
     }
     static constexpr uint8_t kZero[1] = {0};
     std::vector<io::IrpaRecord> records;
-    for (const std::string& key : keys) {
-      records.push_back({.key = key, .splat = true, .splat_length = splats.lookup(key).length, .pattern = kZero});
+    for (const auto& [key, splat] : splats) {
+      records.push_back({.key = key, .splat = true, .splat_length = splat.length, .pattern = kZero});
     }
     if (failed(WriteParameterArchive(module, archive, records))) signalPassFailure();
   }

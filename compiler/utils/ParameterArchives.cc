@@ -36,12 +36,6 @@ std::optional<llvm::ArrayRef<char>> ConstantStorageBytes(Attribute value) {
   return raw;
 }
 
-std::pair<std::string, std::string> SplitScopedPath(llvm::StringRef flag) {
-  auto [scope, path] = flag.split('=');
-  if (path.empty() && !flag.contains('=')) return {"", flag.str()};
-  return {scope.str(), path.str()};
-}
-
 LogicalResult WriteParameterArchive(Operation* anchor, llvm::StringRef path, llvm::ArrayRef<io::IrpaRecord> records) {
   Status status = io::WriteIrpaRecords(path.str(), std::span<const io::IrpaRecord>(records.data(), records.size()));
   if (status.ok()) return success();

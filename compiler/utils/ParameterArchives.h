@@ -18,10 +18,6 @@ namespace kiln::compiler {
 // sub-byte types). nullopt for anything else; such constants stay in the module.
 std::optional<llvm::ArrayRef<char>> ConstantStorageBytes(mlir::Attribute value);
 
-// "[SCOPE=]FILE" split at the first '=' (IREE's --iree-parameter-export=SCOPE=FILE):
-// {scope, file}, scope empty when there is no '='.
-std::pair<std::string, std::string> SplitScopedPath(llvm::StringRef flag);
-
 // Writes `records` to the archive at `path`; an error at `anchor` naming the path and the
 // reason when that fails.
 mlir::LogicalResult WriteParameterArchive(mlir::Operation* anchor, llvm::StringRef path,
