@@ -6,10 +6,10 @@
 
 namespace kiln::hip {
 
-uint16_t PacketHeader(hsa_packet_type_t type, bool barrier) {
+uint16_t PacketHeader(hsa_packet_type_t type, bool barrier, hsa_fence_scope_t acquire, hsa_fence_scope_t release) {
   return static_cast<uint16_t>((type << HSA_PACKET_HEADER_TYPE) | ((barrier ? 1 : 0) << HSA_PACKET_HEADER_BARRIER) |
-                               (HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCACQUIRE_FENCE_SCOPE) |
-                               (HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCRELEASE_FENCE_SCOPE));
+                               (acquire << HSA_PACKET_HEADER_SCACQUIRE_FENCE_SCOPE) |
+                               (release << HSA_PACKET_HEADER_SCRELEASE_FENCE_SCOPE));
 }
 
 StatusOr<std::unique_ptr<AqlQueue>> AqlQueue::Create(std::shared_ptr<HsaRuntime> runtime, const GpuAgent& gpu,
@@ -74,7 +74,8 @@ AqlQueue::Batch::~Batch() {
   // forever): they become barrier-AND packets without dependencies, which complete at once.
   while (reserved_ > 0) {
     Next<hsa_barrier_and_packet_t>();
-    Publish(PacketHeader(HSA_PACKET_TYPE_BARRIER_AND, false), 0);
+    // Fills nothing in memory, so no fence.
+    Publish(PacketHeader(HSA_PACKET_TYPE_BARRIER_AND, false, HSA_FENCE_SCOPE_NONE, HSA_FENCE_SCOPE_NONE), 0);
   }
   if (published_) {
     queue_.hsa_.hsa_signal_store_screlease(queue_.queue_->doorbell_signal, static_cast<hsa_signal_value_t>(index_));

@@ -11,9 +11,11 @@
 
 namespace kiln::hip {
 
-// Header bits of a packet of `type`: system-scope acquire and release fences (kernels see
-// host writes and the host sees kernel writes), and the barrier bit when asked.
-uint16_t PacketHeader(hsa_packet_type_t type, bool barrier);
+// Header bits of a packet of `type` with the barrier bit when asked and the given fence
+// scopes. System scope makes memory coherent with the host and the copy engines (it
+// writes back and invalidates the GPU's L2); agent scope orders kernels of one GPU, which
+// share its L2, and costs no flush.
+uint16_t PacketHeader(hsa_packet_type_t type, bool barrier, hsa_fence_scope_t acquire, hsa_fence_scope_t release);
 
 class AqlQueue {
  public:

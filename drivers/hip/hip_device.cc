@@ -296,7 +296,7 @@ class HipDevice final : public hal::Device {
       in_flight_.push_back(std::move(owned));
     }
     work_cv_.notify_one();
-    EmitSubmission(sub, batch, hsa_, gpu_.agent, mutex_);
+    EmitSubmission(sub, batch, hsa_, gpu_.agent, runtime_->cpu_agent(), mutex_);
     return OkStatus();
   }
 

@@ -62,9 +62,23 @@ Status PrepareSubmission(InFlight& sub, HsaRuntime& runtime, HostArena& arena) {
   return runtime.ReuseSignal(sub.completion, 1);
 }
 
-void EmitSubmission(InFlight& sub, AqlQueue::Batch& batch, const HsaLibrary& hsa, hsa_agent_t gpu,
+void EmitSubmission(InFlight& sub, AqlQueue::Batch& batch, const HsaLibrary& hsa, hsa_agent_t gpu, hsa_agent_t cpu,
                     std::mutex& shared_mutex) {
+  auto owner = [&](const hal::Buffer* buffer) {
+    return hal::AnySet(buffer->memory_type(), hal::MemoryType::kDeviceLocal) ? gpu : cpu;
+  };
   bool barrier = false;
+  // Fence scopes: system scope only where memory must agree with something outside this
+  // GPU's L2. The first packet acquires what the host wrote (kernel arguments, staging, host
+  // buffers); a wait for other queues, devices or copy engines acquires what they wrote; a
+  // fence that starts copies or ends the submission releases what the kernels wrote to the
+  // copy engines and the host. Between the kernels of one GPU agent scope suffices.
+  bool acquire_system = true;
+  auto acquire_scope = [&] {
+    hsa_fence_scope_t scope = acquire_system ? HSA_FENCE_SCOPE_SYSTEM : HSA_FENCE_SCOPE_AGENT;
+    acquire_system = false;
+    return scope;
+  };
   // Barrier-AND packets that hold the queue until `deps` are all zero; the packet after
   // them gets the barrier bit too, so nothing overtakes them.
   auto wait_for = [&](std::span<const Ref<PooledSignal>> deps) {
@@ -73,15 +87,17 @@ void EmitSubmission(InFlight& sub, AqlQueue::Batch& batch, const HsaLibrary& hsa
       for (size_t k = 0; k < kMaxBarrierDependencies && first + k < deps.size(); ++k) {
         p->dep_signal[k] = deps[first + k]->handle();
       }
-      batch.Publish(PacketHeader(HSA_PACKET_TYPE_BARRIER_AND, false), 0);
+      acquire_system = false;
+      batch.Publish(PacketHeader(HSA_PACKET_TYPE_BARRIER_AND, false, HSA_FENCE_SCOPE_SYSTEM, HSA_FENCE_SCOPE_AGENT), 0);
       barrier = true;
     }
   };
-  // A packet that completes `signal` once everything before it on the queue has.
+  // A packet that completes `signal` once everything before it on the queue has, with
+  // everything written before it visible to the host and the copy engines.
   auto fence = [&](hsa_signal_t signal) {
     auto* p = batch.Next<hsa_barrier_and_packet_t>();
     p->completion_signal = signal;
-    batch.Publish(PacketHeader(HSA_PACKET_TYPE_BARRIER_AND, true), 0);
+    batch.Publish(PacketHeader(HSA_PACKET_TYPE_BARRIER_AND, true, acquire_scope(), HSA_FENCE_SCOPE_SYSTEM), 0);
   };
   // Exactly the packets written below unless a copy is refused: the barrier packets for the
   // device waits, one per dispatch, two per copy run (its fence and the wait for it) and the
@@ -111,7 +127,9 @@ void EmitSubmission(InFlight& sub, AqlQueue::Batch& batch, const HsaLibrary& hsa
           std::lock_guard lock(shared_mutex);
           sub.dispatches.emplace_back(batch.index(), d->command);
         }
-        batch.Publish(PacketHeader(HSA_PACKET_TYPE_KERNEL_DISPATCH, barrier || steps[i].barrier_before), d->setup);
+        batch.Publish(PacketHeader(HSA_PACKET_TYPE_KERNEL_DISPATCH, barrier || steps[i].barrier_before,
+                                   acquire_scope(), HSA_FENCE_SCOPE_AGENT),
+                      d->setup);
         barrier = false;
         ++i;
         continue;
@@ -127,7 +145,8 @@ void EmitSubmission(InFlight& sub, AqlQueue::Batch& batch, const HsaLibrary& hsa
         const uint8_t* source = c.source ? c.source->storage()->device_address() + c.source->byte_offset() + c.source_offset
                                          : c.staging;
         uint8_t* target = c.target->storage()->device_address() + c.target->byte_offset() + c.target_offset;
-        Status copied = hsa.Check(hsa.hsa_amd_memory_async_copy(target, gpu, source, gpu, c.length, 1,
+        hsa_agent_t source_agent = c.source ? owner(c.source) : cpu;  // staging lives in system memory
+        Status copied = hsa.Check(hsa.hsa_amd_memory_async_copy(target, owner(c.target), source, source_agent, c.length, 1,
                                                                   &start_handle, (*copies_done)->handle()),
                                    StrCat("hsa_amd_memory_async_copy of ", c.length, " bytes"));
         if (!copied.ok()) {
@@ -145,7 +164,15 @@ void EmitSubmission(InFlight& sub, AqlQueue::Batch& batch, const HsaLibrary& hsa
   const hsa_signal_t completion = sub.completion->handle();
   {
     std::lock_guard lock(shared_mutex);
-    if (!copy_failure.ok()) sub.failure = copy_failure;
+    if (!copy_failure.ok()) {
+      sub.failure = copy_failure;
+      // An untraced submission's dispatches each decrement the completion signal: those never
+      // written are taken off here, or the fence would leave it above zero (never retired).
+      size_t unwritten = sub.dispatch_count - sub.dispatches.size();
+      if (!sub.traced && unwritten > 0) {
+        hsa.hsa_signal_subtract_screlease(completion, static_cast<hsa_signal_value_t>(unwritten));
+      }
+    }
     sub.emitting = false;
   }
   fence(completion);

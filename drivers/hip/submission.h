@@ -18,10 +18,13 @@ Status PrepareSubmission(InFlight& sub, HsaRuntime& runtime, HostArena& arena);
 // Writes the packets into `batch` and starts the copies: barrier packets for the device
 // waits (sub.keep), the commands, then the fence that completes sub.completion. Each
 // dispatch is recorded in sub.dispatches before its packet is visible. A copy the engine
-// refuses sets sub.failure and ends the commands early; the fence is always written.
+// refuses sets sub.failure and ends the commands early (the dispatches not written are
+// taken off sub.completion, so the fence still completes it); the fence is always written.
+// Copies name the agent each side's memory belongs to: `gpu` for device-local buffers,
+// `cpu` for host buffers and the staging arena (system memory).
 // Clears sub.emitting just before the final fence is written and does not touch `sub` after:
 // from then on the completion thread may retire the record (and reuse it).
-void EmitSubmission(InFlight& sub, AqlQueue::Batch& batch, const HsaLibrary& hsa, hsa_agent_t gpu,
+void EmitSubmission(InFlight& sub, AqlQueue::Batch& batch, const HsaLibrary& hsa, hsa_agent_t gpu, hsa_agent_t cpu,
                     std::mutex& shared_mutex);
 
 }  // namespace kiln::hip

@@ -31,7 +31,7 @@ class AqlQueueTest : public ::testing::Test {
   static void Fence(AqlQueue::Batch& batch, const Ref<PooledSignal>& signal) {
     auto* packet = batch.Next<hsa_barrier_and_packet_t>();
     packet->completion_signal = signal->handle();
-    batch.Publish(PacketHeader(HSA_PACKET_TYPE_BARRIER_AND, true), 0);
+    batch.Publish(PacketHeader(HSA_PACKET_TYPE_BARRIER_AND, true, HSA_FENCE_SCOPE_SYSTEM, HSA_FENCE_SCOPE_SYSTEM), 0);
   }
   // The signal's value once it drops below `above` or 5 s pass.
   int64_t WaitBelow(const Ref<PooledSignal>& signal, int64_t above) {

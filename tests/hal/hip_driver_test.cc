@@ -217,6 +217,59 @@ TEST_F(HipSimTest, MemoryFaultFailsTheDispatchItHitAndTheDevice) {
   EXPECT_EQ(Contents(counter)[0], 2u);
 }
 
+// Kernels of one submission order their memory with agent-scope fences (one L2): system
+// scope only where the host's writes are acquired (the first packet) and where the results
+// are released to it (the final fence).
+TEST_F(HipSimTest, KernelsOfOneSubmissionShareAgentScopeFences) {
+  Ref<Device> device = Create();
+  Ref<Executable> exe = Kernels(*device);
+  Ref<Buffer> counter = HostBuffer(*device, {0});
+  Ref<CommandBuffer> cb = Steps(*device, exe, "write_ids", counter, 5);
+  uint64_t acquires = 0, releases = 0;
+  sim_.system_fences(0, &acquires, &releases);
+  KILN_ASSERT_OK(Run(*device, cb));
+  uint64_t acquires_after = 0, releases_after = 0;
+  sim_.system_fences(0, &acquires_after, &releases_after);
+  EXPECT_EQ(Contents(counter)[0], 5u);  // each dispatch still saw the one before
+  EXPECT_EQ(acquires_after - acquires, 1u);
+  EXPECT_EQ(releases_after - releases, 1u);
+}
+
+// A copy the runtime refuses fails its submission (naming the refusal) instead of leaving
+// the completion signal above zero: the dispatches after it are never written, and the
+// device is not left waiting for them. Host buffers on either side of a copy name the CPU
+// agent (the simulator refuses a copy that names the wrong owner).
+TEST_F(HipSimTest, RefusedCopyFailsTheSubmissionInsteadOfHanging) {
+  Ref<Device> device = Create();
+  Ref<Executable> exe = Kernels(*device);
+  Ref<Buffer> counter = HostBuffer(*device, {0});
+  Ref<Buffer> copy = HostBuffer(*device, {7});
+  auto make = [&] {
+    Ref<CommandBuffer> cb = device->CreateCommandBuffer();
+    BufferBinding binding{counter};
+    uint32_t write_ids = *exe->LookupExport("write_ids");
+    EXPECT_TRUE(cb->Dispatch(exe, write_ids, {1, 1, 1}, {}, {&binding, 1}).ok());
+    EXPECT_TRUE(cb->ExecutionBarrier().ok());
+    EXPECT_TRUE(cb->Copy(counter, 0, copy, 0, 4).ok());
+    EXPECT_TRUE(cb->ExecutionBarrier().ok());
+    for (int i = 0; i < 3; ++i) {
+      EXPECT_TRUE(cb->Dispatch(exe, write_ids, {1, 1, 1}, {}, {&binding, 1}).ok());
+      EXPECT_TRUE(cb->ExecutionBarrier().ok());
+    }
+    EXPECT_TRUE(cb->Finalize().ok());
+    return cb;
+  };
+  Ref<CommandBuffer> cb = make();
+  KILN_ASSERT_OK(Run(*device, cb));
+  EXPECT_EQ(Contents(counter)[0], 4u);
+  EXPECT_EQ(Contents(copy)[0], 1u);
+
+  ASSERT_EQ(sim_.inject(KILN_HSA_SIM_FAULT_COPY_REFUSED, 0, 0, 0), 0);
+  Status status = Run(*device, cb, {}, Deadline::After(20s));
+  ExpectError(status, StatusCode::kResourceExhausted, "hsa_amd_memory_async_copy of 4 bytes");
+  EXPECT_EQ(Contents(counter)[0], 5u);  // the dispatch before the copy ran, none after it
+}
+
 // A complete event of a trace's JSON, as far as these tests read it.
 struct TracedEvent {
   std::string name, category, args;

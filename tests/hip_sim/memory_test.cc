@@ -153,6 +153,41 @@ TEST_F(HsaSimMemoryTest, AsyncCopyChecksItsArguments) {
   EXPECT_EQ(hsa_signal_load_relaxed(done), 1);  // none of them ran
 }
 
+TEST_F(HsaSimMemoryTest, AsyncCopyNamesTheAgentThatOwnsEachSide) {
+  Init();
+  Pools pools = PoolsOf(gpus_[0]);
+  auto* device = static_cast<uint8_t*>(Allocate(pools.coarse, 4096));
+  auto* host = static_cast<uint8_t*>(Allocate(pools.system_fine, 4096));
+  hsa_signal_t done = Signal(1);
+  // System memory is the CPU agent's even though the GPU may access it.
+  EXPECT_EQ(hsa_amd_memory_async_copy(device, gpus_[0], host, gpus_[0], 16, 0, nullptr, done),
+            HSA_STATUS_ERROR_INVALID_ARGUMENT);
+  EXPECT_NE(std::string(kiln_hsa_sim_last_error()).find("src_agent is GPU agent 0"), std::string::npos)
+      << kiln_hsa_sim_last_error();
+  EXPECT_EQ(hsa_amd_memory_async_copy(device, cpu_, host, cpu_, 16, 0, nullptr, done),
+            HSA_STATUS_ERROR_INVALID_ARGUMENT);
+  EXPECT_NE(std::string(kiln_hsa_sim_last_error()).find("device coarse-grained pool"), std::string::npos)
+      << kiln_hsa_sim_last_error();
+  EXPECT_EQ(hsa_signal_load_relaxed(done), 1);
+  ASSERT_HSA_OK(hsa_amd_memory_async_copy(device, gpus_[0], host, cpu_, 16, 0, nullptr, done));
+  EXPECT_EQ(WaitEq(done, 0), 0);
+}
+
+TEST_F(HsaSimMemoryTest, InjectedCopyRefusalRefusesThatCallOnly) {
+  Init();
+  Pools pools = PoolsOf(gpus_[0]);
+  auto* a = static_cast<uint8_t*>(Allocate(pools.coarse, 4096));
+  auto* b = static_cast<uint8_t*>(Allocate(pools.coarse, 4096));
+  ASSERT_EQ(kiln_hsa_sim_inject(KILN_HSA_SIM_FAULT_COPY_REFUSED, 0, 1, 0), 0) << kiln_hsa_sim_last_error();
+  hsa_signal_t done = Signal(2);
+  ASSERT_HSA_OK(hsa_amd_memory_async_copy(a, gpus_[0], b, gpus_[0], 16, 0, nullptr, done));
+  EXPECT_EQ(hsa_amd_memory_async_copy(a, gpus_[0], b, gpus_[0], 16, 0, nullptr, done),
+            HSA_STATUS_ERROR_OUT_OF_RESOURCES);
+  EXPECT_NE(std::string(kiln_hsa_sim_last_error()).find("refused"), std::string::npos) << kiln_hsa_sim_last_error();
+  ASSERT_HSA_OK(hsa_amd_memory_async_copy(a, gpus_[0], b, gpus_[0], 16, 0, nullptr, done));
+  EXPECT_EQ(WaitEq(done, 0), 0);
+}
+
 TEST_F(HsaSimMemoryTest, AsyncCopyOfFreedMemoryFailsTheSignal) {
   Init();
   Pools pools = PoolsOf(gpus_[0]);

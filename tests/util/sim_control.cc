@@ -17,7 +17,10 @@ StatusOr<SimControl> SimControl::Open() {
   control.clear_faults = reinterpret_cast<decltype(control.clear_faults)>(dlsym(handle, "kiln_hsa_sim_clear_faults"));
   control.dispatches_completed =
       reinterpret_cast<decltype(control.dispatches_completed)>(dlsym(handle, "kiln_hsa_sim_dispatches_completed"));
-  if (!control.configure || !control.inject || !control.clear_faults || !control.dispatches_completed) {
+  control.system_fences =
+      reinterpret_cast<decltype(control.system_fences)>(dlsym(handle, "kiln_hsa_sim_system_fences"));
+  if (!control.configure || !control.inject || !control.clear_faults || !control.dispatches_completed ||
+      !control.system_fences) {
     return UnavailableError("the HSA simulator '", path, "' lacks its control functions");
   }
   return control;

@@ -12,6 +12,7 @@ struct SimControl {
   decltype(&kiln_hsa_sim_inject) inject = nullptr;
   decltype(&kiln_hsa_sim_clear_faults) clear_faults = nullptr;
   decltype(&kiln_hsa_sim_dispatches_completed) dispatches_completed = nullptr;
+  decltype(&kiln_hsa_sim_system_fences) system_fences = nullptr;
 
   static StatusOr<SimControl> Open();
 };

@@ -23,7 +23,8 @@ std::string Agent::Describe() const {
 
 void FaultTable::Arm(kiln_hsa_sim_fault_kind_t kind, uint64_t packet_ordinal, uint64_t value) {
   std::lock_guard lock(mu_);
-  uint64_t target = started_ + packet_ordinal < started_ ? UINT64_MAX : started_ + packet_ordinal;
+  uint64_t base = kind == KILN_HSA_SIM_FAULT_COPY_REFUSED ? copies_ : started_;
+  uint64_t target = base + packet_ordinal < base ? UINT64_MAX : base + packet_ordinal;
   armed_.push_back({kind, target, value});
 }
 
@@ -32,11 +33,27 @@ void FaultTable::Clear() {
   armed_.clear();
 }
 
+bool FaultTable::OnCopyCall() {
+  std::lock_guard lock(mu_);
+  uint64_t ordinal = copies_++;
+  for (auto it = armed_.begin(); it != armed_.end(); ++it) {
+    if (it->kind == KILN_HSA_SIM_FAULT_COPY_REFUSED && it->target == ordinal) {
+      armed_.erase(it);
+      return true;
+    }
+  }
+  return false;
+}
+
 FaultTable::Effects FaultTable::OnDispatchStart() {
   std::lock_guard lock(mu_);
   Effects effects;
   effects.ordinal = started_++;
   for (auto it = armed_.begin(); it != armed_.end();) {
+    if (it->kind == KILN_HSA_SIM_FAULT_COPY_REFUSED) {  // counted by OnCopyCall
+      ++it;
+      continue;
+    }
     if (it->kind == KILN_HSA_SIM_FAULT_SLOW) {
       if (effects.ordinal >= it->target) effects.slow_us = std::max(effects.slow_us, it->value);
       ++it;

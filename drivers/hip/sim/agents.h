@@ -40,6 +40,7 @@ struct Pool {
   bool alloc_allowed = false;
   bool accessible_by_all = false;
   MemoryBudget* budget = nullptr;  // null when alloc_allowed is false
+  const struct Agent* owner = nullptr;  // the agent whose pool this is (async copies name it)
   bool fine_grained() const { return global_flags & HSA_AMD_MEMORY_POOL_GLOBAL_FLAG_FINE_GRAINED; }
   hsa_amd_memory_pool_t handle() const { return {reinterpret_cast<uint64_t>(this)}; }
 };
@@ -61,6 +62,9 @@ class FaultTable {
   // Counts a dispatch packet as started and returns what happens to it. One-shot faults
   // are disarmed once they hit.
   Effects OnDispatchStart();
+  // Counts an hsa_amd_memory_async_copy call on this agent's copy engine and returns whether
+  // an armed KILN_HSA_SIM_FAULT_COPY_REFUSED refuses it (one-shot).
+  bool OnCopyCall();
 
  private:
   struct Armed {
@@ -70,6 +74,7 @@ class FaultTable {
   };
   std::mutex mu_;
   uint64_t started_ = 0;
+  uint64_t copies_ = 0;  // copy calls, the ordinals of COPY_REFUSED
   std::vector<Armed> armed_;
 };
 
@@ -87,6 +92,7 @@ struct Agent {
   std::unique_ptr<CopyEngine> copy_engine;  // GPUs
   FaultTable faults;
   std::atomic<uint64_t> dispatches_completed{0};
+  std::atomic<uint64_t> system_acquires{0}, system_releases{0};  // packets with system-scope fences
   std::atomic<uint32_t> queues{0};
 
   hsa_agent_t handle() const { return {reinterpret_cast<uint64_t>(this)}; }

@@ -144,19 +144,35 @@ hsa_status_t HSA_API hsa_amd_memory_async_copy(void* dst, hsa_agent_t dst_agent,
   if (size > 0) {
     auto lock = session->memory.LockShared();
     uintptr_t d = reinterpret_cast<uintptr_t>(dst), s = reinterpret_cast<uintptr_t>(src);
-    if (!session->memory.FindLocked(d, size)) {
+    const Allocation* to_allocation = session->memory.FindLocked(d, size);
+    if (!to_allocation) {
       return Fail(HSA_STATUS_ERROR_INVALID_ARGUMENT, "the destination of ", size,
                   " bytes is not inside one pool allocation: ", session->memory.DescribeLocked(d, size));
     }
-    if (!session->memory.FindLocked(s, size)) {
+    const Allocation* from_allocation = session->memory.FindLocked(s, size);
+    if (!from_allocation) {
       return Fail(HSA_STATUS_ERROR_INVALID_ARGUMENT, "the source of ", size,
                   " bytes is not inside one pool allocation: ", session->memory.DescribeLocked(s, size));
+    }
+    // Each agent is the one the memory belongs to, as HSA asks ("the agent associated with
+    // the buffer"): system memory is the CPU agent's, even when a GPU may access it.
+    if (to_allocation->pool->owner != to) {
+      return Fail(HSA_STATUS_ERROR_INVALID_ARGUMENT, "dst_agent is ", to->Describe(), " but the destination lies in the ",
+                  to_allocation->pool->description);
+    }
+    if (from_allocation->pool->owner != from) {
+      return Fail(HSA_STATUS_ERROR_INVALID_ARGUMENT, "src_agent is ", from->Describe(), " but the source lies in the ",
+                  from_allocation->pool->description);
     }
   }
   // The engine of the GPU side of the copy; host-to-host copies use GPU agent 0's.
   Agent* engine_agent = to->gpu ? to : from->gpu ? from : session->gpu(0);
   if (!engine_agent || !engine_agent->copy_engine) {
     return Fail(HSA_STATUS_ERROR_INVALID_AGENT, "there is no GPU agent whose copy engine could do this copy");
+  }
+  if (engine_agent->faults.OnCopyCall()) {
+    return Fail(HSA_STATUS_ERROR_OUT_OF_RESOURCES, "the copy engine of ", engine_agent->Describe(),
+                " refused this copy (an injected KILN_HSA_SIM_FAULT_COPY_REFUSED)");
   }
   engine_agent->copy_engine->Submit(std::move(job));
   return HSA_STATUS_SUCCESS;

@@ -208,8 +208,12 @@ StatusOr<std::vector<FaultSpec>> ParseFaultsText(std::string_view text) {
       fault.kind = KILN_HSA_SIM_FAULT_SLOW;
       if (args.size() != 2) return InvalidArgumentError("slow takes @N:MICROSECONDS").With(where());
       KILN_ASSIGN_OR_RETURN(fault.value, ParseNumber(args[1], false), where());
+    } else if (kind == "copy_refused") {
+      fault.kind = KILN_HSA_SIM_FAULT_COPY_REFUSED;
+      if (args.size() != 1) return InvalidArgumentError("copy_refused takes @N only").With(where());
     } else {
-      return InvalidArgumentError("unknown kind '", kind, "' (memory, queue_error or slow)").With(where());
+      return InvalidArgumentError("unknown kind '", kind, "' (memory, queue_error, slow or copy_refused)")
+          .With(where());
     }
     faults.push_back(fault);
   }

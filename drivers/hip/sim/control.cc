@@ -41,7 +41,7 @@ KILN_HSA_SIM_EXPORT int kiln_hsa_sim_inject(kiln_hsa_sim_fault_kind_t kind, uint
   if (!session) return -1;
   int64_t raw_kind = RawEnum(kind);
   if (raw_kind != KILN_HSA_SIM_FAULT_MEMORY && raw_kind != KILN_HSA_SIM_FAULT_QUEUE_ERROR &&
-      raw_kind != KILN_HSA_SIM_FAULT_SLOW) {
+      raw_kind != KILN_HSA_SIM_FAULT_SLOW && raw_kind != KILN_HSA_SIM_FAULT_COPY_REFUSED) {
     SetLastError(kiln::StrCat("kind ", raw_kind, " is not a kiln_hsa_sim_fault_kind_t"));
     return -1;
   }
@@ -67,6 +67,14 @@ KILN_HSA_SIM_EXPORT uint64_t kiln_hsa_sim_dispatches_completed(uint32_t gpu_agen
   std::shared_ptr<Session> session = CurrentSession();
   Agent* agent = session ? session->gpu(gpu_agent_index) : nullptr;
   return agent ? agent->dispatches_completed.load(std::memory_order_relaxed) : 0;
+}
+
+KILN_HSA_SIM_EXPORT void kiln_hsa_sim_system_fences(uint32_t gpu_agent_index, uint64_t* acquires,
+                                                    uint64_t* releases) {
+  std::shared_ptr<Session> session = CurrentSession();
+  Agent* agent = session ? session->gpu(gpu_agent_index) : nullptr;
+  if (acquires) *acquires = agent ? agent->system_acquires.load(std::memory_order_relaxed) : 0;
+  if (releases) *releases = agent ? agent->system_releases.load(std::memory_order_relaxed) : 0;
 }
 
 hsa_status_t HSA_API hsa_amd_register_system_event_handler(hsa_amd_system_event_callback_t callback, void* data) {

@@ -49,6 +49,10 @@ typedef enum kiln_hsa_sim_fault_kind_t {
   /* The packet takes `value` microseconds longer before it completes: its workgroups start that
    * much later, while later packets without the barrier bit may run (and complete) meanwhile. */
   KILN_HSA_SIM_FAULT_SLOW = 3,
+  /* The packet_ordinal-th hsa_amd_memory_async_copy call on that agent's copy engine (counted
+   * from now; calls, not packets) is refused with HSA_STATUS_ERROR_OUT_OF_RESOURCES, as a
+   * runtime out of copy resources refuses one. */
+  KILN_HSA_SIM_FAULT_COPY_REFUSED = 4,
 } kiln_hsa_sim_fault_kind_t;
 
 /* Arms a fault on a GPU agent's kernel dispatch packets: the one-shot faults (memory, queue
@@ -56,6 +60,7 @@ typedef enum kiln_hsa_sim_fault_kind_t {
  * on (0: the next one). SLOW applies to every dispatch packet from that ordinal on until
  * cleared. Returns 0, or -1 for a bad agent index or kind. Works at any time after hsa_init.
  * Text form (KILN_HSA_SIM_FAULTS): "memory@N[:ADDRESS]", "queue_error@N", "slow@N:MICROSECONDS",
+ * "copy_refused@N",
  * each optionally prefixed by "AGENT/" (GPU agent index, default 0); numbers are decimal or 0x
  * hexadecimal; ADDRESS defaults to 0. A packet starts once it passed the packet processor's checks
  * and its barrier bit's wait; one that then faults or traps has counted. */
@@ -73,6 +78,11 @@ const char* kiln_hsa_sim_last_error(void);
 
 /* Kernel dispatch packets a GPU agent's queues have completed since hsa_init. */
 uint64_t kiln_hsa_sim_dispatches_completed(uint32_t gpu_agent_index);
+
+/* Packets (of any type) a GPU agent's queues have processed since hsa_init whose acquire
+ * (release) fence has system scope: how often a driver asks for the costly cache flushes
+ * where agent scope would do. Either pointer may be null. */
+void kiln_hsa_sim_system_fences(uint32_t gpu_agent_index, uint64_t* acquires, uint64_t* releases);
 
 #ifdef __cplusplus
 }  /* extern "C" */

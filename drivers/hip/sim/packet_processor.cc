@@ -167,6 +167,8 @@ void Queue::ProcessorMain() {
                  acquire > 2 ? acquire : release, " is not an hsa_fence_scope_t (NONE 0, AGENT 1, SYSTEM 2)"));
       break;
     }
+    if (acquire == HSA_FENCE_SCOPE_SYSTEM) agent_.system_acquires.fetch_add(1, std::memory_order_relaxed);
+    if (release == HSA_FENCE_SCOPE_SYSTEM) agent_.system_releases.fetch_add(1, std::memory_order_relaxed);
     if (type == HSA_PACKET_TYPE_KERNEL_DISPATCH) {
       hsa_kernel_dispatch_packet_t dispatch;
       std::memcpy(&dispatch, packet, sizeof(dispatch));

@@ -192,6 +192,7 @@ StatusOr<std::shared_ptr<Session>> Session::Create(const std::vector<AgentConfig
                                     &agent->device_memory, false));
     agent->pools.push_back(
         MakePool("group segment pool of " + who, HSA_AMD_SEGMENT_GROUP, 0, config.lds_bytes, nullptr, false));
+    for (auto& pool : agent->pools) pool->owner = agent.get();
     session->agents_.push_back(std::move(agent));
   }
 
@@ -208,6 +209,7 @@ StatusOr<std::shared_ptr<Session>> Session::Create(const std::vector<AgentConfig
                                 HSA_AMD_MEMORY_POOL_GLOBAL_FLAG_FINE_GRAINED, system_size, system, true));
   cpu->pools.push_back(MakePool("system coarse-grained pool of the CPU agent", HSA_AMD_SEGMENT_GLOBAL,
                                 HSA_AMD_MEMORY_POOL_GLOBAL_FLAG_COARSE_GRAINED, system_size, system, false));
+  for (auto& pool : cpu->pools) pool->owner = cpu.get();
   session->agents_.push_back(std::move(cpu));
 
   for (const FaultSpec& fault : faults) {
