@@ -1,5 +1,6 @@
 // Workgroup distribution on tensors: one contiguous block of one of the root's parallel
 // loops per workgroup, producers fused into the block.
+#include "compiler/codegen/cpu/ContractionTiling.h"
 #include "compiler/codegen/cpu/Passes.h"
 #include "compiler/codegen/cpu/SortRunsAndMerges.h"
 #include "compiler/dialect/KilnDialect.h"
@@ -31,6 +32,44 @@ constexpr int64_t kMinSplitExtent = 64;
 // Split along rows, each workgroup packed every matrix's right-hand operand for half of its
 // rows (batch_matmul 16 x 256^3 on 2 workers: 1.33 ms; along the batch: 1.11 ms).
 constexpr int64_t kMinBatchSplitExtent = 8;
+// The grid-stride mode (stride-tile > 0) is the GPU's work-item distribution: an
+// elementwise root over one dimension takes blocks of one 128-bit vector per work-item,
+// so that neighbouring work-items read neighbouring 16 bytes (global_load_dwordx4).
+constexpr int64_t kWorkItemVectorBits = 128;
+
+// Elements per work-item for `root` in the grid-stride mode: a 128-bit vector of its widest
+// element when it is elementwise over one static dimension (identity maps, parallel) that
+// such vectors divide, else `stride_tile`.
+int64_t WorkItemBlock(Operation* root, int64_t stride_tile, ArrayRef<Range> domain) {
+  auto op = dyn_cast_or_null<linalg::LinalgOp>(root);
+  if (!op || op.getNumLoops() != 1 || op.getNumParallelLoops() != 1 || !op.hasPureTensorSemantics()) {
+    return stride_tile;
+  }
+  if (!llvm::all_of(op.getIndexingMapsArray(), [](AffineMap map) { return map.isIdentity(); })) return stride_tile;
+  int64_t widest = 0;
+  for (Value operand : op->getOperands()) {
+    Type element = getElementTypeOrSelf(operand.getType());
+    // Vectors of the small float formats (f8, and bf16 on some paths) are expanded to f32
+    // elsewhere, which their vector forms do not all take: those keep scalar blocks.
+    bool plain = element.isF32() || element.isF16() || element.isF64() || element.isInteger(8) ||
+                 element.isInteger(16) || element.isInteger(32) || element.isInteger(64);
+    if (!plain) return stride_tile;
+    widest = std::max<int64_t>(widest, element.getIntOrFloatBitWidth());
+  }
+  // The body too: a round trip through f8 inside an f32 computation stays scalar.
+  bool plain_body = true;
+  op->walk([&](Operation* inner) {
+    for (Type type : inner->getResultTypes()) {
+      Type element = getElementTypeOrSelf(type);
+      if (isa<FloatType>(element) && !element.isF16() && !element.isF32() && !element.isF64()) plain_body = false;
+    }
+  });
+  if (!plain_body) return stride_tile;
+  std::optional<int64_t> extent = getConstantIntValue(domain[0].size);
+  int64_t block = widest > 0 ? kWorkItemVectorBits / widest : 0;
+  if (!extent || block <= stride_tile || *extent % block != 0) return stride_tile;
+  return block;
+}
 
 // The batch, m, n and k loops of `root` if it is a contraction.
 std::optional<linalg::ContractionDimensions> ContractionDimsOf(Operation* root) {
@@ -254,6 +293,8 @@ LogicalResult Distribute(func::FuncOp fn, int64_t stride_tile, std::string& why)
   Value extent = getValueOrCreateConstantIndexOp(rewriter, loc, domain[dim].size);
   Value workgroup_id = fn.getArgument(fn.getNumArguments() - 2);
   Value workgroup_count = fn.getArgument(fn.getNumArguments() - 1);
+  const int64_t requested_stride_tile = stride_tile;
+  if (stride_tile > 0) stride_tile = WorkItemBlock(root, stride_tile, domain);
   Value chunk;
   if (stride_tile > 0) {
     chunk = arith::ConstantIndexOp::create(rewriter, loc, stride_tile);
@@ -279,6 +320,15 @@ LogicalResult Distribute(func::FuncOp fn, int64_t stride_tile, std::string& why)
     loop.setLowerBound(arith::MulIOp::create(rewriter, loc, workgroup_id, chunk));
     loop.setStep(arith::MulIOp::create(rewriter, loc, workgroup_count, chunk));
     fn->setAttr(kDistributedAttr, rewriter.getUnitAttr());
+    // A work-item's vector block (and the producers fused into it, of the same static
+    // shape) becomes vector code (kiln-cpu-vectorize-contractions).
+    if (stride_tile != requested_stride_tile) {
+      loop.getBody()->walk([&](linalg::LinalgOp op) {
+        if (!op.hasDynamicShape() && op.getNumLoops() == op.getNumParallelLoops()) {
+          op->setAttr(kRegisterTileAttr, rewriter.getUnitAttr());
+        }
+      });
+    }
     if (dim > first) TileLeadingLoopsByOne(rewriter, loop, dim);
     return success();
   }

@@ -273,3 +273,50 @@ module @kiln_executable attributes {kiln.executable} {
     return
   }
 }
+
+// -----
+
+// GPU work-items (stride tile): an elementwise root over one static dimension takes one
+// 128-bit vector per work-item (4 f32 here; an f16 to f32 conversion also 4: its widest
+// element), marked for vectorization, so neighbouring work-items read neighbouring 16
+// bytes. An extent that 4 does not divide keeps one element per work-item.
+// STRIDE-LABEL: func.func @stride_vectors
+// STRIDE: %[[C4:.*]] = arith.constant 4 : index
+// STRIDE: %[[LOW:.*]] = arith.muli %{{.*}}, %[[C4]]
+// STRIDE: %[[STEP:.*]] = arith.muli %{{.*}}, %[[C4]]
+// STRIDE: scf.for %[[I:.*]] = %[[LOW]] to %c1024 step %[[STEP]]
+// STRIDE: linalg.add {kiln.register_tile, kiln.root} {{.*}} -> tensor<4xf32>
+// STRIDE: linalg.generic {{.*}} attrs = {kiln.register_tile, kiln.root}
+// STRIDE: -> tensor<4xf32>
+// STRIDE: linalg.add {kiln.root} {{.*}} -> tensor<1xf32>
+// STRIDE-NOT: kiln.register_tile
+module @kiln_executable attributes {kiln.executable} {
+  func.func @stride_vectors(%a: memref<1024xf32>, %b: memref<1024xf32>, %out: memref<1024xf32>, %id: index, %count: index) attributes {kiln.binding_dims = [array<i64: -1>, array<i64: -1>, array<i64: -1>], kiln.input_count = 2 : i64} {
+    %ta = bufferization.to_tensor %a restrict : memref<1024xf32> to tensor<1024xf32>
+    %tb = bufferization.to_tensor %b restrict : memref<1024xf32> to tensor<1024xf32>
+    %e = tensor.empty() : tensor<1024xf32>
+    %r = linalg.add {kiln.root} ins(%ta, %tb : tensor<1024xf32>, tensor<1024xf32>) outs(%e : tensor<1024xf32>) -> tensor<1024xf32>
+    bufferization.materialize_in_destination %r in restrict writable %out : (tensor<1024xf32>, memref<1024xf32>) -> ()
+    return
+  }
+  func.func @stride_widen(%a: memref<1024xf16>, %out: memref<1024xf32>, %id: index, %count: index) attributes {kiln.binding_dims = [array<i64: -1>, array<i64: -1>], kiln.input_count = 1 : i64} {
+    %ta = bufferization.to_tensor %a restrict : memref<1024xf16> to tensor<1024xf16>
+    %e = tensor.empty() : tensor<1024xf32>
+    %r = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]}
+        ins(%ta : tensor<1024xf16>) outs(%e : tensor<1024xf32>) attrs = {kiln.root} {
+    ^bb0(%in: f16, %o: f32):
+      %w = arith.extf %in : f16 to f32
+      linalg.yield %w : f32
+    } -> tensor<1024xf32>
+    bufferization.materialize_in_destination %r in restrict writable %out : (tensor<1024xf32>, memref<1024xf32>) -> ()
+    return
+  }
+  func.func @stride_odd(%a: memref<1022xf32>, %b: memref<1022xf32>, %out: memref<1022xf32>, %id: index, %count: index) attributes {kiln.binding_dims = [array<i64: -1>, array<i64: -1>, array<i64: -1>], kiln.input_count = 2 : i64} {
+    %ta = bufferization.to_tensor %a restrict : memref<1022xf32> to tensor<1022xf32>
+    %tb = bufferization.to_tensor %b restrict : memref<1022xf32> to tensor<1022xf32>
+    %e = tensor.empty() : tensor<1022xf32>
+    %r = linalg.add {kiln.root} ins(%ta, %tb : tensor<1022xf32>, tensor<1022xf32>) outs(%e : tensor<1022xf32>) -> tensor<1022xf32>
+    bufferization.materialize_in_destination %r in restrict writable %out : (tensor<1022xf32>, memref<1022xf32>) -> ()
+    return
+  }
+}
