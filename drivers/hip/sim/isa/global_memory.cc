@@ -17,29 +17,12 @@
 namespace kiln::hsa_sim::isa {
 namespace {
 
-// The 64 lane addresses of a global instruction; `vaddr` and `saddr` are its operands.
-void Addresses(const Wave& w, const Instruction& i, const Operand& vaddr, const Operand* saddr, uint64_t out[kLanes]) {
-  int64_t offset = i.num_imm > 0 ? i.imm[0] : 0;
-  if (saddr) {
-    uint64_t base = Scalar64(w, *saddr) + static_cast<uint64_t>(offset);
-    const uint32_t* v = w.v(vaddr.index);
-    for (uint32_t l = 0; l < kLanes; ++l) out[l] = base + v[l];
-  } else {
-    Lanes64(w, vaddr, out);
-    for (uint32_t l = 0; l < kLanes; ++l) out[l] += static_cast<uint64_t>(offset);
-  }
-}
-
-std::string FaultText(MemoryWindow& memory, const char* what, uint32_t lane, uint64_t address, size_t size) {
-  return StrCat(what, " of ", size, " bytes by lane ", lane, ": ", memory.Describe(address, size));
-}
-
 // Loads of kBytes per lane (4 x dwords, or a sub-dword zero/sign-extended to 32 bits).
 template <uint32_t kBytes, bool kSigned>
 void GlobalLoad(Wave& w, const Instruction& i) {
   constexpr uint32_t kDwords = kBytes < 4 ? 1 : kBytes / 4;
   uint64_t address[kLanes];
-  Addresses(w, i, i.src[i.has_saddr ? 1 : 0], i.has_saddr ? &i.src[0] : nullptr, address);
+  GlobalAddresses(w, i, i.src[i.has_saddr ? 1 : 0], i.has_saddr ? &i.src[0] : nullptr, address);
   uint64_t exec = w.exec();
   std::vector<uint32_t> data = TakeBuffer(w, size_t{kDwords} * kLanes);
   {
@@ -47,7 +30,7 @@ void GlobalLoad(Wave& w, const Instruction& i) {
     for (uint32_t l = 0; l < kLanes; ++l) {
       if (!((exec >> l) & 1)) continue;
       const uint8_t* bytes = memory.Find(address[l], kBytes);
-      if (!bytes) return w.Fault(i, address[l], FaultText(memory, "load", l, address[l], kBytes));
+      if (!bytes) return w.Fault(i, address[l], AccessFaultText(memory, "load", l, address[l], kBytes));
       CopyLoadedLane<kBytes, kSigned>(bytes, l, data);
     }
   }
@@ -58,7 +41,7 @@ template <uint32_t kBytes>
 void GlobalStore(Wave& w, const Instruction& i) {
   if (i.num_src < (i.has_saddr ? 3 : 2)) return w.Fail(i, "the operands are missing");
   uint64_t address[kLanes];
-  Addresses(w, i, i.src[0], i.has_saddr ? &i.src[2] : nullptr, address);
+  GlobalAddresses(w, i, i.src[0], i.has_saddr ? &i.src[2] : nullptr, address);
   const Operand& vdata = i.src[1];
   uint64_t exec = w.exec();
   {
@@ -66,7 +49,7 @@ void GlobalStore(Wave& w, const Instruction& i) {
     for (uint32_t l = 0; l < kLanes; ++l) {
       if (!((exec >> l) & 1)) continue;
       uint8_t* bytes = memory.Find(address[l], kBytes);
-      if (!bytes) return w.Fault(i, address[l], FaultText(memory, "store", l, address[l], kBytes));
+      if (!bytes) return w.Fault(i, address[l], AccessFaultText(memory, "store", l, address[l], kBytes));
       if constexpr (kBytes >= 4) {
         for (uint32_t d = 0; d < kBytes / 4; ++d) std::memcpy(bytes + 4 * d, &w.v(vdata.index + d)[l], 4);
       } else {
