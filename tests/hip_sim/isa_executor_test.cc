@@ -398,6 +398,33 @@ TEST_F(HsaSimIsaTest, SubDwordPackedIndexedAndAtomicGroups) {
   }
 }
 
+// isa/bits_and_scratch.s: bitfields, bit counts, float classes, narrow and mixed-precision
+// multiply-adds and private memory; one row per check, each value worked out by hand.
+TEST_F(HsaSimIsaTest, BitfieldsClassesAndPrivateMemory) {
+  std::vector<uint32_t> out = RunWithOut("bits_and_scratch", "bits.kd", 64, 17 * 64);
+  for (uint32_t l = 0; l < 64; ++l) {
+    SCOPED_TRACE(testing::Message() << "lane " << l);
+    auto row = [&](int r) { return out[64 * r + l]; };
+    EXPECT_EQ(row(0), 0xffffffffu) << "v_bfe_i32 sign-extends the field 0xf";
+    EXPECT_EQ(row(1), 7u) << "v_bfe_i32 of a positive field";
+    EXPECT_EQ(row(2), 0xffffffffu) << "s_bfe_i32 width 4 at 8";
+    EXPECT_EQ(row(3), 0x80000000u) << "s_brev_b32 1";
+    EXPECT_EQ(row(4), 0xffff8001u) << "s_sext_i32_i16";
+    EXPECT_EQ(row(5), 0x789abcdeu) << "v_alignbit_b32 by 8";
+    EXPECT_EQ(row(6), 31u) << "v_ffbh_i32 1";
+    EXPECT_EQ(row(7), 0xffffffffu) << "v_ffbh_i32 -1: no bit differs from the sign";
+    EXPECT_EQ(row(8), 1u) << "v_ffbh_i32 0xbfffffff";
+    EXPECT_EQ(row(9), 3 * l + 5) << "v_mad_u32_u24 ignores bits 31:24";
+    EXPECT_EQ(row(10), 1u) << "v_cmp_class_f32: +denormal";
+    EXPECT_EQ(row(11), 1u) << "v_cmp_class_f32: -0";
+    EXPECT_EQ(row(12), 0u) << "v_cmp_class_f32: -0 is not +0";
+    EXPECT_EQ(row(13), 1u) << "v_mad_legacy_u16 keeps 16 bits";
+    EXPECT_EQ(row(14), l < 32 ? 100u : l) << "scratch: per-lane memory, lanes 0..31 overwritten";
+    EXPECT_EQ(row(15), 0x22 + l) << "scratch_store/load_dwordx2 with SADDR";
+    EXPECT_EQ(row(16), 0x123444c0u) << "v_fma_mixlo_f16 f16 1.5 * f32 3 + f32 0.25 = 4.75, high half kept";
+  }
+}
+
 TEST_F(HsaSimIsaTest, VgprIndexOutsideTheAllocationFailsTheDispatch) {
   hsa_executable_t executable{};
   ASSERT_EQ(LoadIsa("faults", &executable), HSA_STATUS_SUCCESS) << last_error_;

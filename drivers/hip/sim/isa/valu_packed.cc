@@ -1,4 +1,4 @@
-// Packed math, VOP3P (CDNA3 ISA, "VOP3P" and the packed-math opcodes V_PK_*): two results per
+// Packed and mixed-precision math, VOP3P (CDNA3 ISA, "VOP3P", V_PK_* and V_FMA_MIX*): two results per
 // lane, a low and a high one. For each source, op_sel picks the element the low result reads
 // and op_sel_hi the one the high result reads (0: the low element, 1: the high one); neg_lo
 // and neg_hi negate the element read for the low and for the high result. Elements are f16
@@ -88,7 +88,49 @@ void PackedF16(Wave& w, const Instruction& i) {
   WriteLanes32(w, i.dst[0], r, w.exec());
 }
 
+// V_FMA_MIX_F32, V_FMA_MIXLO_F16, V_FMA_MIXHI_F16 (VOP3P, mixed precision): source k is an f32
+// (op_sel_hi[k] = 0) or the f16 half op_sel[k] picks (op_sel_hi[k] = 1), with neg_lo as NEG and
+// neg_hi as ABS; D = fma(S0, S1, S2) rounded once to f32, then (mixlo/mixhi) rounded to f16
+// into D[15:0] or D[31:16], the other half kept. A constant is read as an f32 only.
+template <int kResult>  // 0: f32, 1: f16 low half, 2: f16 high half
+void FmaMix(Wave& w, const Instruction& i) {
+  if (i.num_imm > 0 && i.imm[0] != 0) return w.Fail(i, "CLAMP on a mixed-precision operation is not modelled");
+  float in[3][kLanes];
+  for (int k = 0; k < 3; ++k) {
+    const Operand& op = i.src[k];
+    bool f16 = op.modifiers & kModOpSelHi;
+    if (i.num_src <= k || (f16 && op.kind == Operand::Kind::kImm)) {
+      return w.Fail(i, "an f16 constant (or missing) source of a mixed-precision operation is not modelled");
+    }
+    uint32_t bits[kLanes];
+    Lanes32(w, op, bits);
+    for (uint32_t l = 0; l < kLanes; ++l) {
+      float v = f16 ? F16ToF32(static_cast<uint16_t>(op.modifiers & kModOpSel ? bits[l] >> 16 : bits[l]))
+                    : AsFloat(bits[l]);
+      if (op.modifiers & kModNegHi) v = std::fabs(v);
+      if (op.modifiers & kModNeg) v = -v;
+      in[k][l] = v;
+    }
+  }
+  uint32_t r[kLanes];
+  const uint32_t* d = w.v(i.dst[0].index);
+  for (uint32_t l = 0; l < kLanes; ++l) {
+    float f = std::fma(in[0][l], in[1][l], in[2][l]);
+    if constexpr (kResult == 0) {
+      r[l] = AsBits(f);
+    } else if constexpr (kResult == 1) {
+      r[l] = (d[l] & 0xffff0000u) | F32ToF16(f);
+    } else {
+      r[l] = (d[l] & 0xffffu) | (uint32_t{F32ToF16(f)} << 16);
+    }
+  }
+  WriteLanes32(w, i.dst[0], r, w.exec());
+}
+
 constexpr OpSemantics kValuPacked[] = {
+    {"v_fma_mix_f32", &FmaMix<0>, kPacked},
+    {"v_fma_mixlo_f16", &FmaMix<1>, kPacked},
+    {"v_fma_mixhi_f16", &FmaMix<2>, kPacked},
     {"v_pk_add_f32", &PackedF32<AddF32, 2>, kPacked},
     {"v_pk_mul_f32", &PackedF32<MulF32, 2>, kPacked},
     {"v_pk_fma_f32", &PackedF32<FmaF32, 3>, kPacked},
