@@ -399,9 +399,10 @@ TEST_F(HsaSimIsaTest, SubDwordPackedIndexedAndAtomicGroups) {
 }
 
 // isa/bits_and_scratch.s: bitfields, bit counts, float classes, narrow and mixed-precision
-// multiply-adds and private memory; one row per check, each value worked out by hand.
+// multiply-adds, private memory, code-object constants and a dot product; one row per check,
+// each value worked out by hand.
 TEST_F(HsaSimIsaTest, BitfieldsClassesAndPrivateMemory) {
-  std::vector<uint32_t> out = RunWithOut("bits_and_scratch", "bits.kd", 64, 17 * 64);
+  std::vector<uint32_t> out = RunWithOut("bits_and_scratch", "bits.kd", 64, 20 * 64);
   for (uint32_t l = 0; l < 64; ++l) {
     SCOPED_TRACE(testing::Message() << "lane " << l);
     auto row = [&](int r) { return out[64 * r + l]; };
@@ -422,6 +423,9 @@ TEST_F(HsaSimIsaTest, BitfieldsClassesAndPrivateMemory) {
     EXPECT_EQ(row(14), l < 32 ? 100u : l) << "scratch: per-lane memory, lanes 0..31 overwritten";
     EXPECT_EQ(row(15), 0x22 + l) << "scratch_store/load_dwordx2 with SADDR";
     EXPECT_EQ(row(16), 0x123444c0u) << "v_fma_mixlo_f16 f16 1.5 * f32 3 + f32 0.25 = 4.75, high half kept";
+    EXPECT_EQ(row(17), 0xc0ffee01u) << "s_getpc_b64 + a PC-relative scalar load of the code object's constant";
+    EXPECT_EQ(row(18), 0xc0ffee01u) << "flat_load_dword of the same constant";
+    EXPECT_EQ(row(19), static_cast<uint32_t>(-240)) << "v_dot4c_i32_i8 accumulates signed byte products";
   }
 }
 

@@ -1,5 +1,5 @@
 // Checks of the bitfield, bit-count, class, 24/16-bit and mixed-precision multiply-add additions
-// and of private memory (scratch_*) for isa_executor_test.cc (BitfieldsClassesAndPrivateMemory): `bits(out)`
+// of private memory (scratch_*), s_getpc_b64 to a constant, flat loads and v_dot4c_i32_i8 for isa_executor_test.cc (BitfieldsClassesAndPrivateMemory): `bits(out)`
 // runs one wave; row r of results goes to out[64 * r + lane] (STOREV/STORES,
 // store_macros.inc); the test lists each row's hand-computed value.
 .amdgcn_target "amdgcn-amd-amdhsa--gfx942"
@@ -79,9 +79,29 @@ bits:
   v_mov_b32_e32 v4, 0x12340000
   v_fma_mixlo_f16 v4, v1, v2, v3 op_sel_hi:[1,0,0]
   STOREV v4, 16
+  // A constant of the code object, through s_getpc_b64 (PC-relative) and then a scalar and a flat load.
+  s_getpc_b64 s[8:9]
+  s_add_u32 s8, s8, konst@rel32@lo+4
+  s_addc_u32 s9, s9, konst@rel32@hi+12
+  s_load_dword s10, s[8:9], 0x0
+  v_mov_b64_e32 v[10:11], s[8:9]
+  flat_load_dword v12, v[10:11]
+  s_waitcnt vmcnt(0) lgkmcnt(0)
+  STORES s10, 17
+  STOREV v12, 18
+  v_mov_b32_e32 v1, 0x0102ff80                 // bytes -128, -1, 2, 1
+  v_mov_b32_e32 v2, 0x03040502                 // bytes 2, 5, 4, 3
+  v_mov_b32_e32 v4, 10
+  v_dot4c_i32_i8_e32 v4, v1, v2                // 10 - 256 - 5 + 8 + 3
+  STOREV v4, 19
   s_endpgm
 .Lbits_end:
 .size bits, .Lbits_end-bits
+
+.section .rodata.konst,"a"
+.p2align 2
+konst:
+  .long 0xc0ffee01
 
 .rodata
 .p2align 6

@@ -5,6 +5,7 @@
 #include <llvm/MC/MCAsmInfo.h>
 #include <llvm/MC/MCContext.h>
 #include <llvm/MC/MCDisassembler/MCDisassembler.h>
+#include <llvm/MC/MCExpr.h>
 #include <llvm/MC/MCInst.h>
 #include <llvm/MC/MCInstPrinter.h>
 #include <llvm/MC/MCInstrDesc.h>
@@ -268,6 +269,9 @@ void Translate(const McTools& t, const llvm::MCInst& mc, llvm::ArrayRef<uint8_t>
     } else if (mo.isImm() || mo.isDFPImm()) {
       op.kind = Operand::Kind::kImm;
       op.imm = mo.isImm() ? mo.getImm() : static_cast<int64_t>(mo.getDFPImm());
+    } else if (int64_t value = 0; mo.isExpr() && mo.getExpr()->evaluateAsAbsolute(value)) {
+      op.kind = Operand::Kind::kImm;  // a literal the disassembler keeps as lit(...)
+      op.imm = value;
     } else {
       MarkError(out, "a source the executor cannot represent (an expression)");
     }

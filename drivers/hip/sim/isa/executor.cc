@@ -131,6 +131,10 @@ Failure RunWorkgroup(const WorkgroupLaunch& launch) {
   context.group_segment_size = launch.group_segment_size;
   context.readable.push_back({reinterpret_cast<uintptr_t>(launch.dispatch_packet), 64});
   if (launch.queue) context.readable.push_back({reinterpret_cast<uintptr_t>(launch.queue), launch.queue_size});
+  // The code object's sections (constants reached through s_getpc_b64).
+  if (const auto& image = launch.program->kernel.loaded_image; image && !image->empty()) {
+    context.readable.push_back({reinterpret_cast<uintptr_t>(image->data()), image->size()});
+  }
   if (launch.program->instructions.empty()) {
     context.failure.kind = Failure::Kind::kError;
     context.failure.message = StrCat("kernel ", launch.program->kernel.name, " has no code");
