@@ -60,6 +60,9 @@ class IsaTest : public SimTest {
     return status;
   }
 
+  // Covers every test kernel's private segment (.amdhsa_private_segment_fixed_size).
+  static constexpr uint32_t kPrivateSegmentSize = 256;
+
   // Copies `kernarg` into the kernarg pool and dispatches `kernel` (a "NAME.kd" of
   // `executable`) over a 1-D grid with `group_segment_size` bytes of LDS. True when the dispatch
   // completed; false when the queue failed (errors_ holds the status and message).
@@ -71,6 +74,7 @@ class IsaTest : public SimTest {
     hsa_signal_t done = Signal(1);
     hsa_kernel_dispatch_packet_t p =
         DispatchPacket(object, args, {grid}, {workgroup}, done, /*barrier=*/false, group_segment_size);
+    p.private_segment_size = kPrivateSegmentSize;
     Submit(queue_, &p);
     // Either the dispatch completes or the queue error comes.
     while (hsa_signal_wait_scacquire(done, HSA_SIGNAL_CONDITION_EQ, 0, 1'000'000, HSA_WAIT_STATE_BLOCKED) != 0) {

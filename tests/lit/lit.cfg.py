@@ -15,6 +15,11 @@ config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py.in"]
 config.environment["PATH"] = os.pathsep.join(
     [config.kiln_tools_dir, config.llvm_tools_dir, config.environment.get("PATH", "")])
 
+# hip-sim's mode (docs/hip-sim-executor.md): KILN_HSA_SIM_MODE=code-object lit-22 ... runs the
+# hip-sim RUN lines on the code-object executor instead of the host twins.
+if "KILN_HSA_SIM_MODE" in os.environ:
+    config.environment["KILN_HSA_SIM_MODE"] = os.environ["KILN_HSA_SIM_MODE"]
+
 # The Python running lit (Debian's, with NumPy from scripts/install-deps.sh), for tests that
 # check .npy files against NumPy itself.
 import sys

@@ -164,11 +164,18 @@ hsa_status_t Executable::LoadHsaco(Session& session, const Agent& agent, std::sp
     return Fail(HSA_STATUS_ERROR_INVALID_ISA, "the AMDGPU code object is for ", object->processor, " but ",
                 agent.Describe(), " is ", agent.isa->name);
   }
+  // The executor's semantics are gfx942's (CDNA3): other processors' code objects are refused
+  // as an ISA it cannot run, so the driver loads their twins instead (gfx1100's wave32 and
+  // its own encodings; gfx90a until its differences are modelled).
+  if (object->processor != "gfx942") {
+    return Fail(HSA_STATUS_ERROR_INVALID_ISA, "the AMDGPU code object is for ", object->processor,
+                "; the code-object executor runs gfx942 code only");
+  }
   auto code_object = std::make_shared<LoadedCodeObject>();
   std::vector<std::shared_ptr<KernelSymbol>> symbols;
   for (isa::KernelCode& kernel : object->kernels) {
     uint32_t wave = kernel.descriptor.wavefront_size32() ? 32 : 64;
-    if (kernel.wavefront_size != wave || wave != agent.config.wavefront_size) {
+    if (kernel.wavefront_size != wave || wave != agent.config.wavefront_size || wave != 64) {
       return Fail(HSA_STATUS_ERROR_INVALID_ISA, "kernel ", kernel.name, " is compiled for wave", kernel.wavefront_size,
                   " (descriptor: wave", wave, ") but ", agent.Describe(), " runs wave", agent.config.wavefront_size,
                   "; the executor runs wave64");

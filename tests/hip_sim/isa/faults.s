@@ -2,6 +2,7 @@
 //   unimplemented(out): executes v_sin_f32, which the executor does not implement (yet)
 //   store_oob(out):     stores 1 MiB past `out`, outside every allocation
 //   uses_dpp(out):      a DPP move, whose modifiers the executor does not model (yet)
+//   indexed_oob(out):   VGPR indexing moves a source past the kernel's VGPR allocation
 //   smem_order(out):    waits lgkmcnt(1) after two scalar loads and uses the older one, as if
 //                       scalar loads returned in order (they need not: only lgkmcnt(0) orders)
 .amdgcn_target "amdgcn-amd-amdhsa--gfx942"
@@ -59,6 +60,18 @@ smem_order:
 .Lsmem_order_end:
 .size smem_order, .Lsmem_order_end-smem_order
 
+.globl indexed_oob
+.p2align 8
+.type indexed_oob,@function
+indexed_oob:
+  s_mov_b32 s4, 200
+  s_set_gpr_idx_on s4, gpr_idx(SRC0)
+  v_mov_b32_e32 v1, v0
+  s_set_gpr_idx_off
+  s_endpgm
+.Lindexed_oob_end:
+.size indexed_oob, .Lindexed_oob_end-indexed_oob
+
 .rodata
 .macro FAULT_DESCRIPTOR name
 .p2align 6
@@ -75,6 +88,7 @@ FAULT_DESCRIPTOR unimplemented
 FAULT_DESCRIPTOR store_oob
 FAULT_DESCRIPTOR uses_dpp
 FAULT_DESCRIPTOR smem_order
+FAULT_DESCRIPTOR indexed_oob
 
 .amdgpu_metadata
 ---
@@ -124,6 +138,18 @@ amdhsa.kernels:
     .private_segment_fixed_size: 0
     .wavefront_size: 64
     .sgpr_count: 5
+    .vgpr_count: 2
+    .max_flat_workgroup_size: 64
+    .args:
+      - { .name: out, .offset: 0, .size: 8, .value_kind: global_buffer, .address_space: global }
+  - .name: indexed_oob
+    .symbol: indexed_oob.kd
+    .kernarg_segment_size: 8
+    .kernarg_segment_align: 8
+    .group_segment_fixed_size: 0
+    .private_segment_fixed_size: 0
+    .wavefront_size: 64
+    .sgpr_count: 4
     .vgpr_count: 2
     .max_flat_workgroup_size: 64
     .args:

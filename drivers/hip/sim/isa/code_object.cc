@@ -201,8 +201,22 @@ StatusOr<CodeObject> ParseCodeObject(std::span<const uint8_t> image) {
   if (!kernels || kernels->kind() != MsgpackValue::Kind::kArray) {
     return DataLossError("the AMDGPU metadata has no amdhsa.kernels array");
   }
+  auto loaded = std::make_shared<std::vector<uint8_t>>();
+  constexpr uint64_t kShfAlloc = 2;
+  for (const ElfSection& section : elf.sections()) {
+    if (!(section.flags & kShfAlloc) || section.size == 0) continue;
+    if (section.address + section.size > (uint64_t{1} << 30)) {
+      return DataLossError("section ", section.name, " lies above 1 GiB of virtual address space");
+    }
+    if (loaded->size() < section.address + section.size) loaded->resize(section.address + section.size, 0);
+    if (section.type == ElfReader::kShtNobits) continue;
+    KILN_ASSIGN_OR_RETURN(std::span<const uint8_t> bytes, elf.BytesAt(section.address, section.size),
+                          "section ", section.name);
+    std::copy(bytes.begin(), bytes.end(), loaded->begin() + static_cast<ptrdiff_t>(section.address));
+  }
   for (size_t i = 0; i < kernels->array().size(); ++i) {
     KernelCode kernel;
+    kernel.loaded_image = loaded;
     KILN_RETURN_IF_ERROR(ReadKernelMetadata(kernels->array()[i], &kernel), "amdhsa.kernels[", i, "]");
     KILN_RETURN_IF_ERROR(ReadDescriptorAndCode(elf, &kernel));
     object.kernels.push_back(std::move(kernel));

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <vector>
@@ -77,6 +78,10 @@ struct KernelCode {
   // its section), copied out of the image; entry_address is its virtual address.
   std::vector<uint8_t> code;
   uint64_t entry_address = 0;
+  // The code object's allocated sections laid out at their virtual addresses (NOBITS zeroed),
+  // shared by its kernels: what s_getpc_b64 points into, so that PC-relative scalar loads of
+  // constants (.rodata) read what the loader would have placed there.
+  std::shared_ptr<const std::vector<uint8_t>> loaded_image;
 };
 
 struct CodeObject {

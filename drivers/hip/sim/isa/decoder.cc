@@ -5,6 +5,7 @@
 #include <llvm/MC/MCAsmInfo.h>
 #include <llvm/MC/MCContext.h>
 #include <llvm/MC/MCDisassembler/MCDisassembler.h>
+#include <llvm/MC/MCExpr.h>
 #include <llvm/MC/MCInst.h>
 #include <llvm/MC/MCInstPrinter.h>
 #include <llvm/MC/MCInstrDesc.h>
@@ -18,6 +19,7 @@
 #include <llvm/TargetParser/Triple.h>
 
 #include <cctype>
+#include <cstring>
 #include <charconv>
 #include <memory>
 #include <mutex>
@@ -119,6 +121,7 @@ Operand RegisterOperand(std::string_view name, uint32_t accum_offset) {
       {"EXEC_LO", kExecLo, 1},
       {"EXEC_HI", kExecLo + 1, 1},
       {"M0", kM0, 1},
+      {"M0_gfxpre11", kM0, 1},  // LLVM 22's name for M0 before gfx11
       {"FLAT_SCR", kFlatScratchLo, 2},
       {"FLAT_SCR_LO", kFlatScratchLo, 1},
       {"FLAT_SCR_HI", kFlatScratchLo + 1, 1},
@@ -174,15 +177,19 @@ void MarkError(Instruction* inst, std::string why) {
   inst->handler = &DecodeError;
 }
 
-// Fills `out` from one decoded MCInst.
-void Translate(const McTools& t, const llvm::MCInst& mc, const Program& program, Instruction* out) {
+// Fills `out` from one decoded MCInst; `bytes` are its machine code (SDWA reads its second dword).
+void Translate(const McTools& t, const llvm::MCInst& mc, llvm::ArrayRef<uint8_t> bytes, Program& program,
+               Instruction* out) {
   const llvm::MCInstrDesc& desc = t.instr_info->get(mc.getOpcode());
   std::string_view opcode_name = t.instr_info->getName(mc.getOpcode());
   out->has_saddr = opcode_name.find("_SADDR") != std::string_view::npos;
   out->smem_sgpr_offset = opcode_name.find("_SGPR") != std::string_view::npos;
   out->smem_imm_offset = opcode_name.find("_IMM") != std::string_view::npos;
   const char* mnemonic = t.printer->getMnemonic(mc).first;
-  out->mnemonic = std::string(Trim(mnemonic ? mnemonic : opcode_name));
+  // The first word: the printer's mnemonic string may carry operand text ("scratch_store_dword off,").
+  std::string_view first_word = Trim(mnemonic ? mnemonic : opcode_name);
+  first_word = first_word.substr(0, std::min(first_word.find(' '), first_word.size()));
+  out->mnemonic = std::string(first_word);
   {
     std::string text;
     llvm::raw_string_ostream os(text);
@@ -191,8 +198,13 @@ void Translate(const McTools& t, const llvm::MCInst& mc, const Program& program,
     out->text = std::string(Trim(text));
   }
   std::string_view key = SemanticsKey(out->mnemonic);
-  out->handler = FindSemantics(key);
-  if (!out->handler) out->handler = &Unimplemented;
+  bool sdwa = opcode_name.find("_sdwa") != std::string_view::npos;
+  if (sdwa && key.size() > 5 && key.substr(key.size() - 5) == "_sdwa") key.remove_suffix(5);
+  const OpSemantics* semantics = FindSemantics(key);
+  out->handler = semantics ? semantics->handler : &Unimplemented;
+  out->valu = StartsWith(out->mnemonic, "v_");
+  // The modifier bits the handler reads; SDWA's SEXT is read by sdwa.cc from the encoding.
+  uint8_t accepted = kModNeg | kModAbs | (semantics ? semantics->modifiers : 0) | (sdwa ? kModSext : 0);
 
   auto check_register = [&](const Operand& op, std::string_view name) {
     if (op.kind == Operand::Kind::kOther) {
@@ -230,11 +242,11 @@ void Translate(const McTools& t, const llvm::MCInst& mc, const Program& program,
       bool next_is_source = i + 1 < mc.getNumOperands() && i + 1 < desc.getNumOperands() &&
                             (desc.operands()[i + 1].RegClass != -1 || mc.getOperand(i + 1).isReg());
       if (next_is_source) {
-        if (value & ~int64_t{kModNeg | kModAbs}) {
+        if (value & ~int64_t{accepted}) {
           MarkError(out, StrCat("source modifier bits ", Hex(static_cast<uint64_t>(value)),
-                                " (op_sel, sext) are not modelled yet"));
+                                " (op_sel, sext) are not modelled for this instruction"));
         }
-        pending_modifiers = static_cast<uint8_t>(value & (kModNeg | kModAbs));
+        pending_modifiers = static_cast<uint8_t>(value & accepted);
         have_modifiers = true;
         continue;
       }
@@ -257,6 +269,9 @@ void Translate(const McTools& t, const llvm::MCInst& mc, const Program& program,
     } else if (mo.isImm() || mo.isDFPImm()) {
       op.kind = Operand::Kind::kImm;
       op.imm = mo.isImm() ? mo.getImm() : static_cast<int64_t>(mo.getDFPImm());
+    } else if (int64_t value = 0; mo.isExpr() && mo.getExpr()->evaluateAsAbsolute(value)) {
+      op.kind = Operand::Kind::kImm;  // a literal the disassembler keeps as lit(...)
+      op.imm = value;
     } else {
       MarkError(out, "a source the executor cannot represent (an expression)");
     }
@@ -265,6 +280,7 @@ void Translate(const McTools& t, const llvm::MCInst& mc, const Program& program,
     pending_modifiers = 0;
     out->src[out->num_src++] = op;
   }
+  uint8_t explicit_sources = out->num_src;
   // Implicit VCC (VOPC _e32 results, carry in/out of VOP2 _e32, v_cndmask_b32_e32's mask).
   for (llvm::MCPhysReg reg : desc.implicit_defs()) {
     if (std::string_view(t.registers->getName(reg)) == "VCC" && out->num_dst < Instruction::kMaxDst) {
@@ -276,8 +292,21 @@ void Translate(const McTools& t, const llvm::MCInst& mc, const Program& program,
       out->src[out->num_src++] = RegisterOperand("VCC", 0);
     }
   }
-  if (opcode_name.find("_sdwa") != std::string_view::npos || opcode_name.find("_dpp") != std::string_view::npos) {
-    MarkError(out, "DPP and SDWA forms are not modelled yet");
+  if (opcode_name.find("_dpp") != std::string_view::npos) MarkError(out, "DPP forms are not modelled yet");
+  if (sdwa && semantics && out->error.empty()) {
+    SdwaForm& form = program.sdwa_forms.emplace_back();
+    form.base = semantics->handler;
+    form.vopc = StartsWith(key, "v_cmp");
+    form.sources = explicit_sources;
+    uint32_t dword = 0;
+    if (bytes.size() >= 8) std::memcpy(&dword, bytes.data() + 4, 4);
+    std::string why;
+    if (bytes.size() < 8 || !PrepareSdwa(dword, program.vgpr_file, out, &form, &why)) {
+      MarkError(out, bytes.size() < 8 ? std::string("an SDWA instruction without its SDWA dword") : why);
+    } else {
+      out->sdwa = &form;
+      out->handler = &ExecuteSdwa;
+    }
   }
 }
 
@@ -309,7 +338,7 @@ StatusOr<std::unique_ptr<Program>> DecodeProgram(KernelCode kernel, const std::s
       inst.text = StrCat(".long ", Hex(word));
       MarkError(&inst, "LLVM's AMDGPU disassembler cannot decode these bytes");
     } else {
-      Translate(*tools, mc, *program, &inst);
+      Translate(*tools, mc, bytes.slice(offset, size), *program, &inst);
     }
     inst.size = static_cast<uint8_t>(size);
     program->instructions.push_back(std::move(inst));

@@ -6,6 +6,7 @@
 #include <cstring>
 #include <memory>
 
+#include "drivers/hip/sim/isa/semantics.h"
 #include "drivers/hip/sim/isa/waitcnt.h"
 #include "drivers/hip/sim/memory.h"
 #include "drivers/hip/sim/sim_api.h"
@@ -35,7 +36,12 @@ void InitializeWave(const WorkgroupLaunch& l, uint32_t index, const uint32_t ext
   w->scc = false;
   w->wave_in_group = index;
   std::fill(std::begin(w->s), std::end(w->s), kPoison);
-  w->vgprs.assign(size_t{p.vgpr_file} * kLanes, kPoison);
+  w->vgprs.assign(size_t{p.vgpr_file + Program::kScratchVgprs} * kLanes, kPoison);
+  w->gpr_idx_on = false;
+  // Private memory (scratch_memory.cc): the descriptor's fixed size per work-item; its initial
+  // contents are undefined, here 0xa5 as the group segment's.
+  w->scratch_per_lane = d.private_segment_fixed_size;
+  w->scratch.assign(size_t{w->scratch_per_lane} * kLanes, 0xa5);
   w->vm_ops.clear();
   w->lgkm_ops.clear();
 
@@ -92,7 +98,11 @@ void RunWave(Wave& w) {
       return;
     }
     const Instruction& inst = code[w.pc++];
-    inst.handler(w, inst);
+    if (w.gpr_idx_on && inst.valu) {
+      RunIndexed(w, inst);
+    } else {
+      inst.handler(w, inst);
+    }
   }
 }
 
@@ -121,6 +131,10 @@ Failure RunWorkgroup(const WorkgroupLaunch& launch) {
   context.group_segment_size = launch.group_segment_size;
   context.readable.push_back({reinterpret_cast<uintptr_t>(launch.dispatch_packet), 64});
   if (launch.queue) context.readable.push_back({reinterpret_cast<uintptr_t>(launch.queue), launch.queue_size});
+  // The code object's sections (constants reached through s_getpc_b64).
+  if (const auto& image = launch.program->kernel.loaded_image; image && !image->empty()) {
+    context.readable.push_back({reinterpret_cast<uintptr_t>(image->data()), image->size()});
+  }
   if (launch.program->instructions.empty()) {
     context.failure.kind = Failure::Kind::kError;
     context.failure.message = StrCat("kernel ", launch.program->kernel.name, " has no code");

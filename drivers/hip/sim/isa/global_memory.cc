@@ -1,4 +1,4 @@
-// Global memory: global_load_* and global_store_* (CDNA3 ISA, "Flat, Scratch and Global
+// Global memory: global_load_* and global_store_*, and flat_load_*/flat_store_* (CDNA3 ISA, "Flat, Scratch and Global
 // Instructions"). Each active lane's address is
 //   SADDR (an SGPR pair) + VADDR (a 32-bit VGPR offset) + the instruction offset, or
 //   VADDR (a 64-bit VGPR pair) + the instruction offset when SADDR is "off".
@@ -7,6 +7,10 @@
 // they retire (waitcnt.h); stores write at issue. Both count in VM_CNT.
 // Operands: loads dst[0] VDST, src[0] SADDR/VADDR, src[1] VADDR (with SADDR), imm[0] OFFSET;
 // stores src[0] VADDR, src[1] VDATA, src[2] SADDR.
+// FLAT (flat_load_*, flat_store_*: a 64-bit VADDR, no SADDR) is modelled as global memory: an
+// address in the LDS or private apertures is a memory fault, not an LDS or scratch access.
+// Flat loads count in VM_CNT only (hardware counts them in LGKM_CNT too; kernels wait for
+// both).
 #include <cstring>
 
 #include "drivers/hip/sim/isa/memory_window.h"
@@ -17,37 +21,21 @@
 namespace kiln::hsa_sim::isa {
 namespace {
 
-// The 64 lane addresses of a global instruction; `vaddr` and `saddr` are its operands.
-void Addresses(const Wave& w, const Instruction& i, const Operand& vaddr, const Operand* saddr, uint64_t out[kLanes]) {
-  int64_t offset = i.num_imm > 0 ? i.imm[0] : 0;
-  if (saddr) {
-    uint64_t base = Scalar64(w, *saddr) + static_cast<uint64_t>(offset);
-    const uint32_t* v = w.v(vaddr.index);
-    for (uint32_t l = 0; l < kLanes; ++l) out[l] = base + v[l];
-  } else {
-    Lanes64(w, vaddr, out);
-    for (uint32_t l = 0; l < kLanes; ++l) out[l] += static_cast<uint64_t>(offset);
-  }
-}
-
-std::string FaultText(MemoryWindow& memory, const char* what, uint32_t lane, uint64_t address, size_t size) {
-  return StrCat(what, " of ", size, " bytes by lane ", lane, ": ", memory.Describe(address, size));
-}
-
-// Loads of kBytes per lane (4 x dwords, or a sub-dword zero/sign-extended to 32 bits).
-template <uint32_t kBytes, bool kSigned>
+// Loads of kBytes per lane (4 x dwords, or a sub-dword zero/sign-extended to 32 bits). Flat
+// loads may also read the workgroup's readable extras (the code object's constants).
+template <uint32_t kBytes, bool kSigned, bool kFlat = false>
 void GlobalLoad(Wave& w, const Instruction& i) {
   constexpr uint32_t kDwords = kBytes < 4 ? 1 : kBytes / 4;
   uint64_t address[kLanes];
-  Addresses(w, i, i.src[i.has_saddr ? 1 : 0], i.has_saddr ? &i.src[0] : nullptr, address);
+  GlobalAddresses(w, i, i.src[i.has_saddr ? 1 : 0], i.has_saddr ? &i.src[0] : nullptr, address);
   uint64_t exec = w.exec();
   std::vector<uint32_t> data = TakeBuffer(w, size_t{kDwords} * kLanes);
   {
     MemoryWindow memory(*w.context);
     for (uint32_t l = 0; l < kLanes; ++l) {
       if (!((exec >> l) & 1)) continue;
-      const uint8_t* bytes = memory.Find(address[l], kBytes);
-      if (!bytes) return w.Fault(i, address[l], FaultText(memory, "load", l, address[l], kBytes));
+      const uint8_t* bytes = memory.Find(address[l], kBytes, kFlat);
+      if (!bytes) return w.Fault(i, address[l], AccessFaultText(memory, "load", l, address[l], kBytes));
       CopyLoadedLane<kBytes, kSigned>(bytes, l, data);
     }
   }
@@ -58,7 +46,7 @@ template <uint32_t kBytes>
 void GlobalStore(Wave& w, const Instruction& i) {
   if (i.num_src < (i.has_saddr ? 3 : 2)) return w.Fail(i, "the operands are missing");
   uint64_t address[kLanes];
-  Addresses(w, i, i.src[0], i.has_saddr ? &i.src[2] : nullptr, address);
+  GlobalAddresses(w, i, i.src[0], i.has_saddr ? &i.src[2] : nullptr, address);
   const Operand& vdata = i.src[1];
   uint64_t exec = w.exec();
   {
@@ -66,7 +54,7 @@ void GlobalStore(Wave& w, const Instruction& i) {
     for (uint32_t l = 0; l < kLanes; ++l) {
       if (!((exec >> l) & 1)) continue;
       uint8_t* bytes = memory.Find(address[l], kBytes);
-      if (!bytes) return w.Fault(i, address[l], FaultText(memory, "store", l, address[l], kBytes));
+      if (!bytes) return w.Fault(i, address[l], AccessFaultText(memory, "store", l, address[l], kBytes));
       if constexpr (kBytes >= 4) {
         for (uint32_t d = 0; d < kBytes / 4; ++d) std::memcpy(bytes + 4 * d, &w.v(vdata.index + d)[l], 4);
       } else {
@@ -85,6 +73,13 @@ constexpr OpSemantics kGlobalMemory[] = {
     {"global_store_byte", &GlobalStore<1>},          {"global_store_short", &GlobalStore<2>},
     {"global_store_dword", &GlobalStore<4>},         {"global_store_dwordx2", &GlobalStore<8>},
     {"global_store_dwordx3", &GlobalStore<12>},      {"global_store_dwordx4", &GlobalStore<16>},
+    {"flat_load_ubyte", &GlobalLoad<1, false, true>},    {"flat_load_sbyte", &GlobalLoad<1, true, true>},
+    {"flat_load_ushort", &GlobalLoad<2, false, true>},   {"flat_load_sshort", &GlobalLoad<2, true, true>},
+    {"flat_load_dword", &GlobalLoad<4, false, true>},    {"flat_load_dwordx2", &GlobalLoad<8, false, true>},
+    {"flat_load_dwordx3", &GlobalLoad<12, false, true>}, {"flat_load_dwordx4", &GlobalLoad<16, false, true>},
+    {"flat_store_byte", &GlobalStore<1>},                {"flat_store_short", &GlobalStore<2>},
+    {"flat_store_dword", &GlobalStore<4>},               {"flat_store_dwordx2", &GlobalStore<8>},
+    {"flat_store_dwordx3", &GlobalStore<12>},            {"flat_store_dwordx4", &GlobalStore<16>},
 };
 
 }  // namespace

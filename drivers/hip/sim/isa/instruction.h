@@ -33,9 +33,16 @@ inline constexpr uint16_t kM0 = 124;
 inline constexpr uint16_t kExecLo = 126;
 inline constexpr uint32_t kMaxAddressableSgprs = 102;  // s0..s101 on gfx9
 
-// Source modifier bits as the disassembler reports them (VOP3 NEG and ABS).
+// Source modifier bits as the disassembler reports them: VOP3 NEG and ABS; VOP3P reads ABS as
+// NEG_HI (the high lane's negate) and OP_SEL_0/OP_SEL_1 as op_sel/op_sel_hi; VOP3 opcodes with
+// op_sel take OP_SEL_0 as the source's op_sel bit (and src0's OP_SEL_1 as the destination's);
+// SDWA integer sources have SEXT.
 inline constexpr uint8_t kModNeg = 1;
 inline constexpr uint8_t kModAbs = 2;
+inline constexpr uint8_t kModNegHi = kModAbs;
+inline constexpr uint8_t kModOpSel = 4;
+inline constexpr uint8_t kModOpSelHi = 8;
+inline constexpr uint8_t kModSext = 16;
 
 struct Operand {
   enum class Kind : uint8_t {
@@ -52,10 +59,26 @@ struct Operand {
   int64_t imm = 0;
 };
 
+// An SDWA instruction (CDNA3 ISA, "SDWA", the VOP_SDWA microcode format): the decoder points
+// the instruction's sources and destination at scratch VGPRs after the kernel's file and keeps
+// the real operands here; sdwa.cc selects the source fields into the scratch registers, runs
+// the base operation, and writes its result's field into the real destination.
+struct SdwaForm {
+  Handler base = nullptr;  // the semantics of the mnemonic without "_sdwa"
+  bool vopc = false;       // a compare: the mask goes to its SGPR destination, no DST_SEL
+  uint8_t sources = 0;     // explicit sources (1 for VOP1, 2 for VOP2 and VOPC)
+  uint8_t src_sel[2] = {6, 6};  // BYTE_0..3 = 0..3, WORD_0/1 = 4/5, DWORD = 6
+  bool src_sext[2] = {};
+  uint8_t dst_sel = 6;
+  uint8_t dst_unused = 0;  // UNUSED_PAD 0, UNUSED_SEXT 1, UNUSED_PRESERVE 2
+  Operand src[2];
+  Operand dst;
+};
+
 struct Instruction {
   static constexpr int kMaxDst = 2;
   static constexpr int kMaxSrc = 4;
-  static constexpr int kMaxImm = 4;
+  static constexpr int kMaxImm = 6;
 
   Handler handler = nullptr;
   uint32_t offset = 0;  // bytes from the kernel's entry point
@@ -66,10 +89,12 @@ struct Instruction {
   bool has_saddr = false;
   bool smem_sgpr_offset = false;
   bool smem_imm_offset = false;
+  bool valu = false;  // a vector ALU instruction (v_*): VGPR indexing applies to it
   uint32_t target = 0;  // branches: the index of the target instruction
   Operand dst[kMaxDst];
   Operand src[kMaxSrc];
   int64_t imm[kMaxImm] = {};
+  const SdwaForm* sdwa = nullptr;  // SDWA forms only (owned by the Program)
   std::string mnemonic;  // "v_add_co_u32_e32"
   std::string text;      // the disassembly, for messages
   std::string error;     // DecodeError: why the instruction cannot execute

@@ -20,9 +20,12 @@
 namespace kiln::hsa_sim::isa {
 namespace {
 
-// The group segment bytes of lane `lane`'s access, or null after failing the dispatch.
+// The group segment bytes of lane `lane`'s access, or null after failing the dispatch. ADDR +
+// offset is a 32-bit sum: LLVM folds a constant into the offset field whatever the base's sign
+// on gfx9 (hasUsableDSOffset), so ADDR = -4 with OFFSET 16 is byte 12.
 uint8_t* LdsBytes(Wave& w, const Instruction& i, uint32_t lane, uint64_t address, uint32_t size) {
   const WorkgroupContext& c = *w.context;
+  address &= 0xffffffffu;
   if (address > c.group_segment_size || size > c.group_segment_size - address) {
     w.Fail(i, StrCat("lane ", lane, " accesses LDS bytes [", Hex(address), ", +", size, ") outside the dispatch's ",
                      c.group_segment_size, "-byte group segment"));

@@ -15,6 +15,7 @@
 
 #include "drivers/hip/sim/isa/wave.h"
 #include "drivers/hip/sim/memory.h"
+#include "drivers/hip/sim/sim_api.h"
 
 namespace kiln::hsa_sim::isa {
 
@@ -49,5 +50,26 @@ class MemoryWindow {
   std::shared_lock<std::shared_mutex> lock_;
   uint64_t base_ = 0, limit_ = 0;  // the last allocation found ([base_, base_ + limit_))
 };
+
+// The 64 lane addresses of a global instruction (global_memory.cc, global_atomics.cc):
+// SADDR + the 32-bit VADDR + OFFSET, or the 64-bit VADDR + OFFSET when `saddr` is null.
+inline void GlobalAddresses(const Wave& w, const Instruction& i, const Operand& vaddr, const Operand* saddr,
+                            uint64_t out[kLanes]) {
+  int64_t offset = FlatOffset(i);
+  if (saddr) {
+    uint64_t base = Scalar64(w, *saddr) + static_cast<uint64_t>(offset);
+    const uint32_t* v = w.v(vaddr.index);
+    for (uint32_t l = 0; l < kLanes; ++l) out[l] = base + v[l];
+  } else {
+    Lanes64(w, vaddr, out);
+    for (uint32_t l = 0; l < kLanes; ++l) out[l] += static_cast<uint64_t>(offset);
+  }
+}
+
+// "load of 4 bytes by lane 3: <where the address lies>", for a memory fault.
+inline std::string AccessFaultText(MemoryWindow& memory, const char* what, uint32_t lane, uint64_t address,
+                                   size_t size) {
+  return StrCat(what, " of ", size, " bytes by lane ", lane, ": ", memory.Describe(address, size));
+}
 
 }  // namespace kiln::hsa_sim::isa

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <memory>
 #include <span>
 #include <string>
@@ -22,6 +23,11 @@ struct Program {
   uint32_t vgpr_file = 0;
   uint32_t accum_offset = 0;
   uint32_t first_system_sgpr = 0;  // USER_SGPR_COUNT
+  std::deque<SdwaForm> sdwa_forms;  // what the SDWA instructions point to (stable addresses)
+
+  // Registers after the file that the executor uses for SDWA's selected sources and result
+  // (instruction.h, SdwaForm): the waves allocate vgpr_file + kScratchVgprs rows.
+  static constexpr uint32_t kScratchVgprs = 3;
 
   // The instruction index at byte `offset` from the entry, or -1 when `offset` is not the
   // start of a decoded instruction.

@@ -1,6 +1,7 @@
 // Scalar ALU: SOP1, SOP2, SOPK and SOPC instructions (CDNA3 ISA, "Scalar ALU Operations" and
 // the SOP1/SOP2/SOPK/SOPC opcode tables). Operands: dst[0] the SDST, src[0]/src[1] SSRC0/SSRC1,
 // imm[0] the SOPK simm16. SCC is written exactly where the ISA's description says so.
+#include <algorithm>
 #include <cstdint>
 #include <type_traits>
 
@@ -183,6 +184,17 @@ void SBfeU32(Wave& w, const Instruction& i) {
   D(w, i, r);
   w.scc = r != 0;
 }
+// S_BFE_I32: as S_BFE_U32, sign-extended from the field's top bit.
+void SBfeI32(Wave& w, const Instruction& i) {
+  uint32_t s1 = S1(w, i), width = (s1 >> 16) & 0x7f;
+  uint32_t r = SignedBitfield(S0(w, i), s1 & 31, std::min<uint32_t>(width, 32));
+  D(w, i, r);
+  w.scc = r != 0;
+}
+// S_BREV_B32, S_SEXT_I32_I8/I16 (SOP1): SCC is unchanged.
+void SBrevB32(Wave& w, const Instruction& i) { D(w, i, ReverseBits32(S0(w, i))); }
+template <typename T>
+void SSext(Wave& w, const Instruction& i) { D(w, i, static_cast<uint32_t>(static_cast<int32_t>(static_cast<T>(S0(w, i))))); }
 
 // ---- SOPK ----
 void SMovkI32(Wave& w, const Instruction& i) { D(w, i, static_cast<uint32_t>(static_cast<int16_t>(i.imm[0]))); }
@@ -329,6 +341,10 @@ constexpr OpSemantics kSalu[] = {
     {"s_lshr_b64", &SLshrB64},
     {"s_ashr_i64", &SAshrI64},
     {"s_bfe_u32", &SBfeU32},
+    {"s_bfe_i32", &SBfeI32},
+    {"s_brev_b32", &SBrevB32},
+    {"s_sext_i32_i8", &SSext<int8_t>},
+    {"s_sext_i32_i16", &SSext<int16_t>},
     {"s_movk_i32", &SMovkI32},
     {"s_addk_i32", &SAddkI32},
     {"s_mulk_i32", &SMulkI32},

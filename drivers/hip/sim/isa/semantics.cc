@@ -9,13 +9,15 @@
 namespace kiln::hsa_sim::isa {
 namespace {
 
-const std::unordered_map<std::string_view, Handler>& Table() {
+const std::unordered_map<std::string_view, const OpSemantics*>& Table() {
   static const auto* table = [] {
-    auto* t = new std::unordered_map<std::string_view, Handler>;
+    auto* t = new std::unordered_map<std::string_view, const OpSemantics*>;
     for (auto group : {SaluSemantics(), SoppSemantics(), SmemSemantics(), WaitcntSemantics(), ValuIntSemantics(),
                        ValuFloatSemantics(), VopcSemantics(), GlobalMemorySemantics(), LdsSemantics(),
-                       MfmaSemantics(), ValuNarrowIntSemantics(), ValuFloatSpecialSemantics()}) {
-      for (const OpSemantics& op : group) t->emplace(op.mnemonic, op.handler);
+                       MfmaSemantics(), ValuNarrowIntSemantics(), ValuFloatSpecialSemantics(), ValuF16Semantics(),
+                       ValuPackedSemantics(), GprIndexSemantics(), GlobalAtomicSemantics(), CacheControlSemantics(),
+                       ScratchMemorySemantics()}) {
+      for (const OpSemantics& op : group) t->emplace(op.mnemonic, &op);
     }
     return t;
   }();
@@ -24,7 +26,7 @@ const std::unordered_map<std::string_view, Handler>& Table() {
 
 }  // namespace
 
-Handler FindSemantics(std::string_view mnemonic) {
+const OpSemantics* FindSemantics(std::string_view mnemonic) {
   auto it = Table().find(mnemonic);
   return it == Table().end() ? nullptr : it->second;
 }

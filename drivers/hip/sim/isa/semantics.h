@@ -13,6 +13,9 @@ namespace kiln::hsa_sim::isa {
 struct OpSemantics {
   std::string_view mnemonic;  // without the encoding suffix (_e32, _e64)
   Handler handler;
+  // Source modifier bits beyond NEG and ABS (instruction.h: kModOpSel, kModOpSelHi) that the
+  // handler reads; the decoder refuses an instruction with any other bit set.
+  uint8_t modifiers = 0;
 };
 
 std::span<const OpSemantics> SaluSemantics();
@@ -27,9 +30,25 @@ std::span<const OpSemantics> LdsSemantics();
 std::span<const OpSemantics> MfmaSemantics();
 std::span<const OpSemantics> ValuNarrowIntSemantics();
 std::span<const OpSemantics> ValuFloatSpecialSemantics();
+std::span<const OpSemantics> ValuF16Semantics();
+std::span<const OpSemantics> ValuPackedSemantics();
+std::span<const OpSemantics> GprIndexSemantics();
+std::span<const OpSemantics> GlobalAtomicSemantics();
+std::span<const OpSemantics> CacheControlSemantics();
+std::span<const OpSemantics> ScratchMemorySemantics();
 
-// The handler of `mnemonic` (encoding suffix already removed), or null.
-Handler FindSemantics(std::string_view mnemonic);
+// The semantics of `mnemonic` (encoding suffix already removed), or null.
+const OpSemantics* FindSemantics(std::string_view mnemonic);
+
+// SDWA (sdwa.cc): runs inst.sdwa's base operation on the selected fields.
+void ExecuteSdwa(Wave& wave, const Instruction& inst);
+// Fills `form` from the SDWA dword (the instruction's second dword) and points `inst`'s
+// sources and destination at the scratch VGPRs from `scratch` on; false (with *why) when the
+// instruction cannot run in this form.
+bool PrepareSdwa(uint32_t sdwa_dword, uint32_t scratch, Instruction* inst, SdwaForm* form, std::string* why);
+// VGPR indexing (gpr_index.cc): runs a VALU instruction with the M0 index added to the VGPR
+// operands s_set_gpr_idx_on enabled.
+void RunIndexed(Wave& wave, const Instruction& inst);
 
 // Handlers for instructions that must fail when executed.
 void Unimplemented(Wave& wave, const Instruction& inst);  // no semantics for the mnemonic

@@ -33,20 +33,44 @@ inline float F16ToF32(uint16_t h) {
 }
 
 // Round to nearest even; overflow gives infinity; NaNs stay NaN (quieted, payload truncated).
-inline uint16_t F32ToF16(float f) {
-  uint32_t bits = AsBits(f);
-  uint16_t sign = static_cast<uint16_t>((bits >> 16) & 0x8000);
-  if (std::isnan(f)) return static_cast<uint16_t>(sign | 0x7e00 | ((bits >> 13) & 0x3ff));
-  float a = std::fabs(f);
-  if (a >= 65520.0f) return static_cast<uint16_t>(sign | 0x7c00);  // rounds to infinity
-  if (a < 0x1p-14f) {
-    // Denormal (or zero): units of 2^-24, rounded to nearest even by nearbyint's default mode.
-    return static_cast<uint16_t>(sign | static_cast<uint16_t>(std::nearbyint(a * 0x1p24f)));
+// From double, so that f16 arithmetic computed exactly in double (sums and products of two
+// f16 values are) rounds once.
+inline uint16_t F64ToF16(double d) {
+  uint16_t sign = std::signbit(d) ? 0x8000 : 0;
+  if (std::isnan(d)) {
+    uint64_t bits;
+    std::memcpy(&bits, &d, 8);
+    return static_cast<uint16_t>(sign | 0x7e00 | ((bits >> 42) & 0x3ff));
   }
-  uint32_t ab = AsBits(a);
-  uint32_t rounded = ab + 0xfff + ((ab >> 13) & 1);  // nearest even at bit 13
-  uint32_t exponent = (rounded >> 23) - 127 + 15;
-  return static_cast<uint16_t>(sign | (exponent << 10) | ((rounded >> 13) & 0x3ff));
+  double a = std::fabs(d);
+  if (a >= 65520.0) return static_cast<uint16_t>(sign | 0x7c00);  // rounds to infinity
+  if (a < 0x1p-14) {
+    // Denormal (or zero): units of 2^-24, rounded to nearest even by nearbyint's default mode;
+    // 1024 units are the smallest normal, which the same encoding gives.
+    return static_cast<uint16_t>(sign | static_cast<uint16_t>(std::nearbyint(a * 0x1p24)));
+  }
+  int exponent = std::ilogb(a);  // -14..15
+  double mantissa = std::nearbyint(std::ldexp(a, 10 - exponent));  // 1024..2048
+  if (mantissa == 2048.0) {
+    mantissa = 1024.0;
+    ++exponent;  // still <= 15: a < 65520
+  }
+  return static_cast<uint16_t>(sign | ((exponent + 15) << 10) | (static_cast<uint32_t>(mantissa) - 1024));
+}
+inline uint16_t F32ToF16(float f) { return F64ToF16(f); }  // widening is exact
+
+// The f16 lanes of a 16-bit VALU source, as floats (exact): the low half, or the high half
+// with op_sel (kModOpSel), then ABS and NEG on the f16 (CDNA3 ISA, VOP3 input modifiers).
+inline void LanesF16(const Wave& w, const Operand& op, float out[kLanes]) {
+  uint32_t bits[kLanes];
+  Lanes32(w, op, bits);
+  uint32_t shift = op.modifiers & kModOpSel ? 16 : 0;
+  for (uint32_t l = 0; l < kLanes; ++l) {
+    auto h = static_cast<uint16_t>(bits[l] >> shift);
+    if (op.modifiers & kModAbs) h &= 0x7fff;
+    if (op.modifiers & kModNeg) h ^= 0x8000;
+    out[l] = F16ToF32(h);
+  }
 }
 
 inline float Bf16ToF32(uint16_t b) { return AsFloat(uint32_t{b} << 16); }

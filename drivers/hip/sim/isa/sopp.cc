@@ -1,5 +1,6 @@
 // Program control: SOPP branches, s_endpgm, s_barrier and the no-ops (CDNA3 ISA, "Program
-// Flow Control" and the SOPP opcode table). Branch targets were resolved at decode (inst.target).
+// Flow Control" and the SOPP opcode table), and s_getpc_b64. Branch targets were resolved at decode (inst.target).
+#include "drivers/hip/sim/isa/program.h"
 #include "drivers/hip/sim/isa/semantics.h"
 #include "drivers/hip/sim/isa/waitcnt.h"
 #include "drivers/hip/sim/isa/wave.h"
@@ -32,12 +33,21 @@ void SBarrier(Wave& w, const Instruction&) {
   w.at_barrier = true;
   w.yielded = true;
 }
+// S_GETPC_B64 (SOP1): D = the address of the next instruction (PC + 4), in the code object's
+// loaded image (code_object.h, KernelCode::loaded_image), so PC-relative constants resolve.
+void SGetpc(Wave& w, const Instruction& i) {
+  const KernelCode& k = w.context->program->kernel;
+  if (!k.loaded_image) return w.Fail(i, "the code object's image is not loaded");
+  uint64_t pc = reinterpret_cast<uintptr_t>(k.loaded_image->data()) + k.entry_address + i.offset;
+  w.SetSgpr64(i.dst[0].index, pc + 4);
+}
 void STrap(Wave& w, const Instruction& i) { w.Fail(i, "the kernel executed a trap"); }
 void SCodeEnd(Wave& w, const Instruction& i) {
   w.Fail(i, "execution reached the code-end padding after the kernel (no s_endpgm before it)");
 }
 
 constexpr OpSemantics kSopp[] = {
+    {"s_getpc_b64", &SGetpc},
     {"s_endpgm", &SEndpgm},
     {"s_branch", &SBranch},
     {"s_cbranch_scc0", &SCbranch<Scc0>},

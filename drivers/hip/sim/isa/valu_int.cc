@@ -38,6 +38,15 @@ uint32_t BfeU(uint32_t a, uint32_t b, uint32_t c) {
   uint32_t offset = b & 31, width = c & 31;
   return width == 0 ? 0 : (a >> offset) & ((1u << width) - 1);
 }
+// V_BFE_I32: as V_BFE_U32, sign-extended from the field's top bit.
+uint32_t BfeI(uint32_t a, uint32_t b, uint32_t c) { return SignedBitfield(a, b & 31, c & 31); }
+// V_ALIGNBIT_B32 / V_ALIGNBYTE_B32: bits 31:0 of {SRC0, SRC1} >> SRC2[4:0] (bytes: 8 * SRC2[1:0]).
+uint32_t Alignbit(uint32_t a, uint32_t b, uint32_t c) {
+  return static_cast<uint32_t>(((uint64_t{a} << 32) | b) >> (c & 31));
+}
+uint32_t Alignbyte(uint32_t a, uint32_t b, uint32_t c) {
+  return static_cast<uint32_t>(((uint64_t{a} << 32) | b) >> (8 * (c & 3)));
+}
 uint32_t Add3(uint32_t a, uint32_t b, uint32_t c) { return a + b + c; }
 uint32_t LshlAdd(uint32_t a, uint32_t b, uint32_t c) { return (a << (b & 31)) + c; }
 uint32_t AddLshl(uint32_t a, uint32_t b, uint32_t c) { return (a + b) << (c & 31); }
@@ -45,11 +54,12 @@ uint32_t LshlOr(uint32_t a, uint32_t b, uint32_t c) { return (a << (b & 31)) | c
 uint32_t AndOr(uint32_t a, uint32_t b, uint32_t c) { return (a & b) | c; }
 uint32_t Or3(uint32_t a, uint32_t b, uint32_t c) { return a | b | c; }
 uint32_t Xad(uint32_t a, uint32_t b, uint32_t c) { return (a ^ b) + c; }
-uint32_t Bfrev(uint32_t a) {
-  uint32_t r = 0;
-  for (int bit = 0; bit < 32; ++bit) r |= ((a >> bit) & 1) << (31 - bit);
-  return r;
-}
+uint32_t Bfrev(uint32_t a) { return ReverseBits32(a); }
+// V_FFBH_U32: leading zeros; V_FFBH_I32: leading bits equal to the sign bit; V_FFBL_B32:
+// trailing zeros. All give 0xffffffff when no bit qualifies.
+uint32_t FfbhU(uint32_t a) { return a == 0 ? ~0u : static_cast<uint32_t>(__builtin_clz(a)); }
+uint32_t FfbhI(uint32_t a) { return FfbhU(static_cast<int32_t>(a) < 0 ? ~a : a); }
+uint32_t Ffbl(uint32_t a) { return a == 0 ? ~0u : static_cast<uint32_t>(__builtin_ctz(a)); }
 // V_MIN3/V_MAX3/V_MED3 of three 32-bit integers (med3: the middle one).
 template <typename T>
 uint32_t Max3(uint32_t a, uint32_t b, uint32_t c) {
@@ -222,6 +232,9 @@ constexpr OpSemantics kValuInt[] = {
     {"v_min_i32", &BinaryLanes32<MinI>},
     {"v_max_i32", &BinaryLanes32<MaxI>},
     {"v_bfe_u32", &TernaryLanes32<BfeU>},
+    {"v_bfe_i32", &TernaryLanes32<BfeI>},
+    {"v_alignbit_b32", &TernaryLanes32<Alignbit>},
+    {"v_alignbyte_b32", &TernaryLanes32<Alignbyte>},
     {"v_add3_u32", &TernaryLanes32<Add3>},
     {"v_lshl_add_u32", &TernaryLanes32<LshlAdd>},
     {"v_add_lshl_u32", &TernaryLanes32<AddLshl>},
@@ -247,6 +260,9 @@ constexpr OpSemantics kValuInt[] = {
     {"v_readfirstlane_b32", &ReadFirstLane},
     {"v_mov_b64", &MovB64},
     {"v_bfrev_b32", &UnaryLanes32<Bfrev, false>},
+    {"v_ffbh_u32", &UnaryLanes32<FfbhU, false>},
+    {"v_ffbh_i32", &UnaryLanes32<FfbhI, false>},
+    {"v_ffbl_b32", &UnaryLanes32<Ffbl, false>},
     {"v_max3_i32", &TernaryLanes32<Max3<int32_t>>},
     {"v_max3_u32", &TernaryLanes32<Max3<uint32_t>>},
     {"v_min3_i32", &TernaryLanes32<Min3<int32_t>>},

@@ -1,5 +1,5 @@
-// Vector compares and selects (CDNA3 ISA, VOPC and V_CNDMASK_B32); 16-bit integer compares
-// read the low halves of their sources. A compare writes one bit
+// Vector compares and selects (CDNA3 ISA, VOPC and V_CNDMASK_B32); 16-bit integer and f16
+// compares read the low halves of their sources (f16: every f32 predicate, on the exact values). A compare writes one bit
 // per lane to its SGPR pair (VCC for the _e32 forms): the predicate for active lanes, 0 for
 // inactive ones. V_CMPX_* also write EXEC (gfx9: both the mask and EXEC). F32 compares apply
 // the VOP3 ABS/NEG input modifiers; the "n" predicates (nlt, nge, ...) are true on unordered.
@@ -7,10 +7,16 @@
 #include <cstdint>
 
 #include "drivers/hip/sim/isa/semantics.h"
+#include "drivers/hip/sim/isa/small_float.h"
 #include "drivers/hip/sim/isa/wave.h"
 
 namespace kiln::hsa_sim::isa {
 namespace {
+
+void WriteMask(Wave& w, const Instruction& i, uint64_t mask, bool exec_too) {
+  if (i.num_dst > 0) w.SetSgpr64(i.dst[0].index, mask);
+  if (exec_too) w.SetSgpr64(kExecLo, mask);
+}
 
 template <typename T, bool (*P)(T, T), bool kExecToo>
 void Compare(Wave& w, const Instruction& i) {
@@ -31,9 +37,18 @@ void Compare(Wave& w, const Instruction& i) {
     Lanes32(w, i.src[1], b);
     for (uint32_t l = 0; l < kLanes; ++l) mask |= uint64_t{P(static_cast<T>(a[l]), static_cast<T>(b[l]))} << l;
   }
-  mask &= exec;
-  if (i.num_dst > 0) w.SetSgpr64(i.dst[0].index, mask);
-  if (kExecToo) w.SetSgpr64(kExecLo, mask);
+  WriteMask(w, i, mask & exec, kExecToo);
+}
+
+// f16 compares: the sources' low halves (or high with op_sel), exactly as f32.
+template <bool (*P)(float, float), bool kExecToo>
+void CompareF16(Wave& w, const Instruction& i) {
+  float a[kLanes], b[kLanes];
+  LanesF16(w, i.src[0], a);
+  LanesF16(w, i.src[1], b);
+  uint64_t mask = 0;
+  for (uint32_t l = 0; l < kLanes; ++l) mask |= uint64_t{P(a[l], b[l])} << l;
+  WriteMask(w, i, mask & w.exec(), kExecToo);
 }
 
 template <typename T>
@@ -78,6 +93,34 @@ bool Ngt(float a, float b) { return !(a > b); }
 bool Nle(float a, float b) { return !(a <= b); }
 bool Nlt(float a, float b) { return !(a < b); }
 
+// V_CMP_CLASS_F32: true when SRC1 has the bit of SRC0's class (CDNA3 ISA, V_CMP_CLASS_F32):
+// 0 signalling NaN, 1 quiet NaN, 2 -inf, 3 -normal, 4 -denormal, 5 -0, 6 +0, 7 +denormal,
+// 8 +normal, 9 +inf.
+uint32_t ClassBit(float f) {
+  bool negative = std::signbit(f);
+  switch (std::fpclassify(f)) {
+    case FP_NAN:
+      return (AsBits(f) & 0x00400000u) ? 1 : 0;
+    case FP_INFINITE:
+      return negative ? 2 : 9;
+    case FP_NORMAL:
+      return negative ? 3 : 8;
+    case FP_SUBNORMAL:
+      return negative ? 4 : 7;
+    default:
+      return negative ? 5 : 6;
+  }
+}
+template <bool kExecToo>
+void CompareClassF32(Wave& w, const Instruction& i) {
+  uint32_t a[kLanes], b[kLanes];
+  LanesF32Bits(w, i.src[0], a);
+  Lanes32(w, i.src[1], b);
+  uint64_t mask = 0;
+  for (uint32_t l = 0; l < kLanes; ++l) mask |= uint64_t{(b[l] >> ClassBit(AsFloat(a[l]))) & 1} << l;
+  WriteMask(w, i, mask & w.exec(), kExecToo);
+}
+
 // V_CNDMASK_B32: D = mask[lane] ? SRC1 : SRC0, the mask in src[2] (VCC for _e32). The VOP3
 // form applies ABS/NEG to the sources.
 void Cndmask(Wave& w, const Instruction& i) {
@@ -102,7 +145,8 @@ void Cndmask(Wave& w, const Instruction& i) {
   {"v_cmp_t_" SUFFIX, &Compare<T, T_<T>, false>},  {"v_cmpx_t_" SUFFIX, &Compare<T, T_<T>, true>}
 
 #define KILN_F32_COMPARE(NAME, P) \
-  {"v_cmp_" NAME "_f32", &Compare<float, P, false>}, {"v_cmpx_" NAME "_f32", &Compare<float, P, true>}
+  {"v_cmp_" NAME "_f32", &Compare<float, P, false>}, {"v_cmpx_" NAME "_f32", &Compare<float, P, true>}, \
+  {"v_cmp_" NAME "_f16", &CompareF16<P, false>}, {"v_cmpx_" NAME "_f16", &CompareF16<P, true>}
 // clang-format on
 
 constexpr OpSemantics kVopc[] = {
@@ -113,6 +157,7 @@ constexpr OpSemantics kVopc[] = {
     KILN_F32_COMPARE("u", U),           KILN_F32_COMPARE("nge", Nge),       KILN_F32_COMPARE("nlg", Nlg),
     KILN_F32_COMPARE("ngt", Ngt),       KILN_F32_COMPARE("nle", Nle),       KILN_F32_COMPARE("neq", Ne<float>),
     KILN_F32_COMPARE("nlt", Nlt),       KILN_F32_COMPARE("tru", T_<float>), {"v_cndmask_b32", &Cndmask},
+    {"v_cmp_class_f32", &CompareClassF32<false>}, {"v_cmpx_class_f32", &CompareClassF32<true>},
 };
 
 #undef KILN_INT_COMPARES

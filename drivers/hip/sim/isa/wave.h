@@ -74,8 +74,11 @@ struct Wave {
   bool yielded = false;     // gave the scheduler a chance to run another wave (s_waitcnt)
   bool at_barrier = false;  // waits in s_barrier for the workgroup's other waves
   bool scc = false;
+  bool gpr_idx_on = false;  // MODE.gpr_idx_en: s_set_gpr_idx_on until s_set_gpr_idx_off (gpr_index.cc)
   uint32_t s[kSgprSlots] = {};
-  std::vector<uint32_t> vgprs;  // vgpr_file x kLanes
+  std::vector<uint8_t> scratch;  // private memory: kLanes x scratch_per_lane bytes, lane-major
+  uint32_t scratch_per_lane = 0;
+  std::vector<uint32_t> vgprs;  // (vgpr_file + Program::kScratchVgprs) x kLanes
   std::deque<PendingOp> vm_ops, lgkm_ops;
   std::vector<std::vector<uint32_t>> spare_buffers;  // recycled PendingOp::data
 
@@ -185,6 +188,14 @@ void TernaryLanes32(Wave& w, const Instruction& i) {
   WriteLanes32(w, i.dst[0], r, w.exec());
 }
 
+// The OFFSET (imm[0]) of a FLAT/GLOBAL/SCRATCH instruction: a 13-bit signed field (CDNA3 ISA,
+// "Flat, Scratch and Global Instructions"). LLVM's disassembler gives the raw field
+// (offset:-8 is 8184), its assembler the signed value; both sign-extend to the same offset.
+inline int64_t FlatOffset(const Instruction& i) {
+  int64_t field = i.num_imm > 0 ? i.imm[0] & 0x1fff : 0;
+  return field >= 0x1000 ? field - 0x2000 : field;
+}
+
 // Copies lane `lane`'s loaded `kBytes` at `bytes` into `data` (dwords x 64, register-major):
 // whole dwords, or a byte/short zero- or sign-extended to 32 bits.
 template <uint32_t kBytes, bool kSigned>
@@ -197,6 +208,21 @@ void CopyLoadedLane(const uint8_t* bytes, uint32_t lane, std::vector<uint32_t>& 
     if (kSigned && (value >> (8 * kBytes - 1)) & 1) value |= ~0u << (8 * kBytes);
     data[lane] = value;
   }
+}
+
+// Bit 31 - n of the result is bit n of `a` (V_BFREV_B32, S_BREV_B32).
+inline uint32_t ReverseBits32(uint32_t a) {
+  uint32_t r = 0;
+  for (int bit = 0; bit < 32; ++bit) r |= ((a >> bit) & 1) << (31 - bit);
+  return r;
+}
+// The `width` bits of `a` from `offset` on, sign-extended from the top one; 0 for width 0
+// (V_BFE_I32, S_BFE_I32).
+inline uint32_t SignedBitfield(uint32_t a, uint32_t offset, uint32_t width) {
+  if (width == 0) return 0;
+  if (offset + width >= 32) return static_cast<uint32_t>(static_cast<int32_t>(a) >> offset);
+  uint32_t shift = 32 - width - offset;
+  return static_cast<uint32_t>(static_cast<int32_t>(a << shift) >> (32 - width));
 }
 
 inline float AsFloat(uint32_t bits) {
