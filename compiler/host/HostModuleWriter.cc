@@ -101,8 +101,21 @@ std::optional<hal::ElementType> ElementTypeOf(Type type) {
 }
 
 
-// The bytes of a dense constant as buffers store them (i1 and sub-byte elements a byte each).
+// The bytes of a dense constant as buffers store them (i1 a byte each, sub-byte elements
+// packed or a byte each: SubByteStorage.h).
 std::vector<uint8_t> DenseBytes(DenseElementsAttr dense, int64_t element_bytes) {
+  if (IsPackedSubByte(dense.getType())) {
+    // The attribute keeps a sub-byte element in a byte; buffers pack them, low bits first.
+    Type element = dense.getElementType();
+    int64_t width = element.getIntOrFloatBitWidth(), per_byte = ElementsPerByte(element);
+    ArrayRef<char> raw = dense.getRawData();
+    std::vector<uint8_t> packed(dense.getNumElements() / per_byte, 0);
+    for (int64_t i = 0; i < dense.getNumElements(); ++i) {
+      uint8_t bits = static_cast<uint8_t>(raw[dense.isSplat() ? 0 : i]) & ((1u << width) - 1);
+      packed[i / per_byte] |= static_cast<uint8_t>(bits << ((i % per_byte) * width));
+    }
+    return packed;
+  }
   std::vector<uint8_t> bytes;
   bytes.reserve(dense.getNumElements() * element_bytes);
   if (dense.getElementType().isInteger(1)) {
@@ -250,7 +263,7 @@ class FunctionWriter {
         }
       }
       // One slab for the block's transients, allocated as the block starts.
-      transients_ = PlanTransients(block, StoredElementBytes);
+      transients_ = PlanTransients(block, [](RankedTensorType type) { return StoredTensorBytes(type); });
       if (transients_.slab_bytes > 0) {
         slab_ = f_.NewRef();
         Call("allocator.allocate",
@@ -317,11 +330,12 @@ class FunctionWriter {
     return success();
   }
 
-  // The element type of buffer views of `type`: sub-byte elements are views of their
-  // storage, a byte each, except `packed` ones (a public function's arguments and results).
+  // The element type of buffer views of `type`: sub-byte elements stored a byte each are
+  // views of that storage (i8), except `packed` ones (a public function's arguments and
+  // results); packed sub-byte tensors are views of their own type.
   FailureOr<Reg> ElementTypeConstant(RankedTensorType type, Location loc, bool packed = false) {
-    Type stored = IsSubByteElement(type.getElementType()) && !packed ? IntegerType::get(type.getContext(), 8)
-                                                                     : type.getElementType();
+    Type stored = HasByteStoredSubByteElements(type) && !packed ? IntegerType::get(type.getContext(), 8)
+                                                                : type.getElementType();
     std::optional<hal::ElementType> element = ElementTypeOf(stored);
     if (!element || !StoredElementBytes(type.getElementType())) {
       return emitError(loc) << "tensors of " << type.getElementType()
@@ -359,7 +373,14 @@ class FunctionWriter {
     return success();
   }
 
+  // The bytes a tensor of `type` with `dims` takes in a buffer.
   Reg ByteSize(RankedTensorType type, const std::vector<Reg>& dims) {
+    if (IsPackedSubByte(type)) {
+      // Whole bytes a row: the innermost dimension (static) in bytes.
+      Reg size = ConstI64(type.getShape().back() / ElementsPerByte(type.getElementType()));
+      for (size_t d = 0; d + 1 < dims.size(); ++d) size = Binary(Opcode::kMulI64, size, dims[d], true);
+      return size;
+    }
     Reg size = ConstI64(*StoredElementBytes(type.getElementType()));
     for (Reg d : dims) size = Binary(Opcode::kMulI64, size, d, true);
     return size;
@@ -522,8 +543,10 @@ class FunctionWriter {
     if (!dense.isSplat() || (element_bytes != 1 && element_bytes != 2 && element_bytes != 4 && element_bytes != 8)) {
       return std::nullopt;
     }
+    // One stored unit: a byte of packed copies for packed sub-byte elements.
+    int64_t unit = IsPackedSubByte(dense.getType()) ? ElementsPerByte(dense.getElementType()) : 1;
     std::vector<uint8_t> element =
-        DenseBytes(dense.resizeSplat(RankedTensorType::get({1}, dense.getElementType())), element_bytes);
+        DenseBytes(dense.resizeSplat(RankedTensorType::get({unit}, dense.getElementType())), element_bytes);
     uint64_t pattern = 0;
     std::memcpy(&pattern, element.data(), element.size());
     return pattern;
@@ -549,7 +572,7 @@ class FunctionWriter {
     if (std::optional<uint64_t> pattern = FillPattern(dense, element_bytes)) {
       FailureOr<Reg> buffer = AllocateView(type, view, loc);
       if (failed(buffer)) return failure();
-      Reg size = Binary(Opcode::kMulI64, ConstI64(element_bytes), ConstI64(type.getNumElements()), true);
+      Reg size = ConstI64(*StoredTensorBytes(type));
       Reg fill = f_.NewRef();
       Call("command_buffer.create", {}, {fill});
       Call("command_buffer.fill", {fill, *buffer, ConstI64(0), size, ConstI64(static_cast<int64_t>(*pattern)),
@@ -561,7 +584,7 @@ class FunctionWriter {
       std::vector<uint8_t> bytes = DenseBytes(dense, element_bytes);
       segment = host_.builder().AddRodata(bytes, bytes.size() >= 4096);
     }
-    return UploadConstant(*segment, static_cast<size_t>(element_bytes * type.getNumElements()), type, view, loc);
+    return UploadConstant(*segment, static_cast<size_t>(*StoredTensorBytes(type)), type, view, loc);
   }
 
   // A new buffer holding rodata `segment` (`size` bytes), viewed as `type` into `view`.
@@ -590,7 +613,19 @@ class FunctionWriter {
     return success();
   }
 
+  // A view between sub-byte tensors stored differently (packed and a byte each) cannot be
+  // made on the host: kiln-expand-sub-byte-bitcasts turns such reshapes into computations.
+  static LogicalResult CheckSameSubByteStorage(Operation* op) {
+    Type source = op->getOperand(0).getType(), result = op->getResult(0).getType();
+    if (!HasSubByteElements(source) || IsPackedSubByte(source) == IsPackedSubByte(result)) return success();
+    return op->emitError() << "views " << source << " as " << result
+                           << ", which kiln stores differently (packed, and one element per byte); "
+                              "kiln-expand-sub-byte-bitcasts should have made it a computation",
+           failure();
+  }
+
   LogicalResult WriteReshape(Operation* op) {
+    if (failed(CheckSameSubByteStorage(op))) return failure();
     Value source = op->getOperand(0);
     Value result = op->getResult(0);
     auto result_type = dyn_cast<RankedTensorType>(result.getType());
@@ -644,11 +679,12 @@ class FunctionWriter {
     auto type = cast<RankedTensorType>(op->getResult(0).getType());
     bool packed = op->hasAttr(kPackedBoundaryAttr);
     if (isa<iree::TensorBitCastOp>(op) && !packed &&
-        (HasSubByteElements(type) || HasSubByteElements(source.getType()))) {
-      return op->emitError() << "flow.tensor.bitcast with sub-byte elements should have been expanded "
-                                "(kiln-expand-sub-byte-bitcasts)",
+        (HasByteStoredSubByteElements(type) || HasByteStoredSubByteElements(source.getType()))) {
+      return op->emitError() << "flow.tensor.bitcast with sub-byte elements stored one per byte should have been "
+                                "expanded (kiln-expand-sub-byte-bitcasts)",
              failure();
     }
+    if (isa<iree::TensorReshapeOp>(op) && failed(CheckSameSubByteStorage(op))) return failure();
     ValueRange result_dims = isa<iree::TensorBitCastOp>(op) ? cast<iree::TensorBitCastOp>(op).getResultDims()
                                                              : cast<iree::TensorReshapeOp>(op).getResultDims();
     FailureOr<Reg> r = NewRegister(op->getResult(0));
@@ -737,9 +773,24 @@ class FunctionWriter {
       linear = Binary(Opcode::kMulI64, linear, dims[d], true);
       linear = Binary(Opcode::kAddI64, linear, Get(index), true);
     }
-    Reg offset = Binary(Opcode::kMulI64, linear, ConstI64(*bytes), true);
     Reg buffer = f_.NewRef();
     Call("buffer_view.buffer", {Get(op.getTensor())}, {buffer});
+    if (IsPackedSubByte(op.getTensor().getType())) {
+      // The byte holding the element, shifted down; integers sign-extended, as registers
+      // hold them, float formats' bits zero-extended.
+      int64_t width = type.getIntOrFloatBitWidth(), per_byte = ElementsPerByte(type);
+      Reg offset = Binary(Opcode::kDivI64U, linear, ConstI64(per_byte), true);
+      Reg shift = Binary(Opcode::kMulI64, Binary(Opcode::kRemI64U, linear, ConstI64(per_byte), true),
+                         ConstI64(width), true);
+      Reg byte = f_.NewI64();
+      Call("buffer.load", {buffer, offset, ConstI32(1)}, {byte});
+      Reg element = Binary(Opcode::kShrI64U, byte, shift, true);
+      Reg high = Binary(Opcode::kShlI64, element, ConstI64(64 - width), true);
+      Reg value = Binary(type.isInteger() ? Opcode::kShrI64S : Opcode::kShrI64U, high, ConstI64(64 - width), true);
+      f_.Emit(Opcode::kTruncI64I32, {r->index(), value.index()});
+      return success();
+    }
+    Reg offset = Binary(Opcode::kMulI64, linear, ConstI64(*bytes), true);
     Reg value = IsWide(type) ? *r : f_.NewI64();
     Call("buffer.load", {buffer, offset, ConstI32(*bytes)}, {value});
     if (!IsWide(type)) f_.Emit(Opcode::kTruncI64I32, {r->index(), value.index()});

@@ -40,7 +40,7 @@ std::optional<int64_t> LastUse(Value value, Block& block, const llvm::DenseMap<O
 
 }  // namespace
 
-TransientPlan PlanTransients(Block& block, const std::function<std::optional<int64_t>(Type)>& element_bytes,
+TransientPlan PlanTransients(Block& block, const std::function<std::optional<int64_t>(RankedTensorType)>& tensor_bytes,
                              int64_t alignment) {
   llvm::DenseMap<Operation*, int64_t> position;
   int64_t index = 0;
@@ -57,11 +57,11 @@ TransientPlan PlanTransients(Block& block, const std::function<std::optional<int
     for (OpResult result : dispatch->getResults()) {
       if (dispatch.getTiedOperand(result.getResultNumber())) continue;  // not allocated
       auto type = cast<RankedTensorType>(result.getType());
-      std::optional<int64_t> bytes = element_bytes(type.getElementType());
-      if (!type.hasStaticShape() || !bytes) continue;
+      std::optional<int64_t> bytes = type.hasStaticShape() ? tensor_bytes(type) : std::nullopt;
+      if (!bytes) continue;
       std::optional<int64_t> end = LastUse(result, block, position);
       if (!end) continue;
-      int64_t size = std::max<int64_t>(1, type.getNumElements() * *bytes);
+      int64_t size = std::max<int64_t>(1, *bytes);
       intervals.push_back({result, position[&op], *end, static_cast<int64_t>(llvm::alignTo(size, alignment))});
     }
   }

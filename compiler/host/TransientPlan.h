@@ -15,6 +15,7 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "mlir/IR/Block.h"
+#include "mlir/IR/BuiltinTypes.h"
 
 namespace kiln::compiler {
 
@@ -23,9 +24,10 @@ struct TransientPlan {
   llvm::DenseMap<mlir::Value, int64_t> offsets;  // byte offset of each transient in the slab
 };
 
-// Offsets are multiples of `alignment`. `element_bytes` gives the storage size of an
-// element type, or nullopt for types that cannot be placed.
-TransientPlan PlanTransients(mlir::Block& block, const std::function<std::optional<int64_t>(mlir::Type)>& element_bytes,
+// Offsets are multiples of `alignment`. `tensor_bytes` gives the storage size of a static
+// tensor type, or nullopt for types that cannot be placed.
+TransientPlan PlanTransients(mlir::Block& block,
+                             const std::function<std::optional<int64_t>(mlir::RankedTensorType)>& tensor_bytes,
                              int64_t alignment = 64);
 
 }  // namespace kiln::compiler

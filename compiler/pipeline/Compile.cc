@@ -94,11 +94,12 @@ void BuildHostPipeline(OpPassManager& pm, const CompileOptions& options, bool gp
   }
   AddPipeline(pm, "canonicalize,cse,func.func(convert-elementwise-to-linalg)");
   pm.addPass(createFuseElementwiseOps());
+  pm.addPass(createFuseDequantization());
   AddPipeline(pm, "canonicalize,cse");
   pm.addPass(createWidenReductionAccumulators());
   pm.addPass(createSplitLongReductions(SplitLongReductionsOptions{/*cpu=*/!gpu}));
   pm.addPass(createFormDispatches());
-  pm.addPass(createWidenSubByteBindings());
+  pm.addPass(createLowerSubByteBindings());
   pm.addPass(createAnnotateDispatchCosts());
   AddPipeline(pm, "canonicalize,cse,func.func(lower-affine,convert-scf-to-cf,arith-expand),canonicalize,cse");
   pm.addPass(createDedupeDispatches());

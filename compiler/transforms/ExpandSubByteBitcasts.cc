@@ -1,5 +1,6 @@
-// kiln-expand-sub-byte-bitcasts: flow.tensor.bitcast ops with sub-byte elements on a side
-// become computations that unpack or pack bytes (compiler/utils/SubByteStorage.h).
+// kiln-expand-sub-byte-bitcasts: flow.tensor.bitcast ops with sub-byte elements stored one
+// per byte on a side, and reshapes between the two storages, become computations that
+// unpack or pack bytes (compiler/utils/SubByteStorage.h).
 #include "compiler/dialect/KilnDialect.h"
 #include "compiler/input/iree/IreeDialects.h"
 #include "compiler/transforms/Passes.h"
@@ -10,6 +11,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Tensor/Utils/Utils.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
 
 namespace kiln::compiler {
@@ -70,13 +72,45 @@ Value BitOffsetInByte(OpBuilder& b, Location loc, int64_t width) {
 // The byte view of a packed tensor: (byte, position) -> byte.
 AffineMap ByteOfPosition(MLIRContext* ctx) { return AffineMap::get(2, 0, {getAffineDimExpr(0, ctx)}, ctx); }
 
-// `bytes` (tensor<N x i8>) as the N * 8 / w elements of `element` (w bits wide) that they
-// pack, the first in each byte's low bits.
-Value Unpack(OpBuilder& b, Location loc, Value bytes, Type element) {
-  int64_t width = element.getIntOrFloatBitWidth(), per_byte = 8 / width;
+// An elementwise generic over `value` (a ranked tensor) into an empty tensor of its shape
+// and `element`, yielding `convert` of each element.
+Value MapElements(OpBuilder& b, Location loc, Value value, Type element,
+                  llvm::function_ref<Value(OpBuilder&, Location, Value)> convert) {
+  auto type = cast<RankedTensorType>(value.getType());
+  Value init = tensor::EmptyOp::create(b, loc, tensor::getMixedSizes(b, loc, value), element);
+  AffineMap identity = b.getMultiDimIdentityMap(type.getRank());
+  SmallVector<utils::IteratorType> iterators(type.getRank(), utils::IteratorType::parallel);
+  return linalg::GenericOp::create(b, loc, init.getType(), ValueRange{value}, ValueRange{init},
+                                   SmallVector<AffineMap>{identity, identity}, iterators,
+                                   [&](OpBuilder& nb, Location nloc, ValueRange args) {
+                                     linalg::YieldOp::create(nb, nloc, convert(nb, nloc, args[0]));
+                                   })
+      .getResult(0);
+}
+
+// Sub-byte `value` as bytes of its shape, one element each (its bits zero-extended): the
+// form in which its elements are reshaped and packed without a sub-byte tensor between
+// storages.
+Value ElementBytes(OpBuilder& b, Location loc, Value value) {
+  return MapElements(b, loc, value, b.getI8Type(), [](OpBuilder& nb, Location nloc, Value v) {
+    return SubByteToByte(nb, nloc, v);
+  });
+}
+
+// `bytes` (one element each) as sub-byte elements of `element`, in the same shape.
+Value FromElementBytes(OpBuilder& b, Location loc, Value bytes, Type element) {
+  return MapElements(b, loc, bytes, element, [&](OpBuilder& nb, Location nloc, Value v) {
+    return ByteToSubByte(nb, nloc, v, element);
+  });
+}
+
+// `bytes` (tensor<N x i8>) as the N * 8 / w elements (w bits wide) that they pack, the
+// first in each byte's low bits, one element a byte (tensor<N * 8 / w x i8>).
+Value Unpack(OpBuilder& b, Location loc, Value bytes, int64_t width) {
+  int64_t per_byte = 8 / width;
   SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, bytes);
   sizes.push_back(b.getIndexAttr(per_byte));
-  Value init = tensor::EmptyOp::create(b, loc, sizes, element);
+  Value init = tensor::EmptyOp::create(b, loc, sizes, b.getI8Type());
   MLIRContext* ctx = b.getContext();
   AffineMap byte_map = ByteOfPosition(ctx);
   SmallVector<AffineMap> maps = {byte_map, AffineMap::getMultiDimIdentityMap(2, ctx)};
@@ -86,23 +120,23 @@ Value Unpack(OpBuilder& b, Location loc, Value bytes, Type element) {
       [&](OpBuilder& nb, Location nloc, ValueRange args) {
         Value shift = BitOffsetInByte(nb, nloc, width);
         Value shifted = arith::ShRUIOp::create(nb, nloc, args[0], shift);
-        linalg::YieldOp::create(nb, nloc, ByteToSubByte(nb, nloc, shifted, element));
+        Value mask = arith::ConstantIntOp::create(nb, nloc, nb.getI8Type(), (1 << width) - 1);
+        linalg::YieldOp::create(nb, nloc, arith::AndIOp::create(nb, nloc, shifted, mask).getResult());
       });
   ReassociationIndices both = {0, 1};
   return tensor::CollapseShapeOp::create(b, loc, unpack.getResult(0), ArrayRef<ReassociationIndices>{both});
 }
 
-// `elements` (tensor<K x E>, E w bits wide, K * w a multiple of 8) packed into K * w / 8
-// bytes, the first element in each byte's low bits.
-Value Pack(OpBuilder& b, Location loc, Value elements) {
-  Type element = cast<RankedTensorType>(elements.getType()).getElementType();
-  int64_t width = element.getIntOrFloatBitWidth(), per_byte = 8 / width;
+// `elements` (tensor<K x i8>, one element of w bits a byte, K * w a multiple of 8) packed
+// into K * w / 8 bytes, the first element in each byte's low bits.
+Value Pack(OpBuilder& b, Location loc, Value elements, int64_t width) {
+  int64_t per_byte = 8 / width;
   OpFoldResult count = tensor::getMixedSize(b, loc, elements, 0);
   OpFoldResult byte_size;
-  auto grouped_type = RankedTensorType::get({ShapedType::kDynamic, per_byte}, element);
+  auto grouped_type = RankedTensorType::get({ShapedType::kDynamic, per_byte}, b.getI8Type());
   if (std::optional<int64_t> static_count = getConstantIntValue(count)) {
     byte_size = b.getIndexAttr(*static_count / per_byte);
-    grouped_type = RankedTensorType::get({*static_count / per_byte, per_byte}, element);
+    grouped_type = RankedTensorType::get({*static_count / per_byte, per_byte}, b.getI8Type());
   } else {
     byte_size = arith::DivUIOp::create(b, loc, cast<Value>(count), Index(b, loc, per_byte)).getResult();
   }
@@ -120,22 +154,22 @@ Value Pack(OpBuilder& b, Location loc, Value elements) {
       b, loc, init.getType(), ValueRange{grouped}, ValueRange{init}, maps, iterators,
       [&](OpBuilder& nb, Location nloc, ValueRange args) {
         Value shift = BitOffsetInByte(nb, nloc, width);
-        Value bits = SubByteToByte(nb, nloc, args[0]);
-        Value placed = arith::ShLIOp::create(nb, nloc, bits, shift);
+        Value placed = arith::ShLIOp::create(nb, nloc, args[0], shift);
         linalg::YieldOp::create(nb, nloc, arith::OrIOp::create(nb, nloc, args[1], placed).getResult());
       });
   return pack.getResult(0);
 }
 
-// A 1-D i8 view of `value` (byte-sized elements) through a flow.tensor.bitcast on the host.
+// A 1-D i8 view of `value` (byte-sized elements, or packed sub-byte ones) through a
+// flow.tensor.bitcast on the host.
 Value BytesOf(OpBuilder& b, Location loc, Value value, ValueRange dynamic_dims) {
   auto type = cast<RankedTensorType>(value.getType());
-  int64_t element_bytes = type.getElementTypeBitWidth() / 8;
   auto bytes_type = RankedTensorType::get({ShapedType::kDynamic}, b.getI8Type());
-  if (type.hasStaticShape()) bytes_type = RankedTensorType::get({type.getNumElements() * element_bytes}, b.getI8Type());
+  if (std::optional<int64_t> bytes = StoredTensorBytes(type)) bytes_type = RankedTensorType::get({*bytes}, b.getI8Type());
   if (bytes_type == type) return value;
   SmallVector<Value> result_dims;
   if (!type.hasStaticShape()) {
+    int64_t element_bytes = type.getElementTypeBitWidth() / 8;
     result_dims.push_back(arith::MulIOp::create(b, loc, ElementCount(b, loc, value), Index(b, loc, element_bytes)));
   }
   return iree::TensorBitCastOp::create(b, loc, bytes_type, value, dynamic_dims, result_dims);
@@ -150,50 +184,65 @@ LogicalResult Expand(IRRewriter& rewriter, iree::TensorBitCastOp op) {
   rewriter.setInsertionPoint(op);
   auto fail = [&](StringRef why) {
     return op.emitError() << "cannot reinterpret " << source_type << " as " << result_type
-                          << " (sub-byte elements are stored one per byte): " << why;
+                          << " (sub-byte elements in rows that are not whole bytes are stored one per byte): " << why;
   };
-  Value flat_result;
+  if (sub_source && sub_result && source_element.getIntOrFloatBitWidth() != result_element.getIntOrFloatBitWidth()) {
+    return fail("elements of different sub-byte widths");
+  }
   if (sub_source && sub_result) {
-    if (source_element.getIntOrFloatBitWidth() != result_element.getIntOrFloatBitWidth()) {
-      return fail("elements of different sub-byte widths");
-    }
-    // Same width: each element's bits, one for one.
-    Value flat = Flatten(rewriter, loc, op.getSource());
-    Value init = tensor::EmptyOp::create(rewriter, loc, tensor::getMixedSizes(rewriter, loc, flat), result_element);
-    AffineMap identity = rewriter.getMultiDimIdentityMap(1);
-    flat_result =
-        linalg::GenericOp::create(rewriter, loc, init.getType(), ValueRange{flat}, ValueRange{init},
-                                  SmallVector<AffineMap>{identity, identity},
-                                  SmallVector<utils::IteratorType>{utils::IteratorType::parallel},
-                                  [&](OpBuilder& b, Location nloc, ValueRange args) {
-                                    Value bits = SubByteBits(b, nloc, args[0]);
-                                    linalg::YieldOp::create(b, nloc, FromSubByteBits(b, nloc, bits, result_element));
-                                  })
-            .getResult(0);
-  } else if (sub_result) {
+    // The same width: each element's bits, one for one.
+    Value flat = Flatten(rewriter, loc, ElementBytes(rewriter, loc, op.getSource()));
+    Value shaped = Unflatten(rewriter, loc, flat, result_type.clone(rewriter.getI8Type()), op.getResultDims());
+    rewriter.replaceOp(op, FromElementBytes(rewriter, loc, shaped, result_element));
+    return success();
+  }
+  if (sub_result) {
     if (source_element.getIntOrFloatBitWidth() % 8 != 0) return fail("the source's elements are not whole bytes");
     Value bytes = BytesOf(rewriter, loc, op.getSource(), op.getSourceDims());
-    flat_result = Unpack(rewriter, loc, bytes, result_element);
-  } else {
-    if (result_element.getIntOrFloatBitWidth() % 8 != 0) return fail("the result's elements are not whole bytes");
-    int64_t per_byte = 8 / source_element.getIntOrFloatBitWidth();
-    if (source_type.hasStaticShape() && source_type.getNumElements() % per_byte != 0) {
-      return fail("the source's elements do not fill whole bytes");
-    }
-    Value bytes = Pack(rewriter, loc, Flatten(rewriter, loc, op.getSource()));
-    if (result_element.isInteger(8)) {
-      flat_result = bytes;
-    } else {
-      // Whole bytes of another type: the host reinterprets them.
-      auto bytes_type = cast<RankedTensorType>(bytes.getType());
-      SmallVector<Value> bytes_dims;
-      if (bytes_type.isDynamicDim(0)) bytes_dims.push_back(tensor::DimOp::create(rewriter, loc, bytes, 0));
-      rewriter.replaceOpWithNewOp<iree::TensorBitCastOp>(op, result_type, bytes, bytes_dims, op.getResultDims());
-      return success();
-    }
+    Value elements = Unpack(rewriter, loc, bytes, result_element.getIntOrFloatBitWidth());
+    Value shaped = Unflatten(rewriter, loc, elements, result_type.clone(rewriter.getI8Type()), op.getResultDims());
+    rewriter.replaceOp(op, FromElementBytes(rewriter, loc, shaped, result_element));
+    return success();
   }
-  rewriter.replaceOp(op, Unflatten(rewriter, loc, flat_result, result_type, op.getResultDims()));
+  if (result_element.getIntOrFloatBitWidth() % 8 != 0) return fail("the result's elements are not whole bytes");
+  int64_t width = source_element.getIntOrFloatBitWidth();
+  if (source_type.hasStaticShape() && source_type.getNumElements() % (8 / width) != 0) {
+    return fail("the source's elements do not fill whole bytes");
+  }
+  Value bytes = Pack(rewriter, loc, Flatten(rewriter, loc, ElementBytes(rewriter, loc, op.getSource())), width);
+  if (result_element.isInteger(8)) {
+    rewriter.replaceOp(op, Unflatten(rewriter, loc, bytes, result_type, op.getResultDims()));
+    return success();
+  }
+  // Whole bytes of another type: the host reinterprets them.
+  auto bytes_type = cast<RankedTensorType>(bytes.getType());
+  SmallVector<Value> bytes_dims;
+  if (bytes_type.isDynamicDim(0)) bytes_dims.push_back(tensor::DimOp::create(rewriter, loc, bytes, 0));
+  rewriter.replaceOpWithNewOp<iree::TensorBitCastOp>(op, result_type, bytes, bytes_dims, op.getResultDims());
   return success();
+}
+
+// A reshape (or cast) whose source and result store their sub-byte elements differently
+// (SubByteStorage.h): the same reshape of the elements as bytes, between conversions.
+void ExpandReshape(IRRewriter& rewriter, Operation* op) {
+  Location loc = op->getLoc();
+  rewriter.setInsertionPoint(op);
+  Value bytes = ElementBytes(rewriter, loc, op->getOperand(0));
+  IRMapping mapping;
+  mapping.map(op->getOperand(0), bytes);
+  Operation* reshaped = rewriter.clone(*op, mapping);
+  auto result_type = cast<RankedTensorType>(op->getResult(0).getType());
+  reshaped->getResult(0).setType(result_type.clone(rewriter.getI8Type()));
+  rewriter.replaceOp(op, FromElementBytes(rewriter, loc, reshaped->getResult(0), result_type.getElementType()));
+}
+
+bool CrossesSubByteStorage(Operation* op) {
+  if (!isa<tensor::CollapseShapeOp, tensor::ExpandShapeOp, tensor::CastOp, tensor::ReshapeOp, iree::TensorReshapeOp>(
+          op)) {
+    return false;
+  }
+  Type source = op->getOperand(0).getType(), result = op->getResult(0).getType();
+  return HasSubByteElements(source) && IsPackedSubByte(source) != IsPackedSubByte(result);
 }
 
 // The 1-D type of the bytes that pack `type`'s elements, or failure when they do not fill
@@ -206,25 +255,26 @@ FailureOr<RankedTensorType> PackedBytesType(Builder& b, RankedTensorType type) {
 }
 
 // A public function's arguments and results of sub-byte elements are packed buffer views
-// (the caller's layout): each argument is viewed as bytes and unpacked where the function
-// starts, each result packed and viewed as sub-byte elements where it returns.
+// (the caller's layout). Packed types are kiln's storage too; each argument of another
+// (stored one element per byte) is viewed as bytes and unpacked where the function starts,
+// each such result packed and viewed as sub-byte elements where it returns.
 LogicalResult ConvertBoundary(IRRewriter& rewriter, func::FuncOp fn) {
   auto refuse = [&](StringRef what, size_t index, Type type) {
     return fn.emitError() << what << " " << index << " of '" << fn.getName() << "' is " << type
                           << ": its sub-byte elements do not fill whole bytes";
   };
-  bool boundary = llvm::any_of(fn.getArgumentTypes(), HasSubByteElements) ||
-                  llvm::any_of(fn.getResultTypes(), HasSubByteElements);
+  bool boundary = llvm::any_of(fn.getArgumentTypes(), HasByteStoredSubByteElements) ||
+                  llvm::any_of(fn.getResultTypes(), HasByteStoredSubByteElements);
   if (!boundary) return success();
   if (!SymbolTable::symbolKnownUseEmpty(fn, fn->getParentOp())) {
     return fn.emitError() << "'" << fn.getName()
-                          << "' takes or returns tensors of sub-byte elements, packed as a program's "
-                             "arguments and results are, and is also called inside the program, where they are "
-                             "a byte each: make the called function private";
+                          << "' takes or returns tensors of sub-byte elements whose rows are not whole bytes, "
+                             "packed as a program's arguments and results are, and is also called inside the "
+                             "program, where they are a byte each: make the called function private";
   }
   Block& entry = fn.getBody().front();
   for (BlockArgument arg : entry.getArguments()) {
-    if (!HasSubByteElements(arg.getType())) continue;
+    if (!HasByteStoredSubByteElements(arg.getType())) continue;
     auto type = cast<RankedTensorType>(arg.getType());
     FailureOr<RankedTensorType> bytes_type = PackedBytesType(rewriter, type);
     if (failed(bytes_type)) return refuse("argument", arg.getArgNumber(), type);
@@ -239,7 +289,9 @@ LogicalResult ConvertBoundary(IRRewriter& rewriter, func::FuncOp fn) {
     }
     auto bytes = iree::TensorBitCastOp::create(rewriter, loc, *bytes_type, arg, dims, bytes_dims);
     bytes->setAttr(kPackedBoundaryAttr, rewriter.getUnitAttr());
-    Value elements = Unflatten(rewriter, loc, Unpack(rewriter, loc, bytes, type.getElementType()), type, dims);
+    Value unpacked = Unpack(rewriter, loc, bytes, type.getElementTypeBitWidth());
+    Value shaped = Unflatten(rewriter, loc, unpacked, type.clone(rewriter.getI8Type()), dims);
+    Value elements = FromElementBytes(rewriter, loc, shaped, type.getElementType());
     rewriter.replaceUsesWithIf(arg, elements, [&](OpOperand& use) {
       Operation* user = use.getOwner();
       return user != bytes && !(isa<tensor::DimOp>(user) && user->getBlock() == &entry &&
@@ -248,14 +300,15 @@ LogicalResult ConvertBoundary(IRRewriter& rewriter, func::FuncOp fn) {
   }
   WalkResult walk = fn.walk([&](func::ReturnOp ret) {
     for (OpOperand& operand : ret->getOpOperands()) {
-      if (!HasSubByteElements(operand.get().getType())) continue;
+      if (!HasByteStoredSubByteElements(operand.get().getType())) continue;
       auto type = cast<RankedTensorType>(operand.get().getType());
       FailureOr<RankedTensorType> bytes_type = PackedBytesType(rewriter, type);
       if (failed(bytes_type)) return (void)refuse("result", operand.getOperandNumber(), type), WalkResult::interrupt();
       Location loc = ret.getLoc();
       rewriter.setInsertionPoint(ret);
       SmallVector<Value> dims = tensor::createDynamicDimValues(rewriter, loc, operand.get());
-      Value bytes = Pack(rewriter, loc, Flatten(rewriter, loc, operand.get()));
+      Value element_bytes = Flatten(rewriter, loc, ElementBytes(rewriter, loc, operand.get()));
+      Value bytes = Pack(rewriter, loc, element_bytes, type.getElementTypeBitWidth());
       if (bytes.getType() != *bytes_type) bytes = tensor::CastOp::create(rewriter, loc, *bytes_type, bytes);
       SmallVector<Value> bytes_dims = tensor::createDynamicDimValues(rewriter, loc, bytes);
       auto view = iree::TensorBitCastOp::create(rewriter, loc, type, bytes, bytes_dims, dims);
@@ -282,9 +335,10 @@ FailureOr<RankedTensorType> PackedParameterType(Builder& b, RankedTensorType typ
 }
 
 // A global of sub-byte elements bound to a parameter: the file holds the packed bytes
-// (IREE's order), kiln's buffers one element per byte. The parameter moves to a global of
-// the packed bytes, @NAME__packed, and an initializer right after unpacks it into @NAME
-// (a flow.tensor.bitcast, expanded below like any other).
+// (IREE's order, a U8 tensor in safetensors). The parameter moves to a global of those
+// bytes, @NAME__packed, and an initializer right after gives @NAME their elements through a
+// flow.tensor.bitcast: a view when kiln stores the type packed too, else expanded below
+// into an unpacking like any other.
 LogicalResult UnpackSubByteParameters(IRRewriter& rewriter, ModuleOp module) {
   for (iree::GlobalOp global : llvm::make_early_inc_range(module.getOps<iree::GlobalOp>())) {
     auto type = dyn_cast<RankedTensorType>(global.getType());
@@ -333,13 +387,20 @@ struct ExpandSubByteBitcastsPass : impl::ExpandSubByteBitcastsBase<ExpandSubByte
       if (fn.isPublic() && !fn.isExternal() && failed(ConvertBoundary(rewriter, fn))) return signalPassFailure();
     }
     SmallVector<iree::TensorBitCastOp> bitcasts;
-    getOperation()->walk([&](iree::TensorBitCastOp op) {
-      if (op->hasAttr(kPackedBoundaryAttr)) return;
-      if (HasSubByteElements(op.getSource().getType()) || HasSubByteElements(op.getType())) bitcasts.push_back(op);
+    SmallVector<Operation*> reshapes;
+    getOperation()->walk([&](Operation* op) {
+      if (CrossesSubByteStorage(op)) reshapes.push_back(op);
+      auto bitcast = dyn_cast<iree::TensorBitCastOp>(op);
+      if (!bitcast || bitcast->hasAttr(kPackedBoundaryAttr)) return;
+      if (HasByteStoredSubByteElements(bitcast.getSource().getType()) ||
+          HasByteStoredSubByteElements(bitcast.getType())) {
+        bitcasts.push_back(bitcast);
+      }
     });
     for (iree::TensorBitCastOp op : bitcasts) {
       if (failed(Expand(rewriter, op))) return signalPassFailure();
     }
+    for (Operation* op : reshapes) ExpandReshape(rewriter, op);
   }
 };
 

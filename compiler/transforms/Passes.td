@@ -142,54 +142,70 @@ def SplatParameters : Pass<"kiln-splat-parameters", "mlir::ModuleOp"> {
 }
 
 def ExpandSubByteBitcasts : Pass<"kiln-expand-sub-byte-bitcasts", "mlir::ModuleOp"> {
-  let summary = "Turns flow.tensor.bitcast ops with sub-byte elements into packing and unpacking";
+  let summary = "Turns views of sub-byte tensors that change their storage into packing and unpacking";
   let description = [{
-    kiln stores tensors of sub-byte elements (i2, i4, f4E2M1FN, the f6 formats) one
-    element per byte wherever they leave a dispatch (compiler/utils/SubByteStorage.h), so
-    a `flow.tensor.bitcast` between such a tensor and bytes cannot be a view of the same
-    buffer. Each one with sub-byte elements on a side becomes computations on 1-D views:
+    kiln stores a tensor of sub-byte elements (i2, i4, f4E2M1FN) packed when its rows are
+    whole bytes (a static innermost dimension that is a multiple of 8 / w), else one
+    element per byte (compiler/utils/SubByteStorage.h). A `flow.tensor.bitcast` between
+    packed tensors and bytes (or wider elements) is a view of the same buffer and stays.
+    One with a tensor stored a byte an element on a side becomes computations on 1-D
+    views, through the elements as bytes (one each, the bits zero-extended), so that no
+    sub-byte tensor is viewed in another storage:
     - bytes to sub-byte elements: the source's bytes (a host view for elements wider than
-      i8), each unpacked by a generic over (byte, position) into 8 / w elements, the first
-      in the byte's low bits, then reshaped to the result;
-    - sub-byte elements to bytes: a reduction over groups of 8 / w elements that ORs each
-      element's bits into place (then a host view for elements wider than i8);
-    - sub-byte elements of the same width (i4 to f4E2M1FN): an elementwise bitcast.
-    These are ordinary generics that fuse with their producers and consumers. A bitcast
-    between different sub-byte widths, or whose sub-byte elements do not fill whole bytes,
-    is an error.
+      i8), each unpacked by a generic over (byte, position) into 8 / w element bytes, the
+      first from the byte's low bits, reshaped to the result and narrowed;
+    - sub-byte elements to bytes: the element bytes, then a reduction over groups of 8 / w
+      that ORs each into place (then a host view for elements wider than i8);
+    - sub-byte elements of the same width (i4 to f4E2M1FN): element bytes reshaped and
+      narrowed.
+    A reshape or cast between a packed tensor and one stored a byte an element (a [2, 3]
+    i4 from a [6] one) becomes the same reshape of the element bytes between two
+    elementwise conversions. These are ordinary generics that fuse with their producers
+    and consumers. A bitcast between different sub-byte widths, or whose sub-byte elements
+    do not fill whole bytes, is an error.
     A public function's arguments and results of sub-byte elements are the caller's packed
-    buffer views: each argument is viewed as bytes (a `flow.tensor.bitcast` marked
-    `kiln.packed_boundary`, which the host program makes a view) and unpacked where the
-    function starts; each result is packed and viewed as sub-byte elements where it
-    returns. Their elements must fill whole bytes.
+    buffer views. Packed types need nothing; an argument stored a byte an element is
+    viewed as bytes (a `flow.tensor.bitcast` marked `kiln.packed_boundary`, which the host
+    program makes a view) and unpacked where the function starts; such a result is packed
+    and viewed as sub-byte elements where it returns. Their elements must fill whole bytes.
     A global of sub-byte elements bound to a parameter reads the file's packed bytes: the
     binding moves to a new immutable global `@NAME__packed` of i8 (the last dimension in
     bytes, or 1-D when it does not fill whole bytes), and an initializer placed right after
-    the global (`__kiln_unpack_NAME`, marked `kiln.initializer`) unpacks it into `@NAME`
-    through such a bitcast when the session is created.
+    the global (`__kiln_unpack_NAME`, marked `kiln.initializer`) gives `@NAME` its elements
+    through such a bitcast when the session is created: a view for packed types.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::linalg::LinalgDialect",
                            "::mlir::tensor::TensorDialect", "::kiln::compiler::iree::FlowDialect",
                            "::mlir::func::FuncDialect"];
 }
 
-def WidenSubByteBindings : Pass<"kiln-widen-sub-byte-bindings", "mlir::ModuleOp"> {
+def LowerSubByteBindings : Pass<"kiln-lower-sub-byte-bindings", "mlir::ModuleOp"> {
   let summary = "Gives dispatch functions i8 bindings for tensors of sub-byte elements";
   let description = [{
     Runs after dispatch formation. Every binding of a dispatch function whose elements are
-    narrower than a byte (not i1) becomes a binding of i8 with the same shape, and the ops
-    that read and write it work on bytes: each reader (a linalg.generic, or a named
-    linalg op other than a contraction or convolution, generalized) takes a byte for the
-    operand and truncates it (and bitcasts it, for float formats) where its body starts;
-    the writer of a result computes into a byte destination (an empty tensor, or a fill of
-    the widened value), narrowing its accumulator at each step and zero-extending what it
-    yields. No tensor of sub-byte elements is left in memory, so kernels only load and
-    store whole bytes (LLVM lays out scalars of i4 one per byte but vectors of i4 packed,
-    so a sub-byte buffer would depend on how each access was vectorized). Any other use
-    (a contraction reading i4, a result with several users) is an error.
+    narrower than a byte (not i1) becomes a binding of i8, as the tensor is stored
+    (compiler/utils/SubByteStorage.h), and the ops that read and write it work on bytes:
+    - packed tensors (static innermost dimension, whole bytes a row): the binding is the
+      packed bytes, the innermost dimension divided by 8 / w. Slices and reshapes of a read
+      binding become the same views of its bytes (offsets and sizes of whole bytes), a
+      tensor.extract reads the byte and shifts, and each reading or writing generic (or
+      named linalg op other than a contraction or convolution, generalized) is rebuilt
+      over the bytes (compiler/utils/PackedSubByteAccess.h): a written result repeats the
+      body once per element of a byte and packs what the repetitions yield; a read
+      operand is unpacked at byte j floordiv 8 / w where another operand gives loop j's
+      extent, and shares the repetitions otherwise.
+    - other sub-byte tensors: the binding is i8 of the same shape, one element a byte;
+      each reader takes a byte for the operand and truncates it (and bitcasts it, for
+      float formats) where its body starts; the writer of a result computes into a byte
+      destination (an empty tensor, or a fill of the widened value), narrowing its
+      accumulator at each step and zero-extending what it yields.
+    No tensor of sub-byte elements is left in memory, so kernels only load and store whole
+    bytes (LLVM lays out scalars of i4 one per byte but vectors of i4 packed, so a
+    sub-byte buffer would depend on how each access was vectorized). Any other use (a
+    contraction reading i4, a result with several users) is an error.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::linalg::LinalgDialect",
-                           "::mlir::tensor::TensorDialect"];
+                           "::mlir::tensor::TensorDialect", "::mlir::memref::MemRefDialect"];
 }
 
 def DecomposeAggregates : Pass<"kiln-decompose-aggregates", "mlir::ModuleOp"> {
@@ -258,6 +274,23 @@ def FuseElementwiseOps : Pass<"kiln-fuse-elementwise-ops", "mlir::ModuleOp"> {
   }];
   let dependentDialects = ["::mlir::linalg::LinalgDialect", "::mlir::tensor::TensorDialect",
                            "::mlir::affine::AffineDialect", "::mlir::arith::ArithDialect"];
+}
+
+def FuseDequantization : Pass<"kiln-fuse-dequantization", "mlir::ModuleOp"> {
+  let summary = "Fuses the dequantization of narrow integer weights into the contractions that read them";
+  let description = [{
+    A weight-only quantized linear layer arrives as an elementwise generic that turns
+    integer weights (i4, i8, ...) and their scales (and zero points) into floats, and a
+    matmul reading the result. As separate dispatches the first would store the whole
+    dequantized weight matrix (8x the bytes of i4 weights for f32) and the second read it
+    back. This pass fuses each such generic (all loops parallel, one float result, an
+    integer input of at most 8 bits read element for element, and only contractions
+    reading the result, as inputs) into every contraction that reads it, generalized:
+    the contraction's body dequantizes each weight where it multiplies it, and reads the
+    quantized tensor itself (packed, for i4 weights whose rows are whole bytes:
+    kiln-lower-sub-byte-bindings) and the scales.
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect", "::mlir::arith::ArithDialect"];
 }
 
 def WidenMatmulAccumulators : Pass<"kiln-widen-matmul-accumulators", "mlir::ModuleOp"> {

@@ -23,10 +23,8 @@ using namespace mlir;
 // a statically shaped tensor).
 std::optional<int64_t> StorageBytes(Type type) {
   auto tensor = dyn_cast<RankedTensorType>(type);
-  if (!tensor || !tensor.hasStaticShape()) return std::nullopt;
-  std::optional<int64_t> element_bytes = StoredElementBytes(tensor.getElementType());
-  if (!element_bytes) return std::nullopt;
-  return tensor.getNumElements() * *element_bytes;
+  if (!tensor) return std::nullopt;
+  return StoredTensorBytes(tensor);
 }
 
 struct SplatParametersPass : impl::SplatParametersBase<SplatParametersPass> {

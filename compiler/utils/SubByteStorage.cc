@@ -6,6 +6,19 @@ namespace kiln::compiler {
 
 using namespace mlir;
 
+SmallVector<int64_t> PackedByteShape(ShapedType type) {
+  SmallVector<int64_t> shape(type.getShape());
+  shape.back() /= ElementsPerByte(type.getElementType());
+  return shape;
+}
+
+std::optional<int64_t> StoredTensorBytes(ShapedType type) {
+  std::optional<int64_t> element_bytes = StoredElementBytes(type.getElementType());
+  if (!element_bytes || !type.hasStaticShape()) return std::nullopt;
+  if (IsPackedSubByte(type)) return type.getNumElements() / ElementsPerByte(type.getElementType());
+  return type.getNumElements() * *element_bytes;
+}
+
 Value SubByteBits(OpBuilder& b, Location loc, Value value) {
   Type type = value.getType();
   if (isa<IntegerType>(type)) return value;

@@ -34,6 +34,7 @@ void BuildCpuBufferizePipeline(mlir::OpPassManager& pm, const BufferizePipelineO
     pm.addPass(createWrapEntryPoints());
   }
   pm.addPass(createCopiesToLinalg());
+  pm.addPass(createVectorizeDequantizingProducts(VectorizeDequantizingProductsOptions{vector_bits}));
   pm.addPass(createTileContractions(
       TileContractionsOptions{vector_bits, options.dot_bf16, options.dot_i8, options.amx_bf16, options.amx_i8,
                               options.f16_vectors, options.l1_data_bytes}));

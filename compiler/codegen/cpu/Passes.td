@@ -397,6 +397,29 @@ def TileContractions : Pass<"kiln-cpu-tile-contractions", "mlir::ModuleOp"> {
                            "::mlir::arith::ArithDialect"];
 }
 
+def VectorizeDequantizingProducts : Pass<"kiln-cpu-vectorize-dequantizing-products", "mlir::ModuleOp"> {
+  let summary = "Turns decode-shaped products that dequantize their weights into dot-product vector code";
+  let description = [{
+    A weight-only quantized linear layer, after kiln-fuse-dequantization and the packing
+    of its sub-byte weights (kiln-lower-sub-byte-bindings), is a linalg.generic with
+    out[m, n] += x[m, k] * D, D dequantizing a byte of w[n, k] (i8 weights, or the packed
+    bytes w[n, kb] of sub-byte ones with a loop t over the elements of a byte) with values
+    read per output column at (n) or (n, k floordiv c) (scales, zero points). With at most
+    8 static rows, a static depth that is a multiple of the vector length and per-column
+    values constant over a vector of k, it becomes register tiles of all rows by 4, 2 or
+    1 columns (fewer for more rows) over the workgroup's columns: a loop over k in steps
+    of a vector that loads the weights' bytes of each column once, evaluates D on vectors
+    with the body's own ops (so any dequantization formula works: signed or unsigned,
+    zero points, f16 scales), and accumulates one FMA per row, column and element of a
+    byte into vectors of partial sums (x's elements of one t taken from its contiguous
+    rows by shuffles), each reduced once at the end and added to the output. The sum over
+    k is reassociated, as the contraction kernels' are. Other such products stay loops.
+  }];
+  let options = [Option<"vectorBits", "vector-bits", "int64_t", "256", "width of the target's vector registers">];
+  let dependentDialects = ["::mlir::vector::VectorDialect", "::mlir::scf::SCFDialect", "::mlir::memref::MemRefDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
 def VectorizeContractions : Pass<"kiln-cpu-vectorize-contractions", "mlir::ModuleOp"> {
   let summary = "Turns static register tiles of contractions into vector code";
   let description = [{

@@ -1,0 +1,334 @@
+// kiln-cpu-vectorize-dequantizing-products: decode-shaped products whose weights are
+// dequantized in the product's body (kiln-fuse-dequantization) become dot-product vector
+// code that dequantizes each vector of weights as it is loaded.
+//
+// The op (after distribution and bufferization): a linalg.generic on buffers with loops
+// (m, n, k) or (m, n, kb, t), m static and at most kMaxDotProductRows, out[m, n] +=
+// x[m, k] * D, where D is computed by the body from a byte of the weights w[n, k] (i8, or
+// the packed bytes w[n, kb] of sub-byte weights with t the element within a byte), values
+// read per column of the output at (n) or (n, k floordiv c) (scales, zero points), and
+// linalg.index t. Each register tile of rows x a few columns runs a loop over k in steps
+// of a vector: one load of the weights' bytes per column, D evaluated on vectors (the
+// body's own ops, cloned with vector types, so any dequantization formula works), and
+// one FMA per row, column and element of a byte into vectors of partial sums, reduced
+// once at the end. x's elements of one t are taken from its contiguous rows by shuffles.
+#include "compiler/codegen/cpu/ContractionTiling.h"
+#include "compiler/codegen/cpu/Passes.h"
+#include "mlir/Analysis/SliceAnalysis.h"
+#include "mlir/IR/IRMapping.h"
+
+namespace kiln::compiler::cpu {
+
+#define GEN_PASS_DEF_VECTORIZEDEQUANTIZINGPRODUCTS
+#include "compiler/codegen/cpu/Passes.h.inc"
+
+namespace {
+
+using namespace mlir;
+
+// A per-column operand: each result of its map is loop n or (k floordiv divisor).
+struct ColumnOperand {
+  BlockArgument arg;
+  Value buffer;
+  SmallVector<int64_t> divisors;  // per result: 0 for n, else the divisor of k
+};
+
+struct Product {
+  linalg::GenericOp op;
+  unsigned m = 0, n = 0, k = 0;
+  std::optional<unsigned> t;  // the element within a byte of packed weights
+  int64_t rows = 0, depth = 0, per_byte = 1;
+  Value x, weights, out;
+  BlockArgument x_arg, weights_arg;
+  SmallVector<ColumnOperand> columns;
+  Value dequantized;  // D, in the body
+};
+
+std::optional<unsigned> DimOf(AffineExpr e) {
+  if (auto dim = dyn_cast<AffineDimExpr>(e)) return dim.getPosition();
+  return std::nullopt;
+}
+
+bool IsDims(AffineMap map, ArrayRef<unsigned> dims) {
+  if (map.getNumResults() != dims.size()) return false;
+  for (auto [e, d] : llvm::zip(map.getResults(), dims)) {
+    if (DimOf(e) != d) return false;
+  }
+  return true;
+}
+
+// The product `op` computes, or nullopt when it is not one (see the file comment).
+std::optional<Product> MatchProduct(linalg::GenericOp op, int64_t lanes) {
+  if (!op.hasPureBufferSemantics() || op.getNumDpsInits() != 1 || op.getNumDpsInputs() < 2) return std::nullopt;
+  Product p;
+  p.op = op;
+  OpOperand* out = op.getDpsInitOperand(0);
+  AffineMap out_map = op.getMatchingIndexingMap(out);
+  if (out_map.getNumResults() != 2) return std::nullopt;
+  std::optional<unsigned> m = DimOf(out_map.getResult(0)), n = DimOf(out_map.getResult(1));
+  if (!m || !n) return std::nullopt;
+  p.m = *m;
+  p.n = *n;
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  unsigned loops = op.getNumLoops();
+  if ((loops != 3 && loops != 4) || iterators[p.m] != utils::IteratorType::parallel ||
+      iterators[p.n] != utils::IteratorType::parallel) {
+    return std::nullopt;
+  }
+  SmallVector<unsigned> reductions;
+  for (unsigned d = 0; d < loops; ++d) {
+    if (d == p.m || d == p.n) continue;
+    if (iterators[d] != utils::IteratorType::reduction) return std::nullopt;
+    reductions.push_back(d);
+  }
+  p.rows = ranges[p.m];
+  if (ShapedType::isDynamic(p.rows) || p.rows > kMaxDotProductRows) return std::nullopt;
+  p.out = out->get();
+  if (getElementTypeOrSelf(p.out.getType()) != Float32Type::get(op.getContext())) return std::nullopt;
+  // The weights: i8 read at (n, k); then x at (m, k) or (m, k, t).
+  for (OpOperand* input : op.getDpsInputOperands()) {
+    AffineMap map = op.getMatchingIndexingMap(input);
+    if (getElementTypeOrSelf(input->get().getType()).isInteger(8) && map.getNumResults() == 2 &&
+        DimOf(map.getResult(0)) == p.n && DimOf(map.getResult(1)) && *DimOf(map.getResult(1)) != p.m) {
+      p.k = *DimOf(map.getResult(1));
+      p.weights = input->get();
+      p.weights_arg = op.getMatchingBlockArgument(input);
+    }
+  }
+  if (!p.weights || !llvm::is_contained(reductions, p.k)) return std::nullopt;
+  if (loops == 4) p.t = reductions[0] == p.k ? reductions[1] : reductions[0];
+  p.depth = ranges[p.k];
+  p.per_byte = p.t ? ranges[*p.t] : 1;
+  if (ShapedType::isDynamic(p.depth) || ShapedType::isDynamic(p.per_byte) || p.depth % lanes != 0) return std::nullopt;
+  for (OpOperand* input : op.getDpsInputOperands()) {
+    if (input->get() == p.weights && op.getMatchingBlockArgument(input) == p.weights_arg) continue;
+    AffineMap map = op.getMatchingIndexingMap(input);
+    SmallVector<unsigned> x_dims = {p.m, p.k};
+    if (p.t) x_dims.push_back(*p.t);
+    if (!p.x && IsDims(map, x_dims)) {
+      if (getElementTypeOrSelf(input->get().getType()) != Float32Type::get(op.getContext())) return std::nullopt;
+      p.x = input->get();
+      p.x_arg = op.getMatchingBlockArgument(input);
+      continue;
+    }
+    ColumnOperand column{op.getMatchingBlockArgument(input), input->get(), {}};
+    for (AffineExpr e : map.getResults()) {
+      if (DimOf(e) == p.n) {
+        column.divisors.push_back(0);
+        continue;
+      }
+      auto floor = dyn_cast<AffineBinaryOpExpr>(e);
+      auto divisor = floor ? dyn_cast<AffineConstantExpr>(floor.getRHS()) : AffineConstantExpr();
+      if (!floor || floor.getKind() != AffineExprKind::FloorDiv || DimOf(floor.getLHS()) != p.k || !divisor ||
+          divisor.getValue() % lanes != 0) {
+        return std::nullopt;
+      }
+      column.divisors.push_back(divisor.getValue());
+    }
+    p.columns.push_back(column);
+  }
+  if (!p.x) return std::nullopt;
+  // The body: out + x * D (either order), D from neither out nor x.
+  Block* body = op.getBody();
+  auto yield = cast<linalg::YieldOp>(body->getTerminator());
+  BlockArgument out_arg = op.getMatchingBlockArgument(out);
+  auto add = yield.getOperand(0).getDefiningOp<arith::AddFOp>();
+  if (!add) return std::nullopt;
+  Value product = add.getLhs() == out_arg ? add.getRhs() : add.getRhs() == out_arg ? add.getLhs() : Value();
+  auto mul = product ? product.getDefiningOp<arith::MulFOp>() : arith::MulFOp();
+  if (!mul) return std::nullopt;
+  p.dequantized = mul.getLhs() == p.x_arg ? mul.getRhs() : mul.getRhs() == p.x_arg ? mul.getLhs() : Value();
+  if (!p.dequantized) return std::nullopt;
+  SetVector<Operation*> slice;
+  BackwardSliceOptions options;
+  options.filter = [&](Operation* inner) { return inner->getBlock() == body; };
+  if (Operation* def = p.dequantized.getDefiningOp(); def && failed(getBackwardSlice(def, &slice, options))) {
+    return std::nullopt;
+  }
+  if (Operation* def = p.dequantized.getDefiningOp()) slice.insert(def);
+  for (Operation* inner : slice) {
+    if (auto index = dyn_cast<linalg::IndexOp>(inner)) {
+      if (!p.t || index.getDim() != *p.t) return std::nullopt;
+      continue;
+    }
+    if (!isa<arith::ArithDialect>(inner->getDialect()) || inner->getNumRegions() != 0) return std::nullopt;
+    for (Value operand : inner->getOperands()) {
+      if (operand == out_arg || operand == p.x_arg) return std::nullopt;
+    }
+  }
+  return p;
+}
+
+class ProductEmitter {
+ public:
+  ProductEmitter(RewriterBase& rewriter, Product p, int64_t lanes)
+      : b_(rewriter), p_(std::move(p)), lanes_(lanes), loc_(p_.op.getLoc()) {}
+
+  void Emit() {
+    b_.setInsertionPoint(p_.op);
+    // x as [rows, depth * per_byte]: the rows of its (m, k, t) view are contiguous.
+    x_ = p_.x;
+    if (p_.t) {
+      x_ = memref::CollapseShapeOp::create(b_, loc_, x_, ArrayRef<ReassociationIndices>{{0}, {1, 2}});
+    }
+    Value columns = memref::DimOp::create(b_, loc_, p_.out, 1);
+    int64_t tile = p_.rows <= 2 ? 4 : p_.rows <= 4 ? 2 : 1;
+    Value step = Index(tile);
+    Value whole = arith::SubIOp::create(b_, loc_, columns, arith::RemUIOp::create(b_, loc_, columns, step));
+    auto tiles = scf::ForOp::create(b_, loc_, Index(0), whole, step);
+    auto rest = scf::ForOp::create(b_, loc_, whole, columns, Index(1));
+    b_.setInsertionPoint(tiles.getBody()->getTerminator());
+    Tile(tiles.getInductionVar(), tile);
+    b_.setInsertionPoint(rest.getBody()->getTerminator());
+    Tile(rest.getInductionVar(), 1);
+  }
+
+ private:
+  Value Index(int64_t v) { return arith::ConstantIndexOp::create(b_, loc_, v); }
+
+  // One register tile: all rows by `count` columns from `n0`.
+  void Tile(Value n0, int64_t count) {
+    OpBuilder::InsertionGuard guard(b_);
+    auto f32 = b_.getF32Type();
+    auto vector_type = VectorType::get({lanes_}, f32);
+    Value zeros = arith::ConstantOp::create(b_, loc_, vector_type, b_.getZeroAttr(vector_type));
+    SmallVector<Value> initial(p_.rows * count, zeros);
+    SmallVector<Value> column_index;
+    for (int64_t c = 0; c < count; ++c) column_index.push_back(arith::AddIOp::create(b_, loc_, n0, Index(c)));
+    auto loop = scf::ForOp::create(b_, loc_, Index(0), Index(p_.depth), Index(lanes_), initial);
+    b_.setInsertionPointToStart(loop.getBody());
+    Value kb = loop.getInductionVar();
+    SmallVector<Value> sums(loop.getRegionIterArgs());
+    // x's vectors: per row and element of a byte.
+    SmallVector<SmallVector<Value>> x(p_.rows);
+    Value x_offset = arith::MulIOp::create(b_, loc_, kb, Index(p_.per_byte));
+    for (int64_t i = 0; i < p_.rows; ++i) {
+      auto wide = VectorType::get({lanes_ * p_.per_byte}, f32);
+      Value loaded = vector::LoadOp::create(b_, loc_, wide, x_, ValueRange{Index(i), x_offset});
+      for (int64_t t = 0; t < p_.per_byte; ++t) {
+        if (p_.per_byte == 1) {
+          x[i].push_back(loaded);
+          continue;
+        }
+        SmallVector<int64_t> picks;
+        for (int64_t l = 0; l < lanes_; ++l) picks.push_back(l * p_.per_byte + t);
+        x[i].push_back(vector::ShuffleOp::create(b_, loc_, loaded, loaded, picks));
+      }
+    }
+    for (int64_t c = 0; c < count; ++c) {
+      IRMapping mapping;
+      Value bytes = vector::LoadOp::create(b_, loc_, VectorType::get({lanes_}, b_.getI8Type()), p_.weights,
+                                           ValueRange{column_index[c], kb});
+      mapping.map(p_.weights_arg, bytes);
+      for (const ColumnOperand& column : p_.columns) {
+        SmallVector<Value> at;
+        for (int64_t divisor : column.divisors) {
+          at.push_back(divisor == 0 ? column_index[c] : arith::DivUIOp::create(b_, loc_, kb, Index(divisor)).getResult());
+        }
+        mapping.map(column.arg, memref::LoadOp::create(b_, loc_, column.buffer, at));
+      }
+      for (int64_t t = 0; t < p_.per_byte; ++t) {
+        IRMapping repetition = mapping;
+        Value dequantized = Vectorize(repetition, t);
+        for (int64_t i = 0; i < p_.rows; ++i) {
+          Value& sum = sums[i * count + c];
+          sum = vector::FMAOp::create(b_, loc_, x[i][t], dequantized, sum);
+        }
+      }
+    }
+    scf::YieldOp::create(b_, loc_, sums);
+    b_.setInsertionPointAfter(loop);
+    for (int64_t i = 0; i < p_.rows; ++i) {
+      for (int64_t c = 0; c < count; ++c) {
+        SmallVector<Value> at = {Index(i), column_index[c]};
+        Value before = memref::LoadOp::create(b_, loc_, p_.out, at);
+        Value total = vector::ReductionOp::create(b_, loc_, vector::CombiningKind::ADD, loop.getResult(i * count + c),
+                                                  before, arith::FastMathFlags::reassoc);
+        memref::StoreOp::create(b_, loc_, total, p_.out, at);
+      }
+    }
+  }
+
+  // D for element `t` of each byte, its ops cloned in body order with vector types where
+  // an operand is a vector (scalar operands broadcast), linalg.index t as the constant t.
+  Value Vectorize(IRMapping& mapping, int64_t t) {
+    Block* body = p_.op.getBody();
+    for (Operation& inner : body->without_terminator()) {
+      if (!IsNeeded(&inner)) continue;
+      if (auto index = dyn_cast<linalg::IndexOp>(inner)) {
+        mapping.map(index.getResult(), Index(t));
+        continue;
+      }
+      SmallVector<Value> operands = llvm::map_to_vector(inner.getOperands(), [&](Value v) {
+        return mapping.lookupOrDefault(v);
+      });
+      bool vector = llvm::any_of(operands, [](Value v) { return isa<VectorType>(v.getType()); });
+      SmallVector<Type> types(inner.getResultTypes());
+      if (vector) {
+        for (Value& operand : operands) {
+          if (!isa<VectorType>(operand.getType())) {
+            operand = vector::BroadcastOp::create(b_, loc_, VectorType::get({lanes_}, operand.getType()), operand);
+          }
+        }
+        for (Type& type : types) type = VectorType::get({lanes_}, type);
+      }
+      OperationState state(loc_, inner.getName());
+      state.addOperands(operands);
+      state.addTypes(types);
+      state.addAttributes(inner.getAttrs());
+      Operation* clone = b_.create(state);
+      for (auto [from, to] : llvm::zip(inner.getResults(), clone->getResults())) mapping.map(from, to);
+    }
+    Value dequantized = mapping.lookupOrDefault(p_.dequantized);
+    if (!isa<VectorType>(dequantized.getType())) {
+      dequantized = vector::BroadcastOp::create(b_, loc_, VectorType::get({lanes_}, dequantized.getType()), dequantized);
+    }
+    return dequantized;
+  }
+
+  // Whether `inner` is on D's path (D's backward slice within the body).
+  bool IsNeeded(Operation* inner) {
+    if (needed_.empty()) {
+      SetVector<Operation*> slice;
+      BackwardSliceOptions options;
+      Block* body = p_.op.getBody();
+      options.filter = [&](Operation* op) { return op->getBlock() == body; };
+      if (Operation* def = p_.dequantized.getDefiningOp()) {
+        (void)getBackwardSlice(def, &slice, options);
+        slice.insert(def);
+      }
+      needed_.insert(slice.begin(), slice.end());
+      needed_.insert(nullptr);  // computed
+    }
+    return needed_.contains(inner);
+  }
+
+  RewriterBase& b_;
+  Product p_;
+  int64_t lanes_;
+  Location loc_;
+  Value x_;
+  llvm::SmallPtrSet<Operation*, 16> needed_;
+};
+
+struct VectorizeDequantizingProductsPass : impl::VectorizeDequantizingProductsBase<VectorizeDequantizingProductsPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    int64_t lanes = vectorBits / 32;
+    if (lanes < 4) return;
+    SmallVector<Product> products;
+    getOperation()->walk([&](linalg::GenericOp op) {
+      if (std::optional<Product> product = MatchProduct(op, lanes)) products.push_back(*product);
+    });
+    IRRewriter rewriter(&getContext());
+    for (Product& product : products) {
+      ProductEmitter(rewriter, product, lanes).Emit();
+      rewriter.eraseOp(product.op);
+    }
+  }
+};
+
+}  // namespace
+}  // namespace kiln::compiler::cpu

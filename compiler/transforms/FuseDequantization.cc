@@ -1,0 +1,88 @@
+// kiln-fuse-dequantization: an elementwise dequantization of narrow integer weights that
+// feeds only contractions is fused into each of them, so that no dequantized copy of the
+// weights is ever stored: the contraction reads the quantized elements (packed i4, i8, ...)
+// and the scales, and dequantizes in its inner loop.
+#include "compiler/transforms/Passes.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace kiln::compiler {
+
+#define GEN_PASS_DEF_FUSEDEQUANTIZATION
+#include "compiler/transforms/Passes.h.inc"
+
+namespace {
+
+using namespace mlir;
+
+bool IsContraction(Operation* op) {
+  auto linalg_op = dyn_cast<linalg::LinalgOp>(op);
+  return linalg_op && linalg_op.hasPureTensorSemantics() && linalg::isaContractionOpInterface(linalg_op);
+}
+
+// Whether `op` dequantizes: an all-parallel generic with one float result, reading at
+// least one tensor of integers of at most 8 bits through a permutation (the quantized
+// weights, element for element; the other inputs are scales and zero points, read at
+// coarser indices), and every user of its result a contraction that reads it as an input.
+bool IsDequantization(linalg::GenericOp op) {
+  if (!op.hasPureTensorSemantics() || op.getNumDpsInits() != 1 || op.getNumReductionLoops() != 0) return false;
+  if (!isa<FloatType>(getElementTypeOrSelf(op->getResult(0).getType()))) return false;
+  bool quantized = false;
+  for (OpOperand* input : op.getDpsInputOperands()) {
+    auto type = dyn_cast<RankedTensorType>(input->get().getType());
+    if (!type) continue;
+    auto integer = dyn_cast<IntegerType>(type.getElementType());
+    if (integer && integer.getWidth() <= 8 && integer.getWidth() > 1 && op.getMatchingIndexingMap(input).isPermutation()) {
+      quantized = true;
+    }
+  }
+  if (!quantized || op->getResult(0).use_empty()) return false;
+  for (OpOperand& use : op->getResult(0).getUses()) {
+    auto consumer = dyn_cast<linalg::LinalgOp>(use.getOwner());
+    if (!consumer || !IsContraction(consumer) || !consumer.isDpsInput(&use)) return false;
+  }
+  return true;
+}
+
+// `op` as a generic (a named contraction generalized in place).
+FailureOr<linalg::GenericOp> AsGeneric(RewriterBase& rewriter, Operation* op) {
+  if (auto generic = dyn_cast<linalg::GenericOp>(op)) return generic;
+  rewriter.setInsertionPoint(op);
+  return linalg::generalizeNamedOp(rewriter, cast<linalg::LinalgOp>(op));
+}
+
+struct FuseDequantizationPass : impl::FuseDequantizationBase<FuseDequantizationPass> {
+  void runOnOperation() override {
+    IRRewriter rewriter(&getContext());
+    SmallVector<linalg::GenericOp> dequantizations;
+    getOperation()->walk([&](linalg::GenericOp op) {
+      if (IsDequantization(op)) dequantizations.push_back(op);
+    });
+    for (linalg::GenericOp producer : dequantizations) {
+      SmallVector<Operation*> consumers;
+      for (Operation* user : producer->getResult(0).getUsers()) {
+        if (!llvm::is_contained(consumers, user)) consumers.push_back(user);
+      }
+      for (Operation* user : consumers) {
+        FailureOr<linalg::GenericOp> consumer = AsGeneric(rewriter, user);
+        if (failed(consumer)) continue;
+        for (OpOperand& operand : consumer->getOperation()->getOpOperands()) {
+          if (operand.get() != producer->getResult(0) || !linalg::areElementwiseOpsFusable(&operand)) continue;
+          FailureOr<linalg::ElementwiseOpFusionResult> fused = linalg::fuseElementwiseOps(rewriter, &operand);
+          if (failed(fused)) continue;
+          for (Value result : consumer->getOperation()->getResults()) {
+            rewriter.replaceAllUsesWith(result, fused->replacements.lookup(result));
+          }
+          rewriter.eraseOp(*consumer);
+          break;
+        }
+      }
+      if (producer->use_empty()) rewriter.eraseOp(producer);
+    }
+  }
+};
+
+}  // namespace
+}  // namespace kiln::compiler

@@ -1,0 +1,104 @@
+// RUN: kiln-opt %s -split-input-file -kiln-cpu-vectorize-dequantizing-products="vector-bits=512" | FileCheck %s
+
+// An int4 product after distribution along n: 2 rows of x (as [2, 32, 2]: k = 2 kb + t),
+// the packed weights [n, 32] bytes and scales per group of 32 k (16 bytes). Register tiles
+// of 2 rows x 4 columns, then the last columns one at a time; each step loads 16 bytes of
+// a column, takes x's even and odd elements by shuffles, evaluates the body's
+// dequantization on vectors (the nibble at t = 0 and t = 1) and accumulates by FMAs.
+// CHECK-LABEL: func.func @int4_product
+// CHECK: %[[X:.*]] = memref.collapse_shape %{{.*}} {{\[\[}}0], [1, 2]] : memref<2x32x2xf32> into memref<2x64xf32>
+// CHECK: scf.for %{{.*}} = %c0{{.*}} to %{{.*}} step %c4{{.*}} {
+// CHECK: scf.for %{{.*}} = %c0{{.*}} to %c32 step %c16 iter_args({{.*}}) -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
+// CHECK: %[[ROW:.*]] = vector.load %[[X]][%c0{{.*}}, %{{.*}}] : memref<2x64xf32>, vector<32xf32>
+// CHECK: vector.shuffle %[[ROW]], %[[ROW]] [0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30]
+// CHECK: vector.shuffle %[[ROW]], %[[ROW]] [1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31]
+// CHECK: %[[BYTES:.*]] = vector.load %{{.*}} : memref<?x32xi8, strided<[32, 1], offset: ?>>, vector<16xi8>
+// CHECK: %[[SCALE:.*]] = memref.load
+// CHECK: arith.shrui %[[BYTES]], %{{.*}} : vector<16xi8>
+// CHECK: arith.trunci %{{.*}} : vector<16xi8> to vector<16xi4>
+// CHECK: arith.sitofp %{{.*}} : vector<16xi32> to vector<16xf32>
+// CHECK: vector.fma
+// CHECK: vector.reduction <add>
+// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c1{{.*}} {
+// CHECK-NOT: linalg.generic
+func.func @int4_product(%x: memref<2x64xf32>, %w: memref<?x32xi8, strided<[32, 1], offset: ?>>, %s: memref<?x2xf32, strided<[2, 1], offset: ?>>, %out: memref<2x?xf32, strided<[4096, 1], offset: ?>>) {
+  %c4 = arith.constant 4 : index
+  %xe = memref.expand_shape %x [[0], [1, 2]] output_shape [2, 32, 2] : memref<2x64xf32> into memref<2x32x2xf32>
+  linalg.generic {indexing_maps = [affine_map<(m, n, kb, t) -> (m, kb, t)>, affine_map<(m, n, kb, t) -> (n, kb)>, affine_map<(m, n, kb, t) -> (n, kb floordiv 16)>, affine_map<(m, n, kb, t) -> (m, n)>], iterator_types = ["parallel", "parallel", "reduction", "reduction"]}
+      ins(%xe, %w, %s : memref<2x32x2xf32>, memref<?x32xi8, strided<[32, 1], offset: ?>>, memref<?x2xf32, strided<[2, 1], offset: ?>>) outs(%out : memref<2x?xf32, strided<[4096, 1], offset: ?>>) {
+  ^bb0(%in: f32, %byte: i8, %scale: f32, %acc: f32):
+    %t = linalg.index 3 : index
+    %bits = arith.muli %t, %c4 : index
+    %shift = arith.index_cast %bits : index to i8
+    %shifted = arith.shrui %byte, %shift : i8
+    %q = arith.trunci %shifted : i8 to i4
+    %i = arith.extsi %q : i4 to i32
+    %f = arith.sitofp %i : i32 to f32
+    %w8 = arith.mulf %f, %scale : f32
+    %p = arith.mulf %in, %w8 : f32
+    %sum = arith.addf %acc, %p : f32
+    linalg.yield %sum : f32
+  }
+  return
+}
+
+// -----
+
+// i8 weights (loops m, n, k): one byte per element, no shuffles.
+// CHECK-LABEL: func.func @int8_product
+// CHECK: scf.for
+// CHECK: vector.load %{{.*}} : memref<1x64xf32>, vector<16xf32>
+// CHECK-NOT: vector.shuffle
+// CHECK: vector.load %{{.*}} : memref<?x64xi8>, vector<16xi8>
+// CHECK: arith.sitofp %{{.*}} : vector<16xi8> to vector<16xf32>
+// CHECK: vector.fma
+func.func @int8_product(%x: memref<1x64xf32>, %w: memref<?x64xi8>, %s: memref<?xf32>, %out: memref<1x?xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (n)>, affine_map<(m, n, k) -> (m, n)>], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%x, %w, %s : memref<1x64xf32>, memref<?x64xi8>, memref<?xf32>) outs(%out : memref<1x?xf32>) {
+  ^bb0(%in: f32, %q: i8, %scale: f32, %acc: f32):
+    %f = arith.sitofp %q : i8 to f32
+    %w8 = arith.mulf %f, %scale : f32
+    %p = arith.mulf %w8, %in : f32
+    %sum = arith.addf %p, %acc : f32
+    linalg.yield %sum : f32
+  }
+  return
+}
+
+// -----
+
+// Not taken: a dynamic number of rows, a depth that is no multiple of the vector, and a
+// group shorter than a vector.
+// CHECK-LABEL: func.func @not_taken
+// CHECK-COUNT-3: linalg.generic
+func.func @not_taken(%x: memref<?x64xf32>, %x2: memref<1x40xf32>, %w: memref<?x64xi8>, %w2: memref<?x40xi8>, %s: memref<?xf32>, %s8: memref<?x8xf32>, %out: memref<?x?xf32>, %out2: memref<1x?xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (n)>, affine_map<(m, n, k) -> (m, n)>], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%x, %w, %s : memref<?x64xf32>, memref<?x64xi8>, memref<?xf32>) outs(%out : memref<?x?xf32>) {
+  ^bb0(%in: f32, %q: i8, %scale: f32, %acc: f32):
+    %f = arith.sitofp %q : i8 to f32
+    %w8 = arith.mulf %f, %scale : f32
+    %p = arith.mulf %in, %w8 : f32
+    %sum = arith.addf %acc, %p : f32
+    linalg.yield %sum : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (n)>, affine_map<(m, n, k) -> (m, n)>], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%x2, %w2, %s : memref<1x40xf32>, memref<?x40xi8>, memref<?xf32>) outs(%out2 : memref<1x?xf32>) {
+  ^bb0(%in: f32, %q: i8, %scale: f32, %acc: f32):
+    %f = arith.sitofp %q : i8 to f32
+    %w8 = arith.mulf %f, %scale : f32
+    %p = arith.mulf %in, %w8 : f32
+    %sum = arith.addf %acc, %p : f32
+    linalg.yield %sum : f32
+  }
+  %x1 = memref.subview %x[0, 0] [1, 64] [1, 1] : memref<?x64xf32> to memref<1x64xf32, strided<[64, 1]>>
+  linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (n, k floordiv 8)>, affine_map<(m, n, k) -> (m, n)>], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%x1, %w, %s8 : memref<1x64xf32, strided<[64, 1]>>, memref<?x64xi8>, memref<?x8xf32>) outs(%out2 : memref<1x?xf32>) {
+  ^bb0(%in: f32, %q: i8, %scale: f32, %acc: f32):
+    %f = arith.sitofp %q : i8 to f32
+    %w8 = arith.mulf %f, %scale : f32
+    %p = arith.mulf %in, %w8 : f32
+    %sum = arith.addf %acc, %p : f32
+    linalg.yield %sum : f32
+  }
+  return
+}
