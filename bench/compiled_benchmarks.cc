@@ -53,7 +53,8 @@ struct Loaded {
   std::vector<vm::Value> args;
 };
 
-// "random:SHAPExf32" (uniform in [0, 1)) or "random:SHAPExi32:N" (uniform in [0, N)),
+// "random:SHAPExf32" (uniform in [0, 1)), "random:SHAPExi32:N" (uniform in [0, N)) or
+// "random:SHAPExi4" / "xi8" (uniform bytes: every i4 or i8 value, i4 packed two a byte),
 // from a fixed seed, so that every run and every device sees the same data.
 StatusOr<Ref<hal::BufferView>> RandomView(std::string_view spec, hal::Allocator& allocator) {
   std::string_view type_text = spec.substr(0, spec.find(':'));
@@ -71,8 +72,10 @@ StatusOr<Ref<hal::BufferView>> RandomView(std::string_view spec, hal::Allocator&
     fill(range.As<float>(), std::uniform_real_distribution<float>(0.0f, 1.0f));
   } else if (type == hal::ElementType::kI32) {
     fill(range.As<int32_t>(), std::uniform_int_distribution<int32_t>(0, static_cast<int32_t>(bound - 1)));
+  } else if (type == hal::ElementType::kI4 || type == hal::ElementType::kI8) {
+    fill(range.As<uint8_t>(), std::uniform_int_distribution<int>(0, 255));
   } else {
-    return InvalidArgumentError("random inputs are f32 or i32, got '", spec, "'");
+    return InvalidArgumentError("random inputs are f32, i32, i8 or i4, got '", spec, "'");
   }
   return view;
 }
@@ -181,6 +184,17 @@ void BM_LinearDecodeM8CacheCeiling(benchmark::State& state, const char* device) 
   RunFunction(state, "linear_decode_4096", "linear_m8_w512", device, {"8x4096xf32=0.5", "random:512x4096xf32"});
   SetFlops(state, 2.0 * 8 * 512 * 4096);
   state.SetBytesProcessed(int64_t{4} * 512 * 4096 * state.iterations());
+}
+// Weight-only int4 decode (linear_i4_decode_4096): M = 1 or 8 rows times W[4096, 4096] of
+// i4 (8 MiB packed) with an f32 scale per 128 k (512 KiB); bytes are the quantized weights
+// and scales read per call, what BM_StreamReadAnchor bounds.
+void BM_LinearI4Decode4096(benchmark::State& state, const char* device) {
+  const int64_t m = state.range(0), n = 4096, k = 4096;
+  const std::string rows = std::to_string(m);
+  RunFunction(state, "linear_i4_decode_4096", "linear_i4_m" + rows, device,
+              {rows + "x4096xf32=0.5", "random:4096x4096xi4", "4096x32xf32=0.25"});
+  SetFlops(state, 2.0 * m * n * k);
+  state.SetBytesProcessed((n * k / 2 + n * (k / 128) * 4) * state.iterations());
 }
 void BM_BatchMatmul16x256(benchmark::State& state, const char* device) {
   RunFunction(state, "batch_matmul_16x256", "batch_matmul", device,
@@ -315,6 +329,7 @@ KILN_LOW_PRECISION_BENCHMARKS(i8, matmul_transpose_b);
 KILN_BENCHMARK_ON_CPUS(BM_LinearDecode4096, ->ArgName("m")->Arg(1)->Arg(2)->Arg(4)->Arg(8));
 KILN_BENCHMARK_ON_CPUS(BM_LinearDecodeM8CacheCeiling);
 KILN_BENCHMARK_ON_CPUS(BM_LinearDecode4096F16, ->ArgName("m")->Arg(1)->Arg(4)->Arg(8));
+KILN_BENCHMARK_ON_CPUS(BM_LinearI4Decode4096, ->ArgName("m")->Arg(1)->Arg(8));
 KILN_BENCHMARK_ON_CPUS(BM_BatchMatmul16x256);
 KILN_BENCHMARK_ON_CPUS(BM_FusedExp16M);
 KILN_BENCHMARK_ON_CPUS(BM_Softmax512x4096);

@@ -75,7 +75,7 @@ void BuildCpuLowerToLLVMPipeline(mlir::OpPassManager& pm) {
               "enable-amx},"
               "convert-math-to-llvm,convert-math-to-libm,finalize-memref-to-llvm,convert-index-to-llvm,"
               "convert-arith-to-llvm,convert-ub-to-llvm,convert-to-llvm{filter-dialects=cf,amx},convert-func-to-llvm,"
-              "reconcile-unrealized-casts,"
+              "reconcile-unrealized-casts,kiln-cpu-load-bf16-as-bits,"
               "canonicalize,cse");
 }
 

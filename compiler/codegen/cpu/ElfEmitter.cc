@@ -186,9 +186,14 @@ mlir::FailureOr<std::vector<uint8_t>> EmitCpuSharedObject(mlir::ModuleOp module,
       return module.emitError() << "entry point '" << symbol << "' is missing from the LLVM module", mlir::failure();
     }
   }
-  // Only the interface is visible; its tables keep the entry points alive.
+  // Only the interface is visible; its tables keep the entry points alive. Weak hidden
+  // functions are the helpers the backend may call (__truncsfbf2, kiln-cpu-load-bf16-as-
+  // bits): their calls appear only during instruction selection, so they stay weak, not
+  // internal, which the optimizer would drop as unused.
   for (llvm::Function& f : *llvm_module) {
-    if (!f.isDeclaration()) f.setLinkage(llvm::GlobalValue::InternalLinkage);
+    if (f.isDeclaration()) continue;
+    if (f.hasWeakLinkage() && f.hasHiddenVisibility()) continue;
+    f.setLinkage(llvm::GlobalValue::InternalLinkage);
   }
   add_interface(*llvm_module);
   OptimizeModule(*llvm_module, *machine);

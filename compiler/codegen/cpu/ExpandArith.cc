@@ -1,5 +1,6 @@
 #include "compiler/codegen/cpu/Passes.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace kiln::compiler::cpu {
@@ -8,6 +9,44 @@ namespace kiln::compiler::cpu {
 #include "compiler/codegen/cpu/Passes.h.inc"
 
 namespace {
+
+using namespace mlir;
+
+// The i16 type of the same shape as `type` when its elements are bf16, else null.
+Type AsI16(Type type) {
+  Type i16 = IntegerType::get(type.getContext(), 16);
+  if (type.isBF16()) return i16;
+  if (auto vector = dyn_cast<VectorType>(type); vector && vector.getElementType().isBF16()) return vector.clone(i16);
+  return {};
+}
+
+// Moves of bf16 values (select, vector broadcast, extract, insert, shuffle) on their bits
+// as i16: without AVX512_BF16, LLVM's x86 backend keeps such values promoted to f32 and
+// rounds them back through compiler-rt's __truncsfbf2, which kernels do not link (a topk
+// of bf16 rows called it 26 times on an Intel Xeon without it; Zen 4 has AVX512_BF16).
+struct MoveBf16AsI16 : RewritePattern {
+  explicit MoveBf16AsI16(MLIRContext* context) : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, context) {}
+
+  LogicalResult matchAndRewrite(Operation* op, PatternRewriter& rewriter) const override {
+    if (!isa<arith::SelectOp, vector::BroadcastOp, vector::ExtractOp, vector::InsertOp, vector::ShuffleOp>(op) ||
+        op->getNumResults() != 1 || !AsI16(op->getResult(0).getType())) {
+      return failure();
+    }
+    Location loc = op->getLoc();
+    SmallVector<Value> operands;
+    for (Value operand : op->getOperands()) {
+      Type bits = AsI16(operand.getType());
+      operands.push_back(bits ? arith::BitcastOp::create(rewriter, loc, bits, operand).getResult() : operand);
+    }
+    OperationState state(loc, op->getName());
+    state.addOperands(operands);
+    state.addTypes(AsI16(op->getResult(0).getType()));
+    state.addAttributes(op->getAttrs());
+    Operation* moved = rewriter.create(state);
+    rewriter.replaceOpWithNewOp<arith::BitcastOp>(op, op->getResult(0).getType(), moved->getResult(0));
+    return success();
+  }
+};
 
 struct ExpandArithPass : impl::ExpandArithBase<ExpandArithPass> {
   void runOnOperation() override {
@@ -19,6 +58,7 @@ struct ExpandArithPass : impl::ExpandArithBase<ExpandArithPass> {
     // bf16 <-> f32 as integer arithmetic (round to nearest even, NaN kept quiet): without
     // AVX512_BF16 LLVM would call compiler-rt's __truncsfbf2, which kernels do not link.
     mlir::arith::populateExpandBFloat16Patterns(patterns);
+    patterns.add<MoveBf16AsI16>(&getContext());
     if (mlir::failed(mlir::applyPatternsGreedily(getOperation(), std::move(patterns)))) {
       return signalPassFailure();
     }

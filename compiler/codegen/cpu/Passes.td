@@ -229,12 +229,30 @@ def ExpandArith : Pass<"kiln-cpu-expand-arith", "mlir::ModuleOp"> {
   let summary = "Expands the arith ops LLVM has no instruction for, and nothing else";
   let description = [{
     Ceil and floor divisions, scaling extensions and truncations, and conversions from and
-    to bf16, f8E8M0FNU and f4E2M1FN become plain arithmetic (no compiler-rt calls). Unlike upstream `arith-expand`,
+    to bf16, f8E8M0FNU and f4E2M1FN become plain arithmetic (no compiler-rt calls), and
+    moves of bf16 values (select, vector broadcast, extract, insert, shuffle) work on
+    their bits as i16 (LLVM would round them through `__truncsfbf2` without AVX512_BF16). Unlike upstream `arith-expand`,
     floating-point min and max stay whole, so that they lower to LLVM's `maxnum`/`minnum`
     and `maximum`/`minimum` intrinsics, which LLVM vectorises as reductions; the
     compare-and-select form they would expand to is not recognised as one.
   }];
-  let dependentDialects = ["::mlir::arith::ArithDialect"];
+  let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::vector::VectorDialect"];
+}
+
+def LoadBf16AsBits : Pass<"kiln-cpu-load-bf16-as-bits", "mlir::ModuleOp"> {
+  let summary = "Moves bf16 values through memory as their i16 bits (LLVM dialect)";
+  let description = [{
+    Runs on the LLVM dialect. Each `llvm.load` of bf16 (or a vector of bf16) loads i16 and
+    bitcasts, each `llvm.store` of one stores the bitcast i16; bitcast pairs fold. Without
+    AVX512_BF16, LLVM's x86 backend keeps a loaded bf16 promoted to f32 and rounds it back
+    through compiler-rt's `__truncsfbf2` (which kernels do not link) before a bitcast or a
+    store: a topk of bf16 rows called it 138 times on an Intel Xeon without it. For the
+    moves that remain (bf16 block arguments of masked loads), every module defines
+    `__truncsfbf2` itself (weak, hidden: round to nearest even, NaN kept
+    quiet), so the backend's calls bind inside the kernel. Kernels compute in f32, so bf16
+    values are only moved and that rounding is exact.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
 def ReassociateReductions : Pass<"kiln-cpu-reassociate-reductions", "mlir::ModuleOp"> {
