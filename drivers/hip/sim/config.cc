@@ -228,4 +228,18 @@ StatusOr<ExecutionMode> ParseExecutionMode(std::string_view text) {
   return InvalidArgumentError("unknown mode '", text, "' (twin, code-object or both)");
 }
 
+StatusOr<ExecutorOptions> ParseExecutorOptions(const char* interleave_seed) {
+  ExecutorOptions options;
+  if (interleave_seed && !Trim(interleave_seed).empty()) {
+    auto seed = ParseNumber(Trim(interleave_seed), false);
+    if (!seed.ok()) {
+      return InvalidArgumentError("KILN_HSA_SIM_INTERLEAVE_SEED=\"", interleave_seed,
+                                  "\": ", seed.status().message(), " (a decimal or 0x hexadecimal seed)");
+    }
+    options.interleave = true;
+    options.interleave_seed = *seed;
+  }
+  return options;
+}
+
 }  // namespace kiln::hsa_sim

@@ -420,6 +420,8 @@ hsa_status_t HSA_API hsa_init() {
       return Fail(HSA_STATUS_ERROR, "KILN_HSA_SIM_MODE=code-object: ", why);
     }
   }
+  auto executor = ParseExecutorOptions(std::getenv("KILN_HSA_SIM_INTERLEAVE_SEED"));
+  if (!executor.ok()) return Fail(HSA_STATUS_ERROR, executor.status().message());
   auto session = Session::Create(agents, faults);
   if (!session.ok()) {
     hsa_status_t status = session.status().code() == kiln::StatusCode::kResourceExhausted
@@ -429,6 +431,7 @@ hsa_status_t HSA_API hsa_init() {
   }
   g.session = std::move(*session);
   g.session->mode = mode;
+  g.session->executor = *executor;
   g.session_epoch.fetch_add(1, std::memory_order_release);
   g.refcount = 1;
   return HSA_STATUS_SUCCESS;

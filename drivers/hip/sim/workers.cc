@@ -151,6 +151,8 @@ bool Queue::RunCodeObjectWorkgroup(Dispatch& d, const uint32_t workgroup_id[3], 
     launch.workgroup_size[axis] = size[axis];
     launch.grid_size[axis] = grid[axis];
   }
+  launch.interleave = session_.executor.interleave;
+  launch.interleave_seed = session_.executor.interleave_seed;
   isa::Failure failure = isa::RunWorkgroup(launch);
   if (failure.kind == isa::Failure::Kind::kNone) return true;
   std::string detail = StrCat("kernel dispatch packet ", d.packet_id, " (kernel ", d.kernel->name, "): workgroup (",

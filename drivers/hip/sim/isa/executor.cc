@@ -6,6 +6,7 @@
 #include <cstring>
 #include <memory>
 
+#include "drivers/hip/sim/isa/interleave.h"
 #include "drivers/hip/sim/isa/semantics.h"
 #include "drivers/hip/sim/isa/waitcnt.h"
 #include "drivers/hip/sim/memory.h"
@@ -87,11 +88,11 @@ void InitializeWave(const WorkgroupLaunch& l, uint32_t index, const uint32_t ext
   w->SetSgpr64(kExecLo, exec);
 }
 
-// Runs `w` until it ends, fails, or yields at a wait.
-void RunWave(Wave& w) {
+// Runs `w` until it ends, fails, yields at a wait or has run `budget` instructions.
+void RunWave(Wave& w, uint32_t budget) {
   const std::vector<Instruction>& code = w.context->program->instructions;
   w.yielded = false;
-  while (!w.stopped() && !w.yielded) {
+  for (; budget > 0 && !w.stopped() && !w.yielded; --budget) {
     if (w.pc >= code.size()) {
       const Instruction& last = code.back();
       w.Fail(last, "execution ran past the end of the kernel's code (no s_endpgm)");
@@ -150,21 +151,45 @@ Failure RunWorkgroup(const WorkgroupLaunch& launch) {
     waves[i]->context = &context;
     InitializeWave(launch, i, extent, waves[i].get());
   }
-  // Round robin over the waves that can run; when none can but some wait in s_barrier, every
-  // live wave is there: release them.
-  while (context.failure.kind == Failure::Kind::kNone) {
-    bool live = false, ran = false;
-    for (uint32_t i = 0; i < count && context.failure.kind == Failure::Kind::kNone; ++i) {
-      Wave& w = *waves[i];
-      if (w.ended) continue;
-      live = true;
-      if (w.at_barrier) continue;
-      RunWave(w);
-      ran = true;
+  // Every live wave waits in s_barrier: release them all.
+  auto release_barrier = [&] {
+    for (uint32_t i = 0; i < count; ++i) waves[i]->at_barrier = false;
+  };
+  if (!launch.interleave) {
+    // Round robin over the waves that can run, each until it yields.
+    while (context.failure.kind == Failure::Kind::kNone) {
+      bool live = false, ran = false;
+      for (uint32_t i = 0; i < count && context.failure.kind == Failure::Kind::kNone; ++i) {
+        Wave& w = *waves[i];
+        if (w.ended) continue;
+        live = true;
+        if (w.at_barrier) continue;
+        RunWave(w, UINT32_MAX);
+        ran = true;
+      }
+      if (!live) break;
+      if (!ran) release_barrier();
     }
-    if (!live) break;
-    if (!ran) {
-      for (uint32_t i = 0; i < count; ++i) waves[i]->at_barrier = false;
+  } else {
+    // A random runnable wave for a random quantum, until it yields or the quantum ends.
+    Interleaver interleaver(launch.interleave_seed, launch.dispatch_id, launch.workgroup_id);
+    std::vector<uint32_t> runnable;
+    runnable.reserve(count);
+    while (context.failure.kind == Failure::Kind::kNone) {
+      bool live = false;
+      runnable.clear();
+      for (uint32_t i = 0; i < count; ++i) {
+        if (waves[i]->ended) continue;
+        live = true;
+        if (!waves[i]->at_barrier) runnable.push_back(i);
+      }
+      if (!live) break;
+      if (runnable.empty()) {
+        release_barrier();
+        continue;
+      }
+      Wave& w = *waves[runnable[interleaver.Pick(static_cast<uint32_t>(runnable.size()))]];
+      RunWave(w, interleaver.NextQuantum());
     }
   }
   for (uint32_t i = 0; i < count; ++i) {

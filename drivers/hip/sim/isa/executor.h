@@ -10,9 +10,11 @@
 // kPoison (wave.h).
 //
 // The waves of a workgroup run on the calling thread, interleaved: each runs until it waits
-// (s_waitcnt, s_sleep), reaches s_barrier or ends, then the next one runs. A wave in s_barrier
-// runs again once every wave of the workgroup that has not ended is in it (CDNA3 ISA,
-// S_BARRIER: waves that ended do not count).
+// (s_waitcnt, s_sleep), reaches s_barrier or ends, then the next one runs (round robin). With
+// `interleave` (KILN_HSA_SIM_INTERLEAVE_SEED) a wave is also switched out after a random number
+// of instructions and the next wave is picked at random (interleave.h), deterministically for a
+// given seed, dispatch and workgroup. A wave in s_barrier runs again once every wave of the
+// workgroup that has not ended is in it (CDNA3 ISA, S_BARRIER: waves that ended do not count).
 #pragma once
 
 #include <cstdint>
@@ -38,6 +40,8 @@ struct WorkgroupLaunch {
   uint32_t workgroup_id[3] = {};
   uint32_t workgroup_size[3] = {1, 1, 1};
   uint32_t grid_size[3] = {1, 1, 1};
+  bool interleave = false;  // seeded random switch points (see above)
+  uint64_t interleave_seed = 0;
 };
 
 // Runs the workgroup to its end; on failure returns the first failure (kind kError or
