@@ -65,18 +65,22 @@ enum class ExecutionMode { kTwin, kCodeObject, kBoth };
 StatusOr<ExecutionMode> ParseExecutionMode(std::string_view text);
 
 // How the code-object executor runs the waves of a workgroup and what it checks
-// (docs/hip-sim-executor.md, "Scheduling"), read at hsa_init:
+// (docs/hip-sim-executor.md, "Scheduling" and "Race detector"), read at hsa_init:
 //   KILN_HSA_SIM_INTERLEAVE_SEED=N  (decimal or 0x hexadecimal) besides switching waves at waits
 //                                   and barriers, switch at random instruction points, and pick
 //                                   the next wave at random, from a stream derived from N, the
 //                                   dispatch and the workgroup: the same N gives the same
 //                                   interleaving on every run. Unset or empty: round robin.
+//   KILN_HSA_SIM_RACE_CHECK=on|off  the race detector (LDS accesses across waves without a
+//                                   barrier, overlapping non-atomic global writes); on when
+//                                   unset or empty.
 struct ExecutorOptions {
   bool interleave = false;
   uint64_t interleave_seed = 0;
+  bool race_check = true;
 };
 
-// Parses the variable's value (null: unset); errors name the variable and what it takes.
-StatusOr<ExecutorOptions> ParseExecutorOptions(const char* interleave_seed);
+// Parses the two variables' values (null: unset); errors name the variable and what it takes.
+StatusOr<ExecutorOptions> ParseExecutorOptions(const char* interleave_seed, const char* race_check);
 
 }  // namespace kiln::hsa_sim

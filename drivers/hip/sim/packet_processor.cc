@@ -343,6 +343,8 @@ void Queue::HandleKernelDispatch(uint64_t id, const hsa_kernel_dispatch_packet_t
 
   dispatch->packet_id = id;
   dispatch->packet = p;
+  // The race detector's write map, shared by the dispatch's workgroups (isa/global_races.h).
+  if (kernel->program && session_.executor.race_check) dispatch->global_writes = std::make_shared<isa::GlobalWriteMap>();
   dispatch->kernel = std::move(kernel);
   dispatch->completion = std::move(completion);
   dispatch->profiled = profiled;

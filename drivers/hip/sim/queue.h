@@ -52,6 +52,9 @@ namespace kiln::hsa_sim {
 class Session;
 struct Agent;
 struct KernelSymbol;
+namespace isa {
+class GlobalWriteMap;
+}
 
 // "Compute units" per queue: threads that run workgroups.
 inline constexpr uint32_t kDefaultComputeWorkers = 2;
@@ -66,6 +69,9 @@ struct Dispatch {
   uint64_t packet_id = 0;
   hsa_kernel_dispatch_packet_t packet{};
   std::shared_ptr<KernelSymbol> kernel;
+  // Code-object kernels with the race detector on: the bytes its workgroups wrote (the
+  // executor checks and records each store; isa/global_races.h). Null otherwise.
+  std::shared_ptr<isa::GlobalWriteMap> global_writes;
   std::shared_ptr<Signal> completion;  // null for the 0 handle
   bool profiled = false;               // its queue profiled it: record its times on completion
   uint64_t start_ticks = 0;            // when it started (system-timestamp ticks), if profiled

@@ -420,7 +420,8 @@ hsa_status_t HSA_API hsa_init() {
       return Fail(HSA_STATUS_ERROR, "KILN_HSA_SIM_MODE=code-object: ", why);
     }
   }
-  auto executor = ParseExecutorOptions(std::getenv("KILN_HSA_SIM_INTERLEAVE_SEED"));
+  auto executor =
+      ParseExecutorOptions(std::getenv("KILN_HSA_SIM_INTERLEAVE_SEED"), std::getenv("KILN_HSA_SIM_RACE_CHECK"));
   if (!executor.ok()) return Fail(HSA_STATUS_ERROR, executor.status().message());
   auto session = Session::Create(agents, faults);
   if (!session.ok()) {

@@ -64,7 +64,7 @@ class Session {
   AllocationTable memory;
   SystemEvents events;
   ExecutionMode mode = ExecutionMode::kTwin;  // KILN_HSA_SIM_MODE at hsa_init
-  ExecutorOptions executor;                   // KILN_HSA_SIM_INTERLEAVE_SEED at hsa_init
+  ExecutorOptions executor;                   // KILN_HSA_SIM_INTERLEAVE_SEED, _RACE_CHECK at hsa_init
 
  private:
   Session() = default;

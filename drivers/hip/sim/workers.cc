@@ -153,6 +153,7 @@ bool Queue::RunCodeObjectWorkgroup(Dispatch& d, const uint32_t workgroup_id[3], 
   }
   launch.interleave = session_.executor.interleave;
   launch.interleave_seed = session_.executor.interleave_seed;
+  launch.global_writes = d.global_writes.get();
   isa::Failure failure = isa::RunWorkgroup(launch);
   if (failure.kind == isa::Failure::Kind::kNone) return true;
   std::string detail = StrCat("kernel dispatch packet ", d.packet_id, " (kernel ", d.kernel->name, "): workgroup (",

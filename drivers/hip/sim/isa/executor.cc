@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "drivers/hip/sim/isa/interleave.h"
+#include "drivers/hip/sim/isa/lds_races.h"
 #include "drivers/hip/sim/isa/semantics.h"
 #include "drivers/hip/sim/isa/waitcnt.h"
 #include "drivers/hip/sim/memory.h"
@@ -14,6 +15,12 @@
 
 namespace kiln::hsa_sim::isa {
 namespace {
+
+// The LDS race shadow of the thread that runs workgroups (lds_races.h).
+LdsRaceShadow& ThreadLdsShadow() {
+  thread_local LdsRaceShadow shadow;
+  return shadow;
+}
 
 // Waves are reused by the thread that ran them: a wave's register file can be 128 KiB.
 std::vector<std::unique_ptr<Wave>>& ThreadWaves() {
@@ -130,6 +137,12 @@ Failure RunWorkgroup(const WorkgroupLaunch& launch) {
   context.memory = launch.memory;
   context.group_segment = static_cast<uint8_t*>(launch.group_segment);
   context.group_segment_size = launch.group_segment_size;
+  std::copy(std::begin(launch.workgroup_id), std::end(launch.workgroup_id), context.workgroup_id);
+  if (launch.global_writes) {
+    context.global_writes = launch.global_writes;
+    context.lds_races = &ThreadLdsShadow();
+    context.lds_races->BeginWorkgroup(launch.group_segment_size);
+  }
   context.readable.push_back({reinterpret_cast<uintptr_t>(launch.dispatch_packet), 64});
   if (launch.queue) context.readable.push_back({reinterpret_cast<uintptr_t>(launch.queue), launch.queue_size});
   // The code object's sections (constants reached through s_getpc_b64).
@@ -154,6 +167,8 @@ Failure RunWorkgroup(const WorkgroupLaunch& launch) {
   // Every live wave waits in s_barrier: release them all.
   auto release_barrier = [&] {
     for (uint32_t i = 0; i < count; ++i) waves[i]->at_barrier = false;
+    ++context.barriers;
+    if (context.lds_races) context.lds_races->Barrier();
   };
   if (!launch.interleave) {
     // Round robin over the waves that can run, each until it yields.

@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "base/status.h"
+#include "drivers/hip/sim/isa/global_races.h"
 #include "drivers/hip/sim/isa/program.h"
 #include "drivers/hip/sim/isa/wave.h"
 
@@ -42,6 +43,9 @@ struct WorkgroupLaunch {
   uint32_t grid_size[3] = {1, 1, 1};
   bool interleave = false;  // seeded random switch points (see above)
   uint64_t interleave_seed = 0;
+  // The race detector (lds_races.h, global_races.h): on when `global_writes` is set, the
+  // dispatch's map shared by all its workgroups.
+  GlobalWriteMap* global_writes = nullptr;
 };
 
 // Runs the workgroup to its end; on failure returns the first failure (kind kError or

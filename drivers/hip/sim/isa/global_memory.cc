@@ -4,7 +4,8 @@
 //   VADDR (a 64-bit VGPR pair) + the instruction offset when SADDR is "off".
 // Every byte a lane touches must lie in one allocation; the first lane that does not stops the
 // workgroup with a memory fault at its address. Loads read at issue and write their VGPRs when
-// they retire (waitcnt.h); stores write at issue. Both count in VM_CNT.
+// they retire (waitcnt.h); stores write at issue. Both count in VM_CNT. With the race detector
+// on, each store's bytes go into the dispatch's write map (global_races.h).
 // Operands: loads dst[0] VDST, src[0] SADDR/VADDR, src[1] VADDR (with SADDR), imm[0] OFFSET;
 // stores src[0] VADDR, src[1] VDATA, src[2] SADDR.
 // FLAT (flat_load_*, flat_store_*: a 64-bit VADDR, no SADDR) is modelled as global memory: an
@@ -13,6 +14,7 @@
 // both).
 #include <cstring>
 
+#include "drivers/hip/sim/isa/global_races.h"
 #include "drivers/hip/sim/isa/memory_window.h"
 #include "drivers/hip/sim/isa/semantics.h"
 #include "drivers/hip/sim/isa/waitcnt.h"
@@ -62,6 +64,7 @@ void GlobalStore(Wave& w, const Instruction& i) {
       }
     }
   }
+  if (w.context->global_writes && !CheckGlobalWrite(w, i, address, exec, kBytes, false)) return;
   IssueVectorStore(w);
 }
 

@@ -25,6 +25,9 @@ class AllocationTable;
 
 namespace kiln::hsa_sim::isa {
 
+class LdsRaceShadow;   // lds_races.h
+class GlobalWriteMap;  // global_races.h
+
 inline constexpr uint32_t kLanes = 64;
 // What registers hold before they are written, and while a load into them is outstanding: a
 // signalling NaN as f32, an unmapped address as a pointer, an odd number as an integer.
@@ -52,6 +55,12 @@ struct WorkgroupContext {
   uint32_t group_segment_size = 0;
   std::vector<ReadableRange> readable;  // read-only extras for scalar loads
   Failure failure;                      // the first failure of the workgroup
+  uint32_t workgroup_id[3] = {};
+  uint32_t barriers = 0;  // s_barrier releases so far
+  // The race detector (null when KILN_HSA_SIM_RACE_CHECK=off): the thread's LDS shadow and
+  // the dispatch's global write map.
+  LdsRaceShadow* lds_races = nullptr;
+  GlobalWriteMap* global_writes = nullptr;
 };
 
 // A memory operation between its issue and the s_waitcnt that retires it.
