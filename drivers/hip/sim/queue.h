@@ -44,6 +44,7 @@
 #include <thread>
 #include <vector>
 
+#include "drivers/hip/sim/isa/counts.h"
 #include "drivers/hip/sim/signal.h"
 #include "drivers/hip/sim/sim_api.h"
 
@@ -72,6 +73,9 @@ struct Dispatch {
   // Code-object kernels with the race detector on: the bytes its workgroups wrote (the
   // executor checks and records each store; isa/global_races.h). Null otherwise.
   std::shared_ptr<isa::GlobalWriteMap> global_writes;
+  // Code-object kernels: what their workgroups executed so far (guarded by counts_mu).
+  std::mutex counts_mu;
+  isa::ExecutionCounts counts;
   std::shared_ptr<Signal> completion;  // null for the 0 handle
   bool profiled = false;               // its queue profiled it: record its times on completion
   uint64_t start_ticks = 0;            // when it started (system-timestamp ticks), if profiled

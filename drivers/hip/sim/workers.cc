@@ -154,7 +154,13 @@ bool Queue::RunCodeObjectWorkgroup(Dispatch& d, const uint32_t workgroup_id[3], 
   launch.interleave = session_.executor.interleave;
   launch.interleave_seed = session_.executor.interleave_seed;
   launch.global_writes = d.global_writes.get();
+  isa::ExecutionCounts counts;
+  launch.counts = &counts;
   isa::Failure failure = isa::RunWorkgroup(launch);
+  {
+    std::lock_guard lock(d.counts_mu);
+    d.counts.Add(counts);
+  }
   if (failure.kind == isa::Failure::Kind::kNone) return true;
   std::string detail = StrCat("kernel dispatch packet ", d.packet_id, " (kernel ", d.kernel->name, "): workgroup (",
                               workgroup_id[0], ", ", workgroup_id[1], ", ", workgroup_id[2], "): ", failure.message);
@@ -173,6 +179,11 @@ void Queue::FinishWorkgroup(Dispatch& d, bool ok) {
   if (!d.failed.load(std::memory_order_relaxed) && running()) {
     ApplyFence(d.release_scope, std::memory_order_release);
     agent_.dispatches_completed.fetch_add(1, std::memory_order_relaxed);
+    if (d.kernel->program) {
+      std::lock_guard lock(agent_.counts_mu);
+      agent_.last_counts_kernel = d.kernel->program->kernel.name;
+      agent_.last_counts = d.counts;  // every workgroup has finished: nothing writes it any more
+    }
     if (d.profiled) d.completion->RecordDispatchTime({&agent_, d.start_ticks, TimestampNs()});
     if (d.completion) d.completion->Subtract(1, std::memory_order_release);
   }

@@ -106,6 +106,7 @@ void RunWave(Wave& w, uint32_t budget) {
       return;
     }
     const Instruction& inst = code[w.pc++];
+    ++w.context->counts.instructions[static_cast<int>(inst.op_class)];
     if (w.gpr_idx_on && inst.valu) {
       RunIndexed(w, inst);
     } else {
@@ -211,6 +212,9 @@ Failure RunWorkgroup(const WorkgroupLaunch& launch) {
     RetireAll(*waves[i]);
     waves[i]->context = nullptr;
   }
+  context.counts.workgroups = 1;
+  context.counts.waves = count;
+  if (launch.counts) launch.counts->Add(context.counts);
   return context.failure;
 }
 

@@ -46,6 +46,8 @@ struct WorkgroupLaunch {
   // The race detector (lds_races.h, global_races.h): on when `global_writes` is set, the
   // dispatch's map shared by all its workgroups.
   GlobalWriteMap* global_writes = nullptr;
+  // Where the workgroup adds what it executed (counts.h); may be null.
+  ExecutionCounts* counts = nullptr;
 };
 
 // Runs the workgroup to its end; on failure returns the first failure (kind kError or

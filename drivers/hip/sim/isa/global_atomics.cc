@@ -12,6 +12,7 @@
 // (global_races.h): atomics never race with each other, but do with plain stores.
 // Operands: [dst[0] VDST,] src[0] VADDR, src[1] VDATA, src[2] SADDR (has_saddr), imm[0] OFFSET.
 #include <atomic>
+#include <bit>
 #include <cmath>
 #include <cstdint>
 
@@ -83,6 +84,8 @@ void GlobalAtomic(Wave& w, const Instruction& i) {
       }
     }
   }
+  w.context->counts.global_read_bytes += uint64_t{kBytes} * std::popcount(exec);
+  w.context->counts.global_written_bytes += uint64_t{kBytes} * std::popcount(exec);
   if (w.context->global_writes && !CheckGlobalWrite(w, i, address, exec, kBytes, true)) return;
   if (returns) {
     IssueVectorLoad(w, i.dst[0].index, kDwords, exec, std::move(old));

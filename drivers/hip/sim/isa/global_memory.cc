@@ -12,6 +12,7 @@
 // address in the LDS or private apertures is a memory fault, not an LDS or scratch access.
 // Flat loads count in VM_CNT only (hardware counts them in LGKM_CNT too; kernels wait for
 // both).
+#include <bit>
 #include <cstring>
 
 #include "drivers/hip/sim/isa/global_races.h"
@@ -41,6 +42,7 @@ void GlobalLoad(Wave& w, const Instruction& i) {
       CopyLoadedLane<kBytes, kSigned>(bytes, l, data);
     }
   }
+  w.context->counts.global_read_bytes += uint64_t{kBytes} * std::popcount(exec);
   IssueVectorLoad(w, i.dst[0].index, kDwords, exec, std::move(data));
 }
 
@@ -64,6 +66,7 @@ void GlobalStore(Wave& w, const Instruction& i) {
       }
     }
   }
+  w.context->counts.global_written_bytes += uint64_t{kBytes} * std::popcount(exec);
   if (w.context->global_writes && !CheckGlobalWrite(w, i, address, exec, kBytes, false)) return;
   IssueVectorStore(w);
 }

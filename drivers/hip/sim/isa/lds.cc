@@ -28,7 +28,7 @@ namespace {
 // on gfx9 (hasUsableDSOffset), so ADDR = -4 with OFFSET 16 is byte 12. Null too when the
 // access races with another wave's (lds_races.h).
 uint8_t* LdsBytes(Wave& w, const Instruction& i, uint32_t lane, uint64_t address, uint32_t size, LdsAccessKind kind) {
-  const WorkgroupContext& c = *w.context;
+  WorkgroupContext& c = *w.context;
   address &= 0xffffffffu;
   if (address > c.group_segment_size || size > c.group_segment_size - address) {
     w.Fail(i, StrCat("lane ", lane, " accesses LDS bytes [", Hex(address), ", +", size, ") outside the dispatch's ",
@@ -36,6 +36,8 @@ uint8_t* LdsBytes(Wave& w, const Instruction& i, uint32_t lane, uint64_t address
     return nullptr;
   }
   if (c.lds_races && !CheckLdsAccess(w, i, lane, static_cast<uint32_t>(address), size, kind)) return nullptr;
+  if (kind != LdsAccessKind::kWrite) c.counts.lds_read_bytes += size;
+  if (kind != LdsAccessKind::kRead) c.counts.lds_written_bytes += size;
   return c.group_segment + address;
 }
 

@@ -61,6 +61,7 @@ struct WorkgroupContext {
   // the dispatch's global write map.
   LdsRaceShadow* lds_races = nullptr;
   GlobalWriteMap* global_writes = nullptr;
+  ExecutionCounts counts;  // what the workgroup executed (counts.h)
 };
 
 // A memory operation between its issue and the s_waitcnt that retires it.
