@@ -58,7 +58,10 @@ StatusOr<std::vector<FaultSpec>> ParseFaultsText(std::string_view text);
 //   code-object  AMDGPU code objects (HSACOs) load too, and their kernels run on the
 //                instruction-level executor (isa/executor.h); twins still load and run as
 //                twins (the hip driver hands hip-sim the twin today).
-//   both         planned: run both on copies of the inputs and compare. Refused for now.
+//   both         HSACOs are decoded and refused, so the driver loads the twins; each twin kernel
+//                with an HSACO kernel of the same name runs both: the twin on the buffers,
+//                the code object on copies, and the dispatch fails naming the first differing
+//                element (paired_dispatch.h).
 enum class ExecutionMode { kTwin, kCodeObject, kBoth };
 
 // Parses the variable's value; errors list the accepted values.

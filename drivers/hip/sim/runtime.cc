@@ -411,13 +411,8 @@ hsa_status_t HSA_API hsa_init() {
     if (!parsed.ok()) return Fail(HSA_STATUS_ERROR, "KILN_HSA_SIM_MODE=\"", text, "\": ", parsed.status().ToString());
     mode = *parsed;
     std::string why;
-    if (mode == ExecutionMode::kBoth) {
-      return Fail(HSA_STATUS_ERROR,
-                  "KILN_HSA_SIM_MODE=both (twin and code object compared) is not implemented yet; "
-                  "use twin or code-object");
-    }
-    if (mode == ExecutionMode::kCodeObject && !isa::DecoderAvailable(&why)) {
-      return Fail(HSA_STATUS_ERROR, "KILN_HSA_SIM_MODE=code-object: ", why);
+    if (mode != ExecutionMode::kTwin && !isa::DecoderAvailable(&why)) {
+      return Fail(HSA_STATUS_ERROR, "KILN_HSA_SIM_MODE=", text, ": ", why);
     }
   }
   auto executor =
