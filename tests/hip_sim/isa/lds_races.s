@@ -9,22 +9,31 @@
 //                                      barrier; out[t] = LDS[P(t)] (= t + 1001)
 //   lds_missing_second_barrier(out):   the same without the barrier between step 1's reads and
 //                                      step 2's writes (write after read: the k-loop bug)
+//   lds_barrier_without_wait(out):     lds_exchange without the s_waitcnt lgkmcnt(0) between the
+//                                      write and the barrier: the barrier does not order the
+//                                      write, so the other wave's read races with it
 //   lds_missing_wait(out):             lds_exchange adding 1 to the read value before the
 //                                      s_waitcnt lgkmcnt that retires the read: out[t] is
 //                                      kPoison + 1 (0x7fbadbae), not P(t) + 2
 .amdgcn_target "amdgcn-amd-amdhsa--gfx942"
 .text
 
-// v1 = t * 4, v3 = P(t) * 4, s[2:3] = out; LDS[t] = t + 1 (its write retired).
-.macro LDS_WRITE_OWN
+// v1 = t * 4, v3 = P(t) * 4, s[2:3] = out; LDS[t] = t + 1 (its write retired, unless
+// `wait` is 0: then the write is still outstanding).
+.macro LDS_WRITE_OWN wait=1
   s_load_dwordx2 s[2:3], s[0:1], 0x0
   v_lshlrev_b32_e32 v1, 2, v0
   v_add_u32_e32 v2, 1, v0
   v_add_u32_e32 v3, 64, v0
   v_and_b32_e32 v3, 0x7f, v3
   v_lshlrev_b32_e32 v3, 2, v3
+.if \wait
   ds_write_b32 v1, v2
   s_waitcnt lgkmcnt(0)
+.else
+  s_waitcnt lgkmcnt(0)
+  ds_write_b32 v1, v2
+.endif
 .endm
 // out[t] = \vreg after every outstanding operation retired.
 .macro LDS_STORE_OUT vreg
@@ -87,6 +96,17 @@ lds_missing_second_barrier:
 .Llds_missing_second_barrier_end:
 .size lds_missing_second_barrier, .Llds_missing_second_barrier_end-lds_missing_second_barrier
 
+.globl lds_barrier_without_wait
+.p2align 8
+.type lds_barrier_without_wait,@function
+lds_barrier_without_wait:
+  LDS_WRITE_OWN wait=0
+  s_barrier
+  ds_read_b32 v4, v3
+  LDS_STORE_OUT v4
+.Llds_barrier_without_wait_end:
+.size lds_barrier_without_wait, .Llds_barrier_without_wait_end-lds_barrier_without_wait
+
 .globl lds_missing_wait
 .p2align 8
 .type lds_missing_wait,@function
@@ -117,6 +137,7 @@ LDS_RACE_DESCRIPTOR lds_missing_barrier
 LDS_RACE_DESCRIPTOR lds_two_steps
 LDS_RACE_DESCRIPTOR lds_missing_second_barrier
 LDS_RACE_DESCRIPTOR lds_missing_wait
+LDS_RACE_DESCRIPTOR lds_barrier_without_wait
 
 .amdgpu_metadata
 ---
@@ -141,6 +162,10 @@ amdhsa.kernels:
   - { .name: lds_missing_wait, .symbol: lds_missing_wait.kd, .kernarg_segment_size: 8, .kernarg_segment_align: 8,
       .group_segment_fixed_size: 512, .private_segment_fixed_size: 0, .wavefront_size: 64, .sgpr_count: 4,
       .vgpr_count: 6, .max_flat_workgroup_size: 256,
+      .args: [ { .name: out, .offset: 0, .size: 8, .value_kind: global_buffer, .address_space: global } ] }
+  - { .name: lds_barrier_without_wait, .symbol: lds_barrier_without_wait.kd, .kernarg_segment_size: 8,
+      .kernarg_segment_align: 8, .group_segment_fixed_size: 512, .private_segment_fixed_size: 0, .wavefront_size: 64,
+      .sgpr_count: 4, .vgpr_count: 6, .max_flat_workgroup_size: 256,
       .args: [ { .name: out, .offset: 0, .size: 8, .value_kind: global_buffer, .address_space: global } ] }
 ...
 .end_amdgpu_metadata

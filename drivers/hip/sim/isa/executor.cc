@@ -52,6 +52,8 @@ void InitializeWave(const WorkgroupLaunch& l, uint32_t index, const uint32_t ext
   w->scratch.assign(size_t{w->scratch_per_lane} * kLanes, 0xa5);
   w->vm_ops.clear();
   w->lgkm_ops.clear();
+  w->unretired_lds_writes.clear();
+  w->lds_writes_of_op = 0;
 
   uint32_t sgpr = 0;
   auto put64 = [&](uint64_t value) {
@@ -169,7 +171,16 @@ Failure RunWorkgroup(const WorkgroupLaunch& launch) {
   auto release_barrier = [&] {
     for (uint32_t i = 0; i < count; ++i) waves[i]->at_barrier = false;
     ++context.barriers;
-    if (context.lds_races) context.lds_races->Barrier();
+    if (context.lds_races) {
+      context.lds_races->Barrier();
+      // LDS writes a wave had not waited for when it reached the barrier are not ordered by it.
+      for (uint32_t i = 0; i < count; ++i) {
+        for (const UnretiredLdsWrite& u : waves[i]->unretired_lds_writes) {
+          LdsAccess late{u.instruction, static_cast<uint16_t>(i), u.lane, u.atomic, /*unwaited=*/true};
+          context.lds_races->LateWrite(u.address, u.size, late);
+        }
+      }
+    }
   };
   if (!launch.interleave) {
     // Round robin over the waves that can run, each until it yields.

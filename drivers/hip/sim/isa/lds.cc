@@ -35,7 +35,14 @@ uint8_t* LdsBytes(Wave& w, const Instruction& i, uint32_t lane, uint64_t address
                      c.group_segment_size, "-byte group segment"));
     return nullptr;
   }
-  if (c.lds_races && !CheckLdsAccess(w, i, lane, static_cast<uint32_t>(address), size, kind)) return nullptr;
+  if (c.lds_races) {
+    if (!CheckLdsAccess(w, i, lane, static_cast<uint32_t>(address), size, kind)) return nullptr;
+    if (kind != LdsAccessKind::kRead) {  // until an s_waitcnt retires it (wave.h)
+      w.unretired_lds_writes.push_back(
+          {static_cast<uint32_t>(address), size, w.pc - 1, static_cast<uint8_t>(lane), kind == LdsAccessKind::kAtomic});
+      ++w.lds_writes_of_op;
+    }
+  }
   if (kind != LdsAccessKind::kWrite) c.counts.lds_read_bytes += size;
   if (kind != LdsAccessKind::kRead) c.counts.lds_written_bytes += size;
   return c.group_segment + address;

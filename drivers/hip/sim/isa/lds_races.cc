@@ -49,6 +49,10 @@ std::optional<LdsConflict> LdsRaceShadow::Access(uint32_t address, uint32_t size
   return std::nullopt;
 }
 
+void LdsRaceShadow::LateWrite(uint32_t address, uint32_t size, const LdsAccess& who) {
+  for (uint32_t b = address; b < address + size; ++b) cells_[b].writer = {epoch_, who};
+}
+
 bool CheckLdsAccess(Wave& w, const Instruction& inst, uint32_t lane, uint32_t address, uint32_t size,
                     LdsAccessKind kind) {
   WorkgroupContext& c = *w.context;
@@ -61,7 +65,11 @@ bool CheckLdsAccess(Wave& w, const Instruction& inst, uint32_t lane, uint32_t ad
   w.Fail(inst, StrCat("LDS race at address ", Hex(conflict->address), ": lane ", lane, " ", verb,
                       " it after lane ", uint32_t{conflict->earlier.lane}, " of wave ", conflict->earlier.wave,
                       conflict->earlier_wrote ? " wrote" : " read", " it with ", other.mnemonic, " at offset ",
-                      Hex(other.offset), " (", other.text, "), with no s_barrier between"));
+                      Hex(other.offset), " (", other.text, ")",
+                      conflict->earlier.unwaited
+                          ? ", which had not completed when its wave reached s_barrier (no s_waitcnt lgkmcnt(0) "
+                            "before it), so the barrier does not order them"
+                          : ", with no s_barrier between"));
   return false;
 }
 

@@ -9,8 +9,11 @@
 //   - a write of a byte another wave read in the same epoch (write after read: the missing
 //     barrier between one k-step's reads and the next step's writes)
 // are reported, whichever order the scheduler ran them in, so the report does not depend on
-// the interleaving. Not reported: two writes without a read between (a value several waves
-// store alike, as kernels initialise a counter, is common and harmless), and accesses by
+// the interleaving. An LDS write still outstanding when its wave reaches s_barrier (no
+// s_waitcnt lgkmcnt(0) between them: the barrier does not wait for memory) counts as made
+// after the barrier (LateWrite), so the other waves' accesses after it race with it.
+// Not reported: two writes without a read between (a value several waves store alike, as
+// kernels initialise a counter, is common and harmless), and accesses by
 // different lanes of one wave: one wave's LDS instructions execute in issue order on the
 // hardware (CDNA3 ISA, "Data Share Operations": LDS returns in order), and LLVM removes
 // s_barrier from workgroups of one wave, so requiring one there would reject correct code.
@@ -34,6 +37,7 @@ struct LdsAccess {
   uint16_t wave = 0;
   uint8_t lane = 0;
   bool atomic = false;
+  bool unwaited = false;  // a write its wave had not waited for (s_waitcnt) when it reached s_barrier
 };
 
 enum class LdsAccessKind : uint8_t { kRead, kWrite, kAtomic };
@@ -52,6 +56,10 @@ class LdsRaceShadow {
   // Every live wave of the workgroup passed an s_barrier: accesses before it are ordered
   // before every access after it.
   void Barrier() { NextEpoch(); }
+  // After Barrier: a write of [address, address + size) that its wave had not retired when it
+  // reached the barrier (no s_waitcnt lgkmcnt(0) before it): it belongs to the new epoch, so
+  // another wave's access after the barrier races with it.
+  void LateWrite(uint32_t address, uint32_t size, const LdsAccess& who);
   // Checks an access of bytes [address, address + size) (inside the group segment) by `who`
   // against the current epoch's accesses of other waves, then records it. Returns the first
   // conflict; nothing is recorded then.

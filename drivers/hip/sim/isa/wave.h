@@ -74,6 +74,17 @@ struct PendingOp {
   uint8_t dwords = 0;          // 0 for stores: they count, but write no register
   uint64_t lanes = 0;          // vector: the lanes it loads
   std::vector<uint32_t> data;  // vector: dwords x 64 lanes, register-major; scalar: dwords
+  // LDS operations with the race detector on: how many entries of Wave::unretired_lds_writes
+  // (the front ones when this op is the oldest LDS op) are this op's writes.
+  uint16_t lds_writes = 0;
+};
+
+// An LDS write the race detector saw issue and no s_waitcnt has retired yet (lds_races.h).
+struct UnretiredLdsWrite {
+  uint32_t address = 0, size = 0;
+  uint32_t instruction = 0;
+  uint8_t lane = 0;
+  bool atomic = false;
 };
 
 struct Wave {
@@ -90,6 +101,11 @@ struct Wave {
   uint32_t scratch_per_lane = 0;
   std::vector<uint32_t> vgprs;  // (vgpr_file + Program::kScratchVgprs) x kLanes
   std::deque<PendingOp> vm_ops, lgkm_ops;
+  // Race detector: the ranges of the LDS writes not yet retired, oldest first, and how many the
+  // executing instruction added (IssueLdsStore/IssueLdsLoad give them to its PendingOp). What
+  // is here when the wave reaches s_barrier was not waited for: the barrier does not order it.
+  std::deque<UnretiredLdsWrite> unretired_lds_writes;
+  uint16_t lds_writes_of_op = 0;
   std::vector<std::vector<uint32_t>> spare_buffers;  // recycled PendingOp::data
 
   uint32_t* v(uint32_t reg) { return vgprs.data() + size_t{reg} * kLanes; }
