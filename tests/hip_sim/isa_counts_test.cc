@@ -6,7 +6,21 @@
 namespace kiln::hsa_sim_test {
 namespace {
 
-class HsaSimCountsTest : public IsaTest {};
+class HsaSimCountsTest : public IsaTest {
+ protected:
+  // Runs isa/lds.s's lds over one 256-work-item workgroup with `group_segment` bytes of LDS and
+  // returns the dispatch's counts.
+  kiln_hsa_sim_dispatch_counts_t RunLds(uint32_t group_segment) {
+    hsa_executable_t executable{};
+    EXPECT_EQ(LoadIsa("lds", &executable), HSA_STATUS_SUCCESS) << last_error_;
+    std::vector<uint8_t> kernarg;
+    Put(kernarg, 0, Allocate(pools_.coarse, 5 * 1024));
+    EXPECT_TRUE(Dispatch(executable, "lds.kd", kernarg, 256, 256, group_segment)) << errors_->message;
+    kiln_hsa_sim_dispatch_counts_t c{};
+    EXPECT_EQ(kiln_hsa_sim_last_dispatch_counts(0, &c), 0) << kiln_hsa_sim_last_error();
+    return c;
+  }
+};
 
 TEST_F(HsaSimCountsTest, ElementwiseAddCountsEveryWavesInstructionsAndBytes) {
   kiln_hsa_sim_dispatch_counts_t c{};
@@ -44,17 +58,15 @@ TEST_F(HsaSimCountsTest, ElementwiseAddCountsEveryWavesInstructionsAndBytes) {
   EXPECT_EQ(c.global_read_bytes, 2u * 4 * kN) << "two f32 loads per active work-item, none by inactive lanes";
   EXPECT_EQ(c.global_written_bytes, 4u * kN);
   EXPECT_EQ(c.lds_read_bytes + c.lds_written_bytes, 0u);
+  // 8 VGPRs, no LDS, four waves per workgroup: 8 waves per SIMD, 32 per CU, 8 workgroups.
+  EXPECT_EQ(c.occupancy_waves_per_simd, 8u);
+  EXPECT_EQ(c.occupancy_workgroups_per_cu, 8u);
+  EXPECT_EQ(c.occupancy_waves_per_cu, 32u);
+  EXPECT_STREQ(c.occupancy_limit, "waves");
 }
 
 TEST_F(HsaSimCountsTest, LdsKernelCountsLdsInstructionsAndBytes) {
-  hsa_executable_t executable{};
-  ASSERT_EQ(LoadIsa("lds", &executable), HSA_STATUS_SUCCESS) << last_error_;
-  void* out = Allocate(pools_.coarse, 5 * 1024);
-  std::vector<uint8_t> kernarg;
-  Put(kernarg, 0, out);
-  ASSERT_TRUE(Dispatch(executable, "lds.kd", kernarg, 256, 256, 2048)) << errors_->message;
-  kiln_hsa_sim_dispatch_counts_t c{};
-  ASSERT_EQ(kiln_hsa_sim_last_dispatch_counts(0, &c), 0) << kiln_hsa_sim_last_error();
+  kiln_hsa_sim_dispatch_counts_t c = RunLds(2048);
   EXPECT_STREQ(c.kernel, "lds");
   EXPECT_EQ(c.waves, 4u);
   // Per wave: two ds_write_b32, ds_add_u32, ds_read_b32, ds_read2_b32, ds_bpermute_b32, and
@@ -67,6 +79,31 @@ TEST_F(HsaSimCountsTest, LdsKernelCountsLdsInstructionsAndBytes) {
   EXPECT_EQ(c.lds_written_bytes, 12u * 256);
   EXPECT_EQ(c.global_written_bytes, 5u * 4 * 256);
   EXPECT_EQ(c.global_read_bytes, 0u);
+}
+
+TEST_F(HsaSimCountsTest, OccupancyEstimateFollowsVgprsAndLds) {
+  // 40000 of the CU's 64 KiB of LDS per workgroup: one workgroup (four waves) per CU.
+  kiln_hsa_sim_dispatch_counts_t c = RunLds(40000);
+  EXPECT_EQ(c.occupancy_waves_per_simd, 8u) << "16 VGPRs do not limit";
+  EXPECT_EQ(c.occupancy_workgroups_per_cu, 1u);
+  EXPECT_EQ(c.occupancy_waves_per_cu, 4u);
+  EXPECT_STREQ(c.occupancy_limit, "LDS");
+  // mfma.s allocates 96 unified VGPRs (accum_offset 80): 512 / 96 = 5 waves per SIMD, and its
+  // one-wave workgroups fill 4 SIMDs x 5.
+  hsa_executable_t executable{};
+  ASSERT_EQ(LoadIsa("mfma", &executable), HSA_STATUS_SUCCESS) << last_error_;
+  void* in = Allocate(pools_.coarse, 64 * 1024);
+  void* results = Allocate(pools_.coarse, 48 * 64 * 4);
+  std::vector<uint8_t> kernarg;
+  Put(kernarg, 0, in);
+  Put(kernarg, 8, results);
+  ASSERT_TRUE(Dispatch(executable, "mfma.kd", kernarg, 64, 64)) << errors_->message;
+  ASSERT_EQ(kiln_hsa_sim_last_dispatch_counts(0, &c), 0) << kiln_hsa_sim_last_error();
+  EXPECT_GT(c.mfma, 0u);
+  EXPECT_EQ(c.occupancy_waves_per_simd, 5u);
+  EXPECT_EQ(c.occupancy_workgroups_per_cu, 20u);
+  EXPECT_EQ(c.occupancy_waves_per_cu, 20u);
+  EXPECT_STREQ(c.occupancy_limit, "VGPRs");
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 
 #include "drivers/hip/sim/config.h"
 #include "drivers/hip/sim/isa/counts.h"
+#include "drivers/hip/sim/isa/occupancy.h"
 #include "drivers/hip/sim/memory.h"
 #include "drivers/hip/sim/sim_api.h"
 
@@ -99,6 +100,7 @@ struct Agent {
   std::mutex counts_mu;
   std::string last_counts_kernel;  // empty: none yet
   isa::ExecutionCounts last_counts;
+  isa::Occupancy last_occupancy;
 
   hsa_agent_t handle() const { return {reinterpret_cast<uint64_t>(this)}; }
   std::string Describe() const;  // "GPU agent 0 (gfx942)"

@@ -105,6 +105,11 @@ KILN_HSA_SIM_EXPORT int kiln_hsa_sim_last_dispatch_counts(uint32_t gpu_agent_ind
   out->global_written_bytes = c.global_written_bytes;
   out->lds_read_bytes = c.lds_read_bytes;
   out->lds_written_bytes = c.lds_written_bytes;
+  const isa::Occupancy& o = agent->last_occupancy;
+  out->occupancy_waves_per_simd = o.waves_per_simd;
+  out->occupancy_workgroups_per_cu = o.workgroups_per_cu;
+  out->occupancy_waves_per_cu = o.waves_per_cu;
+  std::snprintf(out->occupancy_limit, sizeof(out->occupancy_limit), "%s", o.limit);
   return 0;
 }
 

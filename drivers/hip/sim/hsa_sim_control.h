@@ -103,6 +103,12 @@ typedef struct kiln_hsa_sim_dispatch_counts_t {
   uint64_t global_written_bytes; /* by active lanes of global/flat stores and atomics */
   uint64_t lds_read_bytes;       /* by active lanes of ds_* reads and atomics */
   uint64_t lds_written_bytes;    /* by active lanes of ds_* writes and atomics */
+  /* The occupancy the kernel's resources allow on one CU: an estimate from LLVM's gfx942
+   * resource model (docs/hip-sim-executor.md, "Counts"), not a measurement. */
+  uint32_t occupancy_waves_per_simd;    /* by VGPRs and SGPRs, at most 8 */
+  uint32_t occupancy_workgroups_per_cu; /* by registers, LDS (64 KiB per CU) and barriers */
+  uint32_t occupancy_waves_per_cu;
+  char occupancy_limit[16];             /* what bounds it: "VGPRs", "SGPRs", "LDS", "waves", "barriers" */
 } kiln_hsa_sim_dispatch_counts_t;
 
 /* Fills *out with the counts of the last code-object kernel dispatch that completed on a GPU

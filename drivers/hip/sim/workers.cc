@@ -202,6 +202,9 @@ void Queue::FinishWorkgroup(Dispatch& d, bool ok) {
       std::lock_guard lock(agent_.counts_mu);
       agent_.last_counts_kernel = counted->kernel.name;
       agent_.last_counts = d.counts;  // every workgroup has finished: nothing writes it any more
+      const hsa_kernel_dispatch_packet_t& p = d.packet;
+      agent_.last_occupancy = isa::EstimateOccupancy(
+          *counted, p.group_segment_size, uint32_t{p.workgroup_size_x} * p.workgroup_size_y * p.workgroup_size_z);
     }
     if (d.profiled) d.completion->RecordDispatchTime({&agent_, d.start_ticks, TimestampNs()});
     if (d.completion) d.completion->Subtract(1, std::memory_order_release);
