@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
-"""Runs kiln programs on hip-sim twice, on the host twin (KILN_HSA_SIM_MODE=twin) and on the
-code-object executor (KILN_HSA_SIM_MODE=code-object), and requires bit-identical outputs: the
-harness form of the `both` mode (docs/hip-sim-executor.md). ctest label hip_sim_code_object.
+"""Runs kiln programs on hip-sim three times, on the host twin (KILN_HSA_SIM_MODE=twin), on the
+code-object executor (KILN_HSA_SIM_MODE=code-object, with its race detector on) and in the
+simulator's `both` mode (KILN_HSA_SIM_MODE=both: every dispatch runs both and fails on the
+first difference), and requires bit-identical outputs (docs/hip-sim-executor.md). ctest label
+hip_sim_code_object.
 
 usage: code_object_e2e.py KILN_COMPILE KILN_RUN WORK_DIR PROGRAM.mlir...
 
@@ -65,7 +67,7 @@ def main():
             write_npy(path, shape, dtype, values)
             inputs.append("--input=@" + path)
         outputs = {}
-        for mode in ("twin", "code-object"):
+        for mode in ("twin", "code-object", "both"):
             out = os.path.join(work, "%s_%s.npy" % (name, mode))
             env = dict(os.environ, KILN_HSA_SIM_MODE=mode)
             result = subprocess.run([run_tool, "--module=" + module, "--device=hip-sim", "--function=" + function,
@@ -75,7 +77,11 @@ def main():
                 failures += 1
                 break
             outputs[mode] = read_npy(out)
-        if len(outputs) != 2:
+        if len(outputs) != 3:
+            continue
+        if outputs["both"] != outputs["twin"]:
+            print("FAIL %s: KILN_HSA_SIM_MODE=both completed with outputs other than the twin's" % name)
+            failures += 1
             continue
         (descr, twin), (_, code) = outputs["twin"], outputs["code-object"]
         size = int(descr[2:])

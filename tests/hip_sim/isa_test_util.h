@@ -20,8 +20,11 @@ inline std::vector<uint8_t> IsaKernelBytes(const std::string& name) {
 
 class IsaTest : public SimTest {
  protected:
+  // KILN_HSA_SIM_MODE for the fixture's hsa_init.
+  virtual const char* Mode() const { return "code-object"; }
+
   void SetUp() override {
-    setenv("KILN_HSA_SIM_MODE", "code-object", 1);
+    setenv("KILN_HSA_SIM_MODE", Mode(), 1);
     Init();
     gpu_ = gpus_[0];
     pools_ = PoolsOf(gpu_);

@@ -10,6 +10,8 @@
 #include <vector>
 
 #include "drivers/hip/sim/config.h"
+#include "drivers/hip/sim/isa/counts.h"
+#include "drivers/hip/sim/isa/occupancy.h"
 #include "drivers/hip/sim/memory.h"
 #include "drivers/hip/sim/sim_api.h"
 
@@ -94,6 +96,11 @@ struct Agent {
   std::atomic<uint64_t> dispatches_completed{0};
   std::atomic<uint64_t> system_acquires{0}, system_releases{0};  // packets with system-scope fences
   std::atomic<uint32_t> queues{0};
+  // The counts of the last code-object dispatch that completed (kiln_hsa_sim_last_dispatch_counts).
+  std::mutex counts_mu;
+  std::string last_counts_kernel;  // empty: none yet
+  isa::ExecutionCounts last_counts;
+  isa::Occupancy last_occupancy;
 
   hsa_agent_t handle() const { return {reinterpret_cast<uint64_t>(this)}; }
   std::string Describe() const;  // "GPU agent 0 (gfx942)"

@@ -102,7 +102,9 @@ hsa_status_t Executable::Load(Session& session, const Agent& agent, const CodeOb
     return Fail(HSA_STATUS_ERROR_FROZEN_EXECUTABLE,
                 "the executable is frozen; load code objects before hsa_executable_freeze");
   std::span<const uint8_t> image(static_cast<const uint8_t*>(reader.bytes), reader.size);
-  if (session.mode == ExecutionMode::kCodeObject && IsAmdgpuElf(image)) return LoadHsaco(session, agent, image, loaded);
+  if (session.mode != ExecutionMode::kTwin && IsAmdgpuElf(image)) {
+    return LoadHsaco(session, agent, image, loaded, session.mode == ExecutionMode::kBoth);
+  }
   if (hsa_status_t status = CheckElf(image); status != HSA_STATUS_SUCCESS) return status;
   return LoadTwin(session, agent, image, loaded);
 }
@@ -145,6 +147,14 @@ hsa_status_t Executable::LoadTwin(Session& session, const Agent& agent, std::spa
     symbol->kernarg_segment_alignment = align;
     symbol->group_segment_size = k.group_segment_size;
     symbol->private_segment_size = k.private_segment_size;
+    if (session.mode == ExecutionMode::kBoth) {
+      std::lock_guard paired_lock(session.paired_mu);
+      auto paired = session.paired_programs.find({&agent, symbol->name});
+      if (paired != session.paired_programs.end()) {
+        symbol->paired_program = std::move(paired->second);
+        session.paired_programs.erase(paired);
+      }
+    }
     symbols.push_back(std::move(symbol));
   }
   twin->library = std::move(*library);
@@ -152,7 +162,7 @@ hsa_status_t Executable::LoadTwin(Session& session, const Agent& agent, std::spa
 }
 
 hsa_status_t Executable::LoadHsaco(Session& session, const Agent& agent, std::span<const uint8_t> image,
-                                   hsa_loaded_code_object_t* loaded) {
+                                   hsa_loaded_code_object_t* loaded, bool for_twins) {
   auto object = isa::ParseCodeObject(image);
   if (!object.ok()) {
     return Fail(HSA_STATUS_ERROR_INVALID_CODE_OBJECT,
@@ -196,6 +206,12 @@ hsa_status_t Executable::LoadHsaco(Session& session, const Agent& agent, std::sp
     }
     symbol->program = std::shared_ptr<const isa::Program>(std::move(*program));
     symbols.push_back(std::move(symbol));
+  }
+  if (for_twins) {
+    std::lock_guard paired_lock(session.paired_mu);
+    for (const auto& symbol : symbols) session.paired_programs[{&agent, symbol->name}] = symbol->program;
+    return Fail(HSA_STATUS_ERROR_INVALID_CODE_OBJECT, "KILN_HSA_SIM_MODE=both: the HSACO's ", symbols.size(),
+                " kernels are kept to run beside their host twins on copies of the buffers; load the twin");
   }
   return AddSymbols(session, agent, std::move(code_object), std::move(symbols), loaded);
 }

@@ -8,7 +8,9 @@
 //   (KILN_HSA_SIM_MODE=code-object, config.h): it is read as the HSA loader reads it
 //   (isa/code_object.h), its kernels' machine code is decoded once (isa/program.h), and their
 //   dispatches run on the instruction-level executor (isa/executor.h). In the default twin
-//   mode an HSACO is refused with a message that says so.
+//   mode an HSACO is refused with a message that says so. In `both` mode it is read and
+//   decoded the same way, then refused so that the driver loads the twin, whose kernels take
+//   the decoded programs of the same names (KernelSymbol::paired_program).
 //
 // One record, KernelSymbol, is both the executable symbol (its handle) and the kernel object
 // of dispatch packets (the same number, reported once the executable is frozen). It keeps the
@@ -53,6 +55,9 @@ struct KernelSymbol {
   std::string name;                             // "name.kd"
   kiln_gpu_twin_entry_v1_t entry = nullptr;     // twins
   std::shared_ptr<const isa::Program> program;  // HSACO kernels (code-object mode)
+  // Twins in KILN_HSA_SIM_MODE=both: the HSACO's kernel of the same name, run beside the twin on
+  // copies of its buffers (paired_dispatch.h); null when the HSACO had none.
+  std::shared_ptr<const isa::Program> paired_program;
   uint32_t kernarg_segment_size = 0;
   uint32_t kernarg_segment_alignment = 0;
   uint32_t group_segment_size = 0;
@@ -81,8 +86,9 @@ class Executable {
   bool frozen_ = false;
   hsa_status_t LoadTwin(Session& session, const Agent& agent, std::span<const uint8_t> image,
                         hsa_loaded_code_object_t* loaded);
+  // `for_twins` (both mode): keep the decoded kernels for the twins and refuse the HSACO.
   hsa_status_t LoadHsaco(Session& session, const Agent& agent, std::span<const uint8_t> image,
-                         hsa_loaded_code_object_t* loaded);
+                         hsa_loaded_code_object_t* loaded, bool for_twins);
   // Registers `symbols` (checked against this executable's) and keeps `code_object`.
   hsa_status_t AddSymbols(Session& session, const Agent& agent, std::shared_ptr<LoadedCodeObject> code_object,
                           std::vector<std::shared_ptr<KernelSymbol>> symbols, hsa_loaded_code_object_t* loaded);

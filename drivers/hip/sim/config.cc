@@ -228,4 +228,26 @@ StatusOr<ExecutionMode> ParseExecutionMode(std::string_view text) {
   return InvalidArgumentError("unknown mode '", text, "' (twin, code-object or both)");
 }
 
+StatusOr<ExecutorOptions> ParseExecutorOptions(const char* interleave_seed, const char* race_check) {
+  ExecutorOptions options;
+  if (interleave_seed && !Trim(interleave_seed).empty()) {
+    auto seed = ParseNumber(Trim(interleave_seed), false);
+    if (!seed.ok()) {
+      return InvalidArgumentError("KILN_HSA_SIM_INTERLEAVE_SEED=\"", interleave_seed,
+                                  "\": ", seed.status().message(), " (a decimal or 0x hexadecimal seed)");
+    }
+    options.interleave = true;
+    options.interleave_seed = *seed;
+  }
+  if (race_check) {
+    std::string_view text = Trim(race_check);
+    if (text == "off") {
+      options.race_check = false;
+    } else if (!text.empty() && text != "on") {
+      return InvalidArgumentError("KILN_HSA_SIM_RACE_CHECK=\"", race_check, "\": takes on or off");
+    }
+  }
+  return options;
+}
+
 }  // namespace kiln::hsa_sim

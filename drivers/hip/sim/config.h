@@ -58,10 +58,32 @@ StatusOr<std::vector<FaultSpec>> ParseFaultsText(std::string_view text);
 //   code-object  AMDGPU code objects (HSACOs) load too, and their kernels run on the
 //                instruction-level executor (isa/executor.h); twins still load and run as
 //                twins (the hip driver hands hip-sim the twin today).
-//   both         planned: run both on copies of the inputs and compare. Refused for now.
+//   both         HSACOs are decoded and refused, so the driver loads the twins; each twin kernel
+//                with an HSACO kernel of the same name runs both: the twin on the buffers,
+//                the code object on copies, and the dispatch fails naming the first differing
+//                element (paired_dispatch.h).
 enum class ExecutionMode { kTwin, kCodeObject, kBoth };
 
 // Parses the variable's value; errors list the accepted values.
 StatusOr<ExecutionMode> ParseExecutionMode(std::string_view text);
+
+// How the code-object executor runs the waves of a workgroup and what it checks
+// (docs/hip-sim-executor.md, "Scheduling" and "Race detector"), read at hsa_init:
+//   KILN_HSA_SIM_INTERLEAVE_SEED=N  (decimal or 0x hexadecimal) besides switching waves at waits
+//                                   and barriers, switch at random instruction points, and pick
+//                                   the next wave at random, from a stream derived from N, the
+//                                   dispatch and the workgroup: the same N gives the same
+//                                   interleaving on every run. Unset or empty: round robin.
+//   KILN_HSA_SIM_RACE_CHECK=on|off  the race detector (LDS accesses across waves without a
+//                                   barrier, overlapping non-atomic global writes); on when
+//                                   unset or empty.
+struct ExecutorOptions {
+  bool interleave = false;
+  uint64_t interleave_seed = 0;
+  bool race_check = true;
+};
+
+// Parses the two variables' values (null: unset); errors name the variable and what it takes.
+StatusOr<ExecutorOptions> ParseExecutorOptions(const char* interleave_seed, const char* race_check);
 
 }  // namespace kiln::hsa_sim

@@ -1,5 +1,7 @@
 // The control interface of hsa_sim_control.h, and hsa_amd_register_system_event_handler (whose
 // events, in the simulator, are the injected memory faults).
+#include <cstdio>
+
 #include "drivers/hip/sim/runtime.h"
 
 using namespace kiln::hsa_sim;
@@ -67,6 +69,48 @@ KILN_HSA_SIM_EXPORT uint64_t kiln_hsa_sim_dispatches_completed(uint32_t gpu_agen
   std::shared_ptr<Session> session = CurrentSession();
   Agent* agent = session ? session->gpu(gpu_agent_index) : nullptr;
   return agent ? agent->dispatches_completed.load(std::memory_order_relaxed) : 0;
+}
+
+KILN_HSA_SIM_EXPORT int kiln_hsa_sim_last_dispatch_counts(uint32_t gpu_agent_index,
+                                                          kiln_hsa_sim_dispatch_counts_t* out) {
+  BeginApiCall(__func__);
+  std::shared_ptr<Session> session = CurrentSession();
+  Agent* agent = session ? session->gpu(gpu_agent_index) : nullptr;
+  if (!agent || !out) {
+    SetLastError(!session ? "the runtime is not initialized"
+                 : !agent ? kiln::StrCat("no GPU agent ", gpu_agent_index)
+                          : std::string("out is null"));
+    return -1;
+  }
+  std::lock_guard lock(agent->counts_mu);
+  if (agent->last_counts_kernel.empty()) {
+    SetLastError(kiln::StrCat(agent->Describe(), " has completed no code-object dispatch"));
+    return -1;
+  }
+  const isa::ExecutionCounts& c = agent->last_counts;
+  *out = {};
+  std::snprintf(out->kernel, sizeof(out->kernel), "%s", agent->last_counts_kernel.c_str());
+  out->workgroups = c.workgroups;
+  out->waves = c.waves;
+  auto of = [&](isa::OpClass k) { return c.instructions[static_cast<int>(k)]; };
+  out->salu = of(isa::OpClass::kSalu);
+  out->smem = of(isa::OpClass::kSmem);
+  out->valu = of(isa::OpClass::kValu);
+  out->mfma = of(isa::OpClass::kMfma);
+  out->vmem = of(isa::OpClass::kVmem);
+  out->lds = of(isa::OpClass::kLds);
+  out->branch = of(isa::OpClass::kBranch);
+  out->wait = of(isa::OpClass::kWait);
+  out->global_read_bytes = c.global_read_bytes;
+  out->global_written_bytes = c.global_written_bytes;
+  out->lds_read_bytes = c.lds_read_bytes;
+  out->lds_written_bytes = c.lds_written_bytes;
+  const isa::Occupancy& o = agent->last_occupancy;
+  out->occupancy_waves_per_simd = o.waves_per_simd;
+  out->occupancy_workgroups_per_cu = o.workgroups_per_cu;
+  out->occupancy_waves_per_cu = o.waves_per_cu;
+  std::snprintf(out->occupancy_limit, sizeof(out->occupancy_limit), "%s", o.limit);
+  return 0;
 }
 
 KILN_HSA_SIM_EXPORT void kiln_hsa_sim_system_fences(uint32_t gpu_agent_index, uint64_t* acquires,

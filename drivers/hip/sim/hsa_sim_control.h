@@ -84,6 +84,39 @@ uint64_t kiln_hsa_sim_dispatches_completed(uint32_t gpu_agent_index);
  * where agent scope would do. Either pointer may be null. */
 void kiln_hsa_sim_system_fences(uint32_t gpu_agent_index, uint64_t* acquires, uint64_t* releases);
 
+/* What a code-object dispatch executed on the instruction-level executor
+ * (KILN_HSA_SIM_MODE=code-object; docs/hip-sim-executor.md, "Counts"). Instructions count once
+ * per wave that issued them, by class: */
+typedef struct kiln_hsa_sim_dispatch_counts_t {
+  char kernel[64];      /* the kernel's name, NUL-terminated (truncated) */
+  uint64_t workgroups;  /* workgroups and waves that ran */
+  uint64_t waves;
+  uint64_t salu;   /* s_* scalar ALU and other s_* not below */
+  uint64_t smem;   /* s_load_*, s_store_*, s_buffer_*, s_dcache_*, s_memtime */
+  uint64_t valu;   /* v_* except MFMA (v_accvgpr_* included) */
+  uint64_t mfma;   /* v_mfma_* */
+  uint64_t vmem;   /* global_*, flat_*, buffer_*, scratch_* */
+  uint64_t lds;    /* ds_* */
+  uint64_t branch; /* s_branch, s_cbranch_*, s_setpc, s_swappc */
+  uint64_t wait;   /* s_waitcnt*, s_barrier, s_sleep */
+  uint64_t global_read_bytes;    /* by active lanes of global/flat loads and atomics */
+  uint64_t global_written_bytes; /* by active lanes of global/flat stores and atomics */
+  uint64_t lds_read_bytes;       /* by active lanes of ds_* reads and atomics */
+  uint64_t lds_written_bytes;    /* by active lanes of ds_* writes and atomics */
+  /* The occupancy the kernel's resources allow on one CU: an estimate from LLVM's gfx942
+   * resource model (docs/hip-sim-executor.md, "Counts"), not a measurement. */
+  uint32_t occupancy_waves_per_simd;    /* by VGPRs and SGPRs, at most 8 */
+  uint32_t occupancy_workgroups_per_cu; /* by registers, LDS (64 KiB per CU) and barriers */
+  uint32_t occupancy_waves_per_cu;
+  char occupancy_limit[16];             /* what bounds it: "VGPRs", "SGPRs", "LDS", "waves", "barriers" */
+} kiln_hsa_sim_dispatch_counts_t;
+
+/* Fills *out with the counts of the last code-object kernel dispatch that completed on a GPU
+ * agent (a failed dispatch never completes). Returns 0, or -1 when the runtime is not
+ * initialized, the index names no GPU agent, no such dispatch completed yet, or out is null
+ * (see kiln_hsa_sim_last_error). */
+int kiln_hsa_sim_last_dispatch_counts(uint32_t gpu_agent_index, kiln_hsa_sim_dispatch_counts_t* out);
+
 #ifdef __cplusplus
 }  /* extern "C" */
 #endif

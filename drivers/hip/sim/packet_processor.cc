@@ -32,6 +32,7 @@
 
 #include "drivers/hip/sim/code_objects.h"
 #include "drivers/hip/sim/isa/executor.h"
+#include "drivers/hip/sim/paired_dispatch.h"
 #include "drivers/hip/sim/queue.h"
 #include "drivers/hip/sim/runtime.h"
 
@@ -276,6 +277,17 @@ void Queue::HandleKernelDispatch(uint64_t id, const hsa_kernel_dispatch_packet_t
                   "the kernarg segment does not match the kernel's metadata: ", s.message(), where());
     }
   }
+  if (kernel->paired_program) {
+    if (Status s = isa::CheckKernargs(*kernel->paired_program, session_.memory, p.kernarg_address); !s.ok()) {
+      return fail(HSA_STATUS_ERROR_INVALID_ARGUMENT, "KILN_HSA_SIM_MODE=both: the kernarg segment does not match ",
+                  "the paired code object's metadata: ", s.message(), where());
+    }
+    if (kernel->paired_program->kernel.kernarg_segment_size > kernel->kernarg_segment_size) {
+      return fail(HSA_STATUS_ERROR_INVALID_ARGUMENT, "KILN_HSA_SIM_MODE=both: the paired code object takes ",
+                  kernel->paired_program->kernel.kernarg_segment_size, " bytes of arguments, the twin ",
+                  kernel->kernarg_segment_size, where());
+    }
+  }
   {
     auto lock = session_.memory.LockShared();
     size_t size = std::max<size_t>(kernel->kernarg_segment_size, 1);
@@ -341,8 +353,25 @@ void Queue::HandleKernelDispatch(uint64_t id, const hsa_kernel_dispatch_packet_t
     return;
   }
 
+  // Both mode: copies of the buffers as they are now that the packet starts, for the code object.
+  if (kernel->paired_program) {
+    auto paired = PairedDispatch::Prepare(session_.memory, *kernel->paired_program, p.kernarg_address,
+                                          kernel->kernarg_segment_size);
+    if (!paired.ok()) {
+      RaiseError(HSA_STATUS_ERROR_OUT_OF_RESOURCES, StrCat("kernel dispatch packet ", id, where(),
+                                                           ": KILN_HSA_SIM_MODE=both: ", paired.status().message()));
+      return;
+    }
+    dispatch->paired = std::move(*paired);
+    dispatch->twin_workgroups = total;
+    total *= 2;
+  }
   dispatch->packet_id = id;
   dispatch->packet = p;
+  // The race detector's write map, shared by the dispatch's workgroups (isa/global_races.h).
+  if ((kernel->program || kernel->paired_program) && session_.executor.race_check) {
+    dispatch->global_writes = std::make_shared<isa::GlobalWriteMap>();
+  }
   dispatch->kernel = std::move(kernel);
   dispatch->completion = std::move(completion);
   dispatch->profiled = profiled;

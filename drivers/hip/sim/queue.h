@@ -44,6 +44,7 @@
 #include <thread>
 #include <vector>
 
+#include "drivers/hip/sim/isa/counts.h"
 #include "drivers/hip/sim/signal.h"
 #include "drivers/hip/sim/sim_api.h"
 
@@ -52,6 +53,11 @@ namespace kiln::hsa_sim {
 class Session;
 struct Agent;
 struct KernelSymbol;
+class PairedDispatch;
+namespace isa {
+class GlobalWriteMap;
+struct Program;
+}
 
 // "Compute units" per queue: threads that run workgroups.
 inline constexpr uint32_t kDefaultComputeWorkers = 2;
@@ -66,6 +72,17 @@ struct Dispatch {
   uint64_t packet_id = 0;
   hsa_kernel_dispatch_packet_t packet{};
   std::shared_ptr<KernelSymbol> kernel;
+  // Code-object kernels with the race detector on: the bytes its workgroups wrote (the
+  // executor checks and records each store; isa/global_races.h). Null otherwise.
+  std::shared_ptr<isa::GlobalWriteMap> global_writes;
+  // KILN_HSA_SIM_MODE=both, a twin with a paired code object (paired_dispatch.h): workgroups
+  // [0, twin_workgroups) run the twin, [twin_workgroups, total_workgroups) the code object on
+  // the copies; the last one to finish compares them.
+  std::shared_ptr<PairedDispatch> paired;
+  uint64_t twin_workgroups = 0;
+  // Code-object kernels: what their workgroups executed so far (guarded by counts_mu).
+  std::mutex counts_mu;
+  isa::ExecutionCounts counts;
   std::shared_ptr<Signal> completion;  // null for the 0 handle
   bool profiled = false;               // its queue profiled it: record its times on completion
   uint64_t start_ticks = 0;            // when it started (system-timestamp ticks), if profiled
@@ -131,7 +148,9 @@ class Queue {
   void RunWorkgroup(Dispatch& dispatch, uint64_t workgroup, void* group_segment);
   // A workgroup of a code-object kernel, on the instruction-level executor; false when it failed
   // (the queue error is raised).
-  bool RunCodeObjectWorkgroup(Dispatch& dispatch, const uint32_t workgroup_id[3], void* group_segment);
+  // `program` and `kernarg` are the kernel's, or in both mode the paired ones.
+  bool RunCodeObjectWorkgroup(Dispatch& dispatch, const isa::Program& program, const void* kernarg,
+                              const uint32_t workgroup_id[3], void* group_segment);
   void FinishWorkgroup(Dispatch& dispatch, bool ok);
 
   Session& session_;

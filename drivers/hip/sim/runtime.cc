@@ -411,15 +411,13 @@ hsa_status_t HSA_API hsa_init() {
     if (!parsed.ok()) return Fail(HSA_STATUS_ERROR, "KILN_HSA_SIM_MODE=\"", text, "\": ", parsed.status().ToString());
     mode = *parsed;
     std::string why;
-    if (mode == ExecutionMode::kBoth) {
-      return Fail(HSA_STATUS_ERROR,
-                  "KILN_HSA_SIM_MODE=both (twin and code object compared) is not implemented yet; "
-                  "use twin or code-object");
-    }
-    if (mode == ExecutionMode::kCodeObject && !isa::DecoderAvailable(&why)) {
-      return Fail(HSA_STATUS_ERROR, "KILN_HSA_SIM_MODE=code-object: ", why);
+    if (mode != ExecutionMode::kTwin && !isa::DecoderAvailable(&why)) {
+      return Fail(HSA_STATUS_ERROR, "KILN_HSA_SIM_MODE=", text, ": ", why);
     }
   }
+  auto executor =
+      ParseExecutorOptions(std::getenv("KILN_HSA_SIM_INTERLEAVE_SEED"), std::getenv("KILN_HSA_SIM_RACE_CHECK"));
+  if (!executor.ok()) return Fail(HSA_STATUS_ERROR, executor.status().message());
   auto session = Session::Create(agents, faults);
   if (!session.ok()) {
     hsa_status_t status = session.status().code() == kiln::StatusCode::kResourceExhausted
@@ -429,6 +427,7 @@ hsa_status_t HSA_API hsa_init() {
   }
   g.session = std::move(*session);
   g.session->mode = mode;
+  g.session->executor = *executor;
   g.session_epoch.fetch_add(1, std::memory_order_release);
   g.refcount = 1;
   return HSA_STATUS_SUCCESS;

@@ -4,9 +4,11 @@
 // threads and frees everything, and the next hsa_init reads the configuration again.
 #pragma once
 
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -20,6 +22,9 @@
 namespace kiln::hsa_sim {
 
 class Queue;
+namespace isa {
+struct Program;
+}
 struct CodeObjectReader;
 class Executable;
 struct KernelSymbol;
@@ -64,6 +69,12 @@ class Session {
   AllocationTable memory;
   SystemEvents events;
   ExecutionMode mode = ExecutionMode::kTwin;  // KILN_HSA_SIM_MODE at hsa_init
+  // KILN_HSA_SIM_MODE=both: the kernels of HSACOs refused so that the driver loads their twins,
+  // by agent and symbol name, until a twin's kernel of that name takes its program
+  // (code_objects.cc, paired_dispatch.h).
+  std::mutex paired_mu;
+  std::map<std::pair<const Agent*, std::string>, std::shared_ptr<const isa::Program>> paired_programs;
+  ExecutorOptions executor;                   // KILN_HSA_SIM_INTERLEAVE_SEED, _RACE_CHECK at hsa_init
 
  private:
   Session() = default;

@@ -9,6 +9,7 @@
 
 #include "drivers/hip/sim/code_objects.h"
 #include "drivers/hip/sim/isa/executor.h"
+#include "drivers/hip/sim/paired_dispatch.h"
 #include "drivers/hip/sim/queue.h"
 #include "drivers/hip/sim/runtime.h"
 
@@ -107,6 +108,13 @@ void Queue::RunPendingWork() {
 void Queue::RunWorkgroup(Dispatch& d, uint64_t workgroup, void* group_segment) {
   if (!running() || d.failed.load(std::memory_order_relaxed)) return FinishWorkgroup(d, false);
   const hsa_kernel_dispatch_packet_t& p = d.packet;
+  const isa::Program* program = d.kernel->program.get();
+  const void* kernarg = p.kernarg_address;
+  if (d.paired && workgroup >= d.twin_workgroups) {  // both mode: the code object's half
+    workgroup -= d.twin_workgroups;
+    program = &d.paired->program();
+    kernarg = d.paired->kernarg();
+  }
   kiln_gpu_twin_workgroup_v1_t w{};
   uint64_t xy = uint64_t{d.workgroup_count[0]} * d.workgroup_count[1];
   w.workgroup_id[0] = static_cast<uint32_t>(workgroup % d.workgroup_count[0]);
@@ -122,7 +130,7 @@ void Queue::RunWorkgroup(Dispatch& d, uint64_t workgroup, void* group_segment) {
   w.group_segment = group_segment;
   w.group_segment_size = p.group_segment_size;
   std::memset(group_segment, kGroupSegmentPoison, p.group_segment_size);
-  if (d.kernel->program) return FinishWorkgroup(d, RunCodeObjectWorkgroup(d, w.workgroup_id, group_segment));
+  if (program) return FinishWorkgroup(d, RunCodeObjectWorkgroup(d, *program, kernarg, w.workgroup_id, group_segment));
   int result = d.kernel->entry(p.kernarg_address, &w);
   if (result != 0) {
     RaiseError(HSA_STATUS_ERROR_EXCEPTION, StrCat("kernel dispatch packet ", d.packet_id, " (kernel ", d.kernel->name,
@@ -132,16 +140,17 @@ void Queue::RunWorkgroup(Dispatch& d, uint64_t workgroup, void* group_segment) {
   FinishWorkgroup(d, result == 0);
 }
 
-bool Queue::RunCodeObjectWorkgroup(Dispatch& d, const uint32_t workgroup_id[3], void* group_segment) {
+bool Queue::RunCodeObjectWorkgroup(Dispatch& d, const isa::Program& program, const void* kernarg,
+                                   const uint32_t workgroup_id[3], void* group_segment) {
   const hsa_kernel_dispatch_packet_t& p = d.packet;
   isa::WorkgroupLaunch launch;
-  launch.program = d.kernel->program.get();
+  launch.program = &program;
   launch.memory = &session_.memory;
   launch.dispatch_packet = &d.packet;
   launch.queue = &hsa_;
   launch.queue_size = sizeof(hsa_);
   launch.dispatch_id = d.packet_id;
-  launch.kernarg = p.kernarg_address;
+  launch.kernarg = kernarg;
   launch.group_segment = group_segment;
   launch.group_segment_size = p.group_segment_size;
   const uint32_t size[3] = {p.workgroup_size_x, p.workgroup_size_y, p.workgroup_size_z};
@@ -151,7 +160,16 @@ bool Queue::RunCodeObjectWorkgroup(Dispatch& d, const uint32_t workgroup_id[3], 
     launch.workgroup_size[axis] = size[axis];
     launch.grid_size[axis] = grid[axis];
   }
+  launch.interleave = session_.executor.interleave;
+  launch.interleave_seed = session_.executor.interleave_seed;
+  launch.global_writes = d.global_writes.get();
+  isa::ExecutionCounts counts;
+  launch.counts = &counts;
   isa::Failure failure = isa::RunWorkgroup(launch);
+  {
+    std::lock_guard lock(d.counts_mu);
+    d.counts.Add(counts);
+  }
   if (failure.kind == isa::Failure::Kind::kNone) return true;
   std::string detail = StrCat("kernel dispatch packet ", d.packet_id, " (kernel ", d.kernel->name, "): workgroup (",
                               workgroup_id[0], ", ", workgroup_id[1], ", ", workgroup_id[2], "): ", failure.message);
@@ -167,9 +185,27 @@ void Queue::FinishWorkgroup(Dispatch& d, bool ok) {
   if (!ok) d.failed.store(true, std::memory_order_relaxed);
   if (d.finished.fetch_add(1, std::memory_order_acq_rel) + 1 != d.total_workgroups) return;
   // The last workgroup: every other workgroup's writes happen-before this point.
+  if (d.paired) {  // both mode: the twin's bytes against the code object's
+    Status same = d.failed.load(std::memory_order_relaxed) ? OkStatus() : d.paired->Compare();
+    d.paired->Release();
+    if (!same.ok()) {
+      RaiseError(HSA_STATUS_ERROR_EXCEPTION,
+                 StrCat("kernel dispatch packet ", d.packet_id, " (kernel ", d.kernel->name, "): ", same.message()));
+      d.failed.store(true, std::memory_order_relaxed);
+    }
+  }
   if (!d.failed.load(std::memory_order_relaxed) && running()) {
     ApplyFence(d.release_scope, std::memory_order_release);
     agent_.dispatches_completed.fetch_add(1, std::memory_order_relaxed);
+    const isa::Program* counted = d.paired ? &d.paired->program() : d.kernel->program.get();
+    if (counted) {
+      std::lock_guard lock(agent_.counts_mu);
+      agent_.last_counts_kernel = counted->kernel.name;
+      agent_.last_counts = d.counts;  // every workgroup has finished: nothing writes it any more
+      const hsa_kernel_dispatch_packet_t& p = d.packet;
+      agent_.last_occupancy = isa::EstimateOccupancy(
+          *counted, p.group_segment_size, uint32_t{p.workgroup_size_x} * p.workgroup_size_y * p.workgroup_size_z);
+    }
     if (d.profiled) d.completion->RecordDispatchTime({&agent_, d.start_ticks, TimestampNs()});
     if (d.completion) d.completion->Subtract(1, std::memory_order_release);
   }

@@ -203,6 +203,7 @@ void Translate(const McTools& t, const llvm::MCInst& mc, llvm::ArrayRef<uint8_t>
   const OpSemantics* semantics = FindSemantics(key);
   out->handler = semantics ? semantics->handler : &Unimplemented;
   out->valu = StartsWith(out->mnemonic, "v_");
+  out->op_class = ClassOf(out->mnemonic);
   // The modifier bits the handler reads; SDWA's SEXT is read by sdwa.cc from the encoding.
   uint8_t accepted = kModNeg | kModAbs | (semantics ? semantics->modifiers : 0) | (sdwa ? kModSext : 0);
 

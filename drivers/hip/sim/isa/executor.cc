@@ -6,6 +6,8 @@
 #include <cstring>
 #include <memory>
 
+#include "drivers/hip/sim/isa/interleave.h"
+#include "drivers/hip/sim/isa/lds_races.h"
 #include "drivers/hip/sim/isa/semantics.h"
 #include "drivers/hip/sim/isa/waitcnt.h"
 #include "drivers/hip/sim/memory.h"
@@ -13,6 +15,12 @@
 
 namespace kiln::hsa_sim::isa {
 namespace {
+
+// The LDS race shadow of the thread that runs workgroups (lds_races.h).
+LdsRaceShadow& ThreadLdsShadow() {
+  thread_local LdsRaceShadow shadow;
+  return shadow;
+}
 
 // Waves are reused by the thread that ran them: a wave's register file can be 128 KiB.
 std::vector<std::unique_ptr<Wave>>& ThreadWaves() {
@@ -44,6 +52,8 @@ void InitializeWave(const WorkgroupLaunch& l, uint32_t index, const uint32_t ext
   w->scratch.assign(size_t{w->scratch_per_lane} * kLanes, 0xa5);
   w->vm_ops.clear();
   w->lgkm_ops.clear();
+  w->unretired_lds_writes.clear();
+  w->lds_writes_of_op = 0;
 
   uint32_t sgpr = 0;
   auto put64 = [&](uint64_t value) {
@@ -87,17 +97,18 @@ void InitializeWave(const WorkgroupLaunch& l, uint32_t index, const uint32_t ext
   w->SetSgpr64(kExecLo, exec);
 }
 
-// Runs `w` until it ends, fails, or yields at a wait.
-void RunWave(Wave& w) {
+// Runs `w` until it ends, fails, yields at a wait or has run `budget` instructions.
+void RunWave(Wave& w, uint32_t budget) {
   const std::vector<Instruction>& code = w.context->program->instructions;
   w.yielded = false;
-  while (!w.stopped() && !w.yielded) {
+  for (; budget > 0 && !w.stopped() && !w.yielded; --budget) {
     if (w.pc >= code.size()) {
       const Instruction& last = code.back();
       w.Fail(last, "execution ran past the end of the kernel's code (no s_endpgm)");
       return;
     }
     const Instruction& inst = code[w.pc++];
+    ++w.context->counts.instructions[static_cast<int>(inst.op_class)];
     if (w.gpr_idx_on && inst.valu) {
       RunIndexed(w, inst);
     } else {
@@ -129,6 +140,12 @@ Failure RunWorkgroup(const WorkgroupLaunch& launch) {
   context.memory = launch.memory;
   context.group_segment = static_cast<uint8_t*>(launch.group_segment);
   context.group_segment_size = launch.group_segment_size;
+  std::copy(std::begin(launch.workgroup_id), std::end(launch.workgroup_id), context.workgroup_id);
+  if (launch.global_writes) {
+    context.global_writes = launch.global_writes;
+    context.lds_races = &ThreadLdsShadow();
+    context.lds_races->BeginWorkgroup(launch.group_segment_size);
+  }
   context.readable.push_back({reinterpret_cast<uintptr_t>(launch.dispatch_packet), 64});
   if (launch.queue) context.readable.push_back({reinterpret_cast<uintptr_t>(launch.queue), launch.queue_size});
   // The code object's sections (constants reached through s_getpc_b64).
@@ -150,27 +167,65 @@ Failure RunWorkgroup(const WorkgroupLaunch& launch) {
     waves[i]->context = &context;
     InitializeWave(launch, i, extent, waves[i].get());
   }
-  // Round robin over the waves that can run; when none can but some wait in s_barrier, every
-  // live wave is there: release them.
-  while (context.failure.kind == Failure::Kind::kNone) {
-    bool live = false, ran = false;
-    for (uint32_t i = 0; i < count && context.failure.kind == Failure::Kind::kNone; ++i) {
-      Wave& w = *waves[i];
-      if (w.ended) continue;
-      live = true;
-      if (w.at_barrier) continue;
-      RunWave(w);
-      ran = true;
+  // Every live wave waits in s_barrier: release them all.
+  auto release_barrier = [&] {
+    for (uint32_t i = 0; i < count; ++i) waves[i]->at_barrier = false;
+    ++context.barriers;
+    if (context.lds_races) {
+      context.lds_races->Barrier();
+      // LDS writes a wave had not waited for when it reached the barrier are not ordered by it.
+      for (uint32_t i = 0; i < count; ++i) {
+        for (const UnretiredLdsWrite& u : waves[i]->unretired_lds_writes) {
+          LdsAccess late{u.instruction, static_cast<uint16_t>(i), u.lane, u.atomic, /*unwaited=*/true};
+          context.lds_races->LateWrite(u.address, u.size, late);
+        }
+      }
     }
-    if (!live) break;
-    if (!ran) {
-      for (uint32_t i = 0; i < count; ++i) waves[i]->at_barrier = false;
+  };
+  if (!launch.interleave) {
+    // Round robin over the waves that can run, each until it yields.
+    while (context.failure.kind == Failure::Kind::kNone) {
+      bool live = false, ran = false;
+      for (uint32_t i = 0; i < count && context.failure.kind == Failure::Kind::kNone; ++i) {
+        Wave& w = *waves[i];
+        if (w.ended) continue;
+        live = true;
+        if (w.at_barrier) continue;
+        RunWave(w, UINT32_MAX);
+        ran = true;
+      }
+      if (!live) break;
+      if (!ran) release_barrier();
+    }
+  } else {
+    // A random runnable wave for a random quantum, until it yields or the quantum ends.
+    Interleaver interleaver(launch.interleave_seed, launch.dispatch_id, launch.workgroup_id);
+    std::vector<uint32_t> runnable;
+    runnable.reserve(count);
+    while (context.failure.kind == Failure::Kind::kNone) {
+      bool live = false;
+      runnable.clear();
+      for (uint32_t i = 0; i < count; ++i) {
+        if (waves[i]->ended) continue;
+        live = true;
+        if (!waves[i]->at_barrier) runnable.push_back(i);
+      }
+      if (!live) break;
+      if (runnable.empty()) {
+        release_barrier();
+        continue;
+      }
+      Wave& w = *waves[runnable[interleaver.Pick(static_cast<uint32_t>(runnable.size()))]];
+      RunWave(w, interleaver.NextQuantum());
     }
   }
   for (uint32_t i = 0; i < count; ++i) {
     RetireAll(*waves[i]);
     waves[i]->context = nullptr;
   }
+  context.counts.workgroups = 1;
+  context.counts.waves = count;
+  if (launch.counts) launch.counts->Add(context.counts);
   return context.failure;
 }
 

@@ -10,9 +10,11 @@
 // kPoison (wave.h).
 //
 // The waves of a workgroup run on the calling thread, interleaved: each runs until it waits
-// (s_waitcnt, s_sleep), reaches s_barrier or ends, then the next one runs. A wave in s_barrier
-// runs again once every wave of the workgroup that has not ended is in it (CDNA3 ISA,
-// S_BARRIER: waves that ended do not count).
+// (s_waitcnt, s_sleep), reaches s_barrier or ends, then the next one runs (round robin). With
+// `interleave` (KILN_HSA_SIM_INTERLEAVE_SEED) a wave is also switched out after a random number
+// of instructions and the next wave is picked at random (interleave.h), deterministically for a
+// given seed, dispatch and workgroup. A wave in s_barrier runs again once every wave of the
+// workgroup that has not ended is in it (CDNA3 ISA, S_BARRIER: waves that ended do not count).
 #pragma once
 
 #include <cstdint>
@@ -20,6 +22,7 @@
 #include <vector>
 
 #include "base/status.h"
+#include "drivers/hip/sim/isa/global_races.h"
 #include "drivers/hip/sim/isa/program.h"
 #include "drivers/hip/sim/isa/wave.h"
 
@@ -38,6 +41,13 @@ struct WorkgroupLaunch {
   uint32_t workgroup_id[3] = {};
   uint32_t workgroup_size[3] = {1, 1, 1};
   uint32_t grid_size[3] = {1, 1, 1};
+  bool interleave = false;  // seeded random switch points (see above)
+  uint64_t interleave_seed = 0;
+  // The race detector (lds_races.h, global_races.h): on when `global_writes` is set, the
+  // dispatch's map shared by all its workgroups.
+  GlobalWriteMap* global_writes = nullptr;
+  // Where the workgroup adds what it executed (counts.h); may be null.
+  ExecutionCounts* counts = nullptr;
 };
 
 // Runs the workgroup to its end; on failure returns the first failure (kind kError or

@@ -8,11 +8,15 @@
 // zero: global FP atomics have a fixed FP mode without f32 denormals (LLVM's SIISelLowering,
 // which uses them only for functions that flush f32 denormals, or that allow unsafe atomics).
 // GLOBAL_ATOMIC_CMPSWAP: DATA[0] is the new value, DATA[1] the compared one.
+// With the race detector on, the bytes go into the dispatch's write map as atomic writes
+// (global_races.h): atomics never race with each other, but do with plain stores.
 // Operands: [dst[0] VDST,] src[0] VADDR, src[1] VDATA, src[2] SADDR (has_saddr), imm[0] OFFSET.
 #include <atomic>
+#include <bit>
 #include <cmath>
 #include <cstdint>
 
+#include "drivers/hip/sim/isa/global_races.h"
 #include "drivers/hip/sim/isa/memory_window.h"
 #include "drivers/hip/sim/isa/semantics.h"
 #include "drivers/hip/sim/isa/waitcnt.h"
@@ -80,6 +84,9 @@ void GlobalAtomic(Wave& w, const Instruction& i) {
       }
     }
   }
+  w.context->counts.global_read_bytes += uint64_t{kBytes} * std::popcount(exec);
+  w.context->counts.global_written_bytes += uint64_t{kBytes} * std::popcount(exec);
+  if (w.context->global_writes && !CheckGlobalWrite(w, i, address, exec, kBytes, true)) return;
   if (returns) {
     IssueVectorLoad(w, i.dst[0].index, kDwords, exec, std::move(old));
   } else {

@@ -4,15 +4,18 @@
 //   VADDR (a 64-bit VGPR pair) + the instruction offset when SADDR is "off".
 // Every byte a lane touches must lie in one allocation; the first lane that does not stops the
 // workgroup with a memory fault at its address. Loads read at issue and write their VGPRs when
-// they retire (waitcnt.h); stores write at issue. Both count in VM_CNT.
+// they retire (waitcnt.h); stores write at issue. Both count in VM_CNT. With the race detector
+// on, each store's bytes go into the dispatch's write map (global_races.h).
 // Operands: loads dst[0] VDST, src[0] SADDR/VADDR, src[1] VADDR (with SADDR), imm[0] OFFSET;
 // stores src[0] VADDR, src[1] VDATA, src[2] SADDR.
 // FLAT (flat_load_*, flat_store_*: a 64-bit VADDR, no SADDR) is modelled as global memory: an
 // address in the LDS or private apertures is a memory fault, not an LDS or scratch access.
 // Flat loads count in VM_CNT only (hardware counts them in LGKM_CNT too; kernels wait for
 // both).
+#include <bit>
 #include <cstring>
 
+#include "drivers/hip/sim/isa/global_races.h"
 #include "drivers/hip/sim/isa/memory_window.h"
 #include "drivers/hip/sim/isa/semantics.h"
 #include "drivers/hip/sim/isa/waitcnt.h"
@@ -39,6 +42,7 @@ void GlobalLoad(Wave& w, const Instruction& i) {
       CopyLoadedLane<kBytes, kSigned>(bytes, l, data);
     }
   }
+  w.context->counts.global_read_bytes += uint64_t{kBytes} * std::popcount(exec);
   IssueVectorLoad(w, i.dst[0].index, kDwords, exec, std::move(data));
 }
 
@@ -62,6 +66,8 @@ void GlobalStore(Wave& w, const Instruction& i) {
       }
     }
   }
+  w.context->counts.global_written_bytes += uint64_t{kBytes} * std::popcount(exec);
+  if (w.context->global_writes && !CheckGlobalWrite(w, i, address, exec, kBytes, false)) return;
   IssueVectorStore(w);
 }
 

@@ -13,6 +13,8 @@
 #include <cstdint>
 #include <string>
 
+#include "drivers/hip/sim/isa/counts.h"
+
 namespace kiln::hsa_sim::isa {
 
 struct Wave;
@@ -90,6 +92,7 @@ struct Instruction {
   bool smem_sgpr_offset = false;
   bool smem_imm_offset = false;
   bool valu = false;  // a vector ALU instruction (v_*): VGPR indexing applies to it
+  OpClass op_class = OpClass::kSalu;  // what the per-dispatch counts count it as (counts.h)
   uint32_t target = 0;  // branches: the index of the target instruction
   Operand dst[kMaxDst];
   Operand src[kMaxSrc];

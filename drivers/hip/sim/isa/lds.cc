@@ -8,11 +8,14 @@
 // An access outside the dispatch's group segment fails the dispatch naming the lane and the
 // address: stricter than the hardware (which returns 0 for such reads and drops such writes),
 // because it is a kernel bug. GDS is not modelled. Reads read at issue and land when they
-// retire (LGKM_CNT, waitcnt.h); writes write at issue.
+// retire (LGKM_CNT, waitcnt.h); writes write at issue. With the race detector on, every
+// lane's access is checked against the other waves' accesses since the last s_barrier
+// (lds_races.h).
 // Operands: reads dst[0] VDST, src[0] ADDR; writes src[0] ADDR, src[1] DATA0, src[2] DATA1;
 // imm[0] OFFSET (OFFSET0, then imm[1] OFFSET1 for read2/write2), then GDS.
 #include <cstring>
 
+#include "drivers/hip/sim/isa/lds_races.h"
 #include "drivers/hip/sim/isa/semantics.h"
 #include "drivers/hip/sim/isa/waitcnt.h"
 #include "drivers/hip/sim/sim_api.h"
@@ -22,15 +25,26 @@ namespace {
 
 // The group segment bytes of lane `lane`'s access, or null after failing the dispatch. ADDR +
 // offset is a 32-bit sum: LLVM folds a constant into the offset field whatever the base's sign
-// on gfx9 (hasUsableDSOffset), so ADDR = -4 with OFFSET 16 is byte 12.
-uint8_t* LdsBytes(Wave& w, const Instruction& i, uint32_t lane, uint64_t address, uint32_t size) {
-  const WorkgroupContext& c = *w.context;
+// on gfx9 (hasUsableDSOffset), so ADDR = -4 with OFFSET 16 is byte 12. Null too when the
+// access races with another wave's (lds_races.h).
+uint8_t* LdsBytes(Wave& w, const Instruction& i, uint32_t lane, uint64_t address, uint32_t size, LdsAccessKind kind) {
+  WorkgroupContext& c = *w.context;
   address &= 0xffffffffu;
   if (address > c.group_segment_size || size > c.group_segment_size - address) {
     w.Fail(i, StrCat("lane ", lane, " accesses LDS bytes [", Hex(address), ", +", size, ") outside the dispatch's ",
                      c.group_segment_size, "-byte group segment"));
     return nullptr;
   }
+  if (c.lds_races) {
+    if (!CheckLdsAccess(w, i, lane, static_cast<uint32_t>(address), size, kind)) return nullptr;
+    if (kind != LdsAccessKind::kRead) {  // until an s_waitcnt retires it (wave.h)
+      w.unretired_lds_writes.push_back(
+          {static_cast<uint32_t>(address), size, w.pc - 1, static_cast<uint8_t>(lane), kind == LdsAccessKind::kAtomic});
+      ++w.lds_writes_of_op;
+    }
+  }
+  if (kind != LdsAccessKind::kWrite) c.counts.lds_read_bytes += size;
+  if (kind != LdsAccessKind::kRead) c.counts.lds_written_bytes += size;
   return c.group_segment + address;
 }
 
@@ -52,7 +66,7 @@ void DsRead(Wave& w, const Instruction& i) {
   std::vector<uint32_t> data = TakeBuffer(w, size_t{kDwords} * kLanes);
   for (uint32_t l = 0; l < kLanes; ++l) {
     if (!((exec >> l) & 1)) continue;
-    const uint8_t* bytes = LdsBytes(w, i, l, uint64_t{addr[l]} + offset, kBytes);
+    const uint8_t* bytes = LdsBytes(w, i, l, uint64_t{addr[l]} + offset, kBytes, LdsAccessKind::kRead);
     if (!bytes) return;
     CopyLoadedLane<kBytes, kSigned>(bytes, l, data);
   }
@@ -68,7 +82,7 @@ void DsWrite(Wave& w, const Instruction& i) {
   uint64_t offset = static_cast<uint64_t>(i.imm[0]), exec = w.exec();
   for (uint32_t l = 0; l < kLanes; ++l) {
     if (!((exec >> l) & 1)) continue;
-    uint8_t* bytes = LdsBytes(w, i, l, uint64_t{addr[l]} + offset, kBytes);
+    uint8_t* bytes = LdsBytes(w, i, l, uint64_t{addr[l]} + offset, kBytes, LdsAccessKind::kWrite);
     if (!bytes) return;
     if constexpr (kHigh) {
       uint32_t high = w.v(i.src[1].index)[l] >> 16;
@@ -95,7 +109,7 @@ void DsRead2(Wave& w, const Instruction& i) {
     if (!((exec >> l) & 1)) continue;
     for (uint32_t e = 0; e < 2; ++e) {
       uint64_t address = uint64_t{addr[l]} + static_cast<uint64_t>(i.imm[e]) * kBytes * kStride;
-      const uint8_t* bytes = LdsBytes(w, i, l, address, kBytes);
+      const uint8_t* bytes = LdsBytes(w, i, l, address, kBytes, LdsAccessKind::kRead);
       if (!bytes) return;
       for (uint32_t d = 0; d < kDwords; ++d) std::memcpy(&data[size_t{e * kDwords + d} * kLanes + l], bytes + 4 * d, 4);
     }
@@ -112,7 +126,7 @@ void DsWrite2(Wave& w, const Instruction& i) {
     if (!((exec >> l) & 1)) continue;
     for (uint32_t e = 0; e < 2; ++e) {
       uint64_t address = uint64_t{addr[l]} + static_cast<uint64_t>(i.imm[e]) * kBytes * kStride;
-      uint8_t* bytes = LdsBytes(w, i, l, address, kBytes);
+      uint8_t* bytes = LdsBytes(w, i, l, address, kBytes, LdsAccessKind::kWrite);
       if (!bytes) return;
       for (uint32_t d = 0; d < kBytes / 4; ++d) std::memcpy(bytes + 4 * d, &w.v(i.src[1 + e].index + d)[l], 4);
     }
@@ -130,7 +144,7 @@ void DsAdd(Wave& w, const Instruction& i) {
   std::vector<uint32_t> old = TakeBuffer(w, kLanes);
   for (uint32_t l = 0; l < kLanes; ++l) {
     if (!((exec >> l) & 1)) continue;
-    uint8_t* bytes = LdsBytes(w, i, l, uint64_t{w.v(address_op.index)[l]} + offset, 4);
+    uint8_t* bytes = LdsBytes(w, i, l, uint64_t{w.v(address_op.index)[l]} + offset, 4, LdsAccessKind::kAtomic);
     if (!bytes) return;
     uint32_t value;
     std::memcpy(&value, bytes, 4);

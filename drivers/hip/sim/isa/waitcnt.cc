@@ -2,6 +2,7 @@
 #include "drivers/hip/sim/isa/waitcnt.h"
 
 #include <algorithm>
+#include <utility>
 
 #include "drivers/hip/sim/isa/semantics.h"
 
@@ -9,6 +10,10 @@ namespace kiln::hsa_sim::isa {
 namespace {
 
 void Retire(Wave& w, PendingOp& op) {
+  if (op.lds_writes) {
+    auto begin = w.unretired_lds_writes.begin();
+    w.unretired_lds_writes.erase(begin, begin + op.lds_writes);
+  }
   if (op.dwords > 0) {
     if (op.vector) {
       for (uint32_t d = 0; d < op.dwords; ++d) {
@@ -83,6 +88,7 @@ void IssueVgprLoad(Wave& w, PendingOp::Unit unit, uint16_t reg, uint8_t dwords, 
   op.dwords = dwords;
   op.lanes = lanes;
   op.data = std::move(data);
+  if (!vm) op.lds_writes = std::exchange(w.lds_writes_of_op, 0);
 }
 
 }  // namespace
@@ -102,7 +108,9 @@ void IssueLdsLoad(Wave& w, uint16_t reg, uint8_t dwords, uint64_t lanes, std::ve
 
 void IssueLdsStore(Wave& w) {
   if (w.lgkm_ops.size() >= kMaxLgkmCount) RetireLgkm(w, kMaxLgkmCount - 1);
-  w.lgkm_ops.emplace_back().unit = PendingOp::Unit::kLds;
+  PendingOp& op = w.lgkm_ops.emplace_back();
+  op.unit = PendingOp::Unit::kLds;
+  op.lds_writes = std::exchange(w.lds_writes_of_op, 0);
 }
 
 void IssueScalarLoad(Wave& w, uint16_t slot, uint8_t dwords, std::vector<uint32_t> data) {

@@ -25,6 +25,9 @@ class AllocationTable;
 
 namespace kiln::hsa_sim::isa {
 
+class LdsRaceShadow;   // lds_races.h
+class GlobalWriteMap;  // global_races.h
+
 inline constexpr uint32_t kLanes = 64;
 // What registers hold before they are written, and while a load into them is outstanding: a
 // signalling NaN as f32, an unmapped address as a pointer, an odd number as an integer.
@@ -52,6 +55,13 @@ struct WorkgroupContext {
   uint32_t group_segment_size = 0;
   std::vector<ReadableRange> readable;  // read-only extras for scalar loads
   Failure failure;                      // the first failure of the workgroup
+  uint32_t workgroup_id[3] = {};
+  uint32_t barriers = 0;  // s_barrier releases so far
+  // The race detector (null when KILN_HSA_SIM_RACE_CHECK=off): the thread's LDS shadow and
+  // the dispatch's global write map.
+  LdsRaceShadow* lds_races = nullptr;
+  GlobalWriteMap* global_writes = nullptr;
+  ExecutionCounts counts;  // what the workgroup executed (counts.h)
 };
 
 // A memory operation between its issue and the s_waitcnt that retires it.
@@ -64,6 +74,17 @@ struct PendingOp {
   uint8_t dwords = 0;          // 0 for stores: they count, but write no register
   uint64_t lanes = 0;          // vector: the lanes it loads
   std::vector<uint32_t> data;  // vector: dwords x 64 lanes, register-major; scalar: dwords
+  // LDS operations with the race detector on: how many entries of Wave::unretired_lds_writes
+  // (the front ones when this op is the oldest LDS op) are this op's writes.
+  uint16_t lds_writes = 0;
+};
+
+// An LDS write the race detector saw issue and no s_waitcnt has retired yet (lds_races.h).
+struct UnretiredLdsWrite {
+  uint32_t address = 0, size = 0;
+  uint32_t instruction = 0;
+  uint8_t lane = 0;
+  bool atomic = false;
 };
 
 struct Wave {
@@ -80,6 +101,11 @@ struct Wave {
   uint32_t scratch_per_lane = 0;
   std::vector<uint32_t> vgprs;  // (vgpr_file + Program::kScratchVgprs) x kLanes
   std::deque<PendingOp> vm_ops, lgkm_ops;
+  // Race detector: the ranges of the LDS writes not yet retired, oldest first, and how many the
+  // executing instruction added (IssueLdsStore/IssueLdsLoad give them to its PendingOp). What
+  // is here when the wave reaches s_barrier was not waited for: the barrier does not order it.
+  std::deque<UnretiredLdsWrite> unretired_lds_writes;
+  uint16_t lds_writes_of_op = 0;
   std::vector<std::vector<uint32_t>> spare_buffers;  // recycled PendingOp::data
 
   uint32_t* v(uint32_t reg) { return vgprs.data() + size_t{reg} * kLanes; }
