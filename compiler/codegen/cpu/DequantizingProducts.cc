@@ -163,7 +163,29 @@ std::optional<Product> MatchProduct(linalg::GenericOp op, int64_t lanes) {
 class ProductEmitter {
  public:
   ProductEmitter(RewriterBase& rewriter, Product p, int64_t lanes)
-      : b_(rewriter), p_(std::move(p)), lanes_(lanes), loc_(p_.op.getLoc()) {}
+      : b_(rewriter), p_(std::move(p)), lanes_(lanes), loc_(p_.op.getLoc()) {
+    target_ = p_.dequantized;
+    // D = E * s, s a per-column operand constant over groups that divide the depth, E
+    // not reading it: hoist s.
+    auto mul = p_.dequantized.getDefiningOp<arith::MulFOp>();
+    if (!mul) return;
+    for (const ColumnOperand& column : p_.columns) {
+      Value other = mul.getLhs() == column.arg ? mul.getRhs() : mul.getRhs() == column.arg ? mul.getLhs() : Value();
+      if (!other || other == Value(column.arg)) continue;
+      int64_t group = p_.depth;
+      bool valid = true;
+      for (int64_t divisor : column.divisors) {
+        if (divisor == 0) continue;
+        if (group != p_.depth || p_.depth % divisor != 0) valid = false;
+        group = divisor;
+      }
+      if (!valid || DependsOn(other, column.arg)) continue;
+      scale_ = column;
+      group_ = group;
+      target_ = other;
+      return;
+    }
+  }
 
   void Emit() {
     b_.setInsertionPoint(p_.op);
@@ -173,7 +195,12 @@ class ProductEmitter {
       x_ = memref::CollapseShapeOp::create(b_, loc_, x_, ArrayRef<ReassociationIndices>{{0}, {1, 2}});
     }
     Value columns = memref::DimOp::create(b_, loc_, p_.out, 1);
-    int64_t tile = p_.rows <= 2 ? 4 : p_.rows <= 4 ? 2 : 1;
+    // Columns per tile: rows x columns sums, 2 x columns values and a row of x within the
+    // 32 (16 with AVX2) vector registers.
+    // A hoisted group scale keeps two sets of sums live (the group's and the total's).
+    int64_t registers = lanes_ >= 16 ? 32 : 16, sets = scale_ ? 2 : 1;
+    int64_t tile = 4;
+    while (tile > 1 && sets * p_.rows * tile + 2 * tile + 2 > registers) tile /= 2;
     Value step = Index(tile);
     Value whole = arith::SubIOp::create(b_, loc_, columns, arith::RemUIOp::create(b_, loc_, columns, step));
     auto tiles = scf::ForOp::create(b_, loc_, Index(0), whole, step);
@@ -187,57 +214,42 @@ class ProductEmitter {
  private:
   Value Index(int64_t v) { return arith::ConstantIndexOp::create(b_, loc_, v); }
 
-  // One register tile: all rows by `count` columns from `n0`.
+  // One register tile: all rows by `count` columns from `n0`. When D is E * s with s a
+  // per-column value constant over groups of k (a group scale), the tile sums x * E over
+  // each group and adds the group's sum times s once (one multiply per group and column
+  // instead of one per vector).
   void Tile(Value n0, int64_t count) {
     OpBuilder::InsertionGuard guard(b_);
-    auto f32 = b_.getF32Type();
-    auto vector_type = VectorType::get({lanes_}, f32);
+    auto vector_type = VectorType::get({lanes_}, b_.getF32Type());
     Value zeros = arith::ConstantOp::create(b_, loc_, vector_type, b_.getZeroAttr(vector_type));
     SmallVector<Value> initial(p_.rows * count, zeros);
     SmallVector<Value> column_index;
     for (int64_t c = 0; c < count; ++c) column_index.push_back(arith::AddIOp::create(b_, loc_, n0, Index(c)));
-    auto loop = scf::ForOp::create(b_, loc_, Index(0), Index(p_.depth), Index(lanes_), initial);
-    b_.setInsertionPointToStart(loop.getBody());
-    Value kb = loop.getInductionVar();
-    SmallVector<Value> sums(loop.getRegionIterArgs());
-    // x's vectors: per row and element of a byte.
-    SmallVector<SmallVector<Value>> x(p_.rows);
-    Value x_offset = arith::MulIOp::create(b_, loc_, kb, Index(p_.per_byte));
-    for (int64_t i = 0; i < p_.rows; ++i) {
-      auto wide = VectorType::get({lanes_ * p_.per_byte}, f32);
-      Value loaded = vector::LoadOp::create(b_, loc_, wide, x_, ValueRange{Index(i), x_offset});
-      for (int64_t t = 0; t < p_.per_byte; ++t) {
-        if (p_.per_byte == 1) {
-          x[i].push_back(loaded);
-          continue;
-        }
-        SmallVector<int64_t> picks;
-        for (int64_t l = 0; l < lanes_; ++l) picks.push_back(l * p_.per_byte + t);
-        x[i].push_back(vector::ShuffleOp::create(b_, loc_, loaded, loaded, picks));
-      }
-    }
-    for (int64_t c = 0; c < count; ++c) {
-      IRMapping mapping;
-      Value bytes = vector::LoadOp::create(b_, loc_, VectorType::get({lanes_}, b_.getI8Type()), p_.weights,
-                                           ValueRange{column_index[c], kb});
-      mapping.map(p_.weights_arg, bytes);
-      for (const ColumnOperand& column : p_.columns) {
-        SmallVector<Value> at;
-        for (int64_t divisor : column.divisors) {
-          at.push_back(divisor == 0 ? column_index[c] : arith::DivUIOp::create(b_, loc_, kb, Index(divisor)).getResult());
-        }
-        mapping.map(column.arg, memref::LoadOp::create(b_, loc_, column.buffer, at));
-      }
-      for (int64_t t = 0; t < p_.per_byte; ++t) {
-        IRMapping repetition = mapping;
-        Value dequantized = Vectorize(repetition, t);
+    scf::ForOp loop;
+    if (scale_) {
+      loop = scf::ForOp::create(b_, loc_, Index(0), Index(p_.depth), Index(group_), initial);
+      b_.setInsertionPointToStart(loop.getBody());
+      Value g0 = loop.getInductionVar();
+      Value g_end = arith::AddIOp::create(b_, loc_, g0, Index(group_));
+      auto steps = scf::ForOp::create(b_, loc_, g0, g_end, Index(lanes_), initial);
+      b_.setInsertionPointToStart(steps.getBody());
+      SmallVector<Value> partials = Step(steps.getInductionVar(), steps.getRegionIterArgs(), column_index);
+      scf::YieldOp::create(b_, loc_, partials);
+      b_.setInsertionPointAfter(steps);
+      SmallVector<Value> sums(loop.getRegionIterArgs());
+      for (int64_t c = 0; c < count; ++c) {
+        Value s = vector::BroadcastOp::create(b_, loc_, vector_type, LoadColumn(*scale_, column_index[c], g0));
         for (int64_t i = 0; i < p_.rows; ++i) {
           Value& sum = sums[i * count + c];
-          sum = vector::FMAOp::create(b_, loc_, x[i][t], dequantized, sum);
+          sum = vector::FMAOp::create(b_, loc_, steps.getResult(i * count + c), s, sum);
         }
       }
+      scf::YieldOp::create(b_, loc_, sums);
+    } else {
+      loop = scf::ForOp::create(b_, loc_, Index(0), Index(p_.depth), Index(lanes_), initial);
+      b_.setInsertionPointToStart(loop.getBody());
+      scf::YieldOp::create(b_, loc_, Step(loop.getInductionVar(), loop.getRegionIterArgs(), column_index));
     }
-    scf::YieldOp::create(b_, loc_, sums);
     b_.setInsertionPointAfter(loop);
     for (int64_t i = 0; i < p_.rows; ++i) {
       for (int64_t c = 0; c < count; ++c) {
@@ -250,7 +262,61 @@ class ProductEmitter {
     }
   }
 
-  // D for element `t` of each byte, its ops cloned in body order with vector types where
+  // The value of per-column operand `column` for the output column `n` at k offset `kb`.
+  Value LoadColumn(const ColumnOperand& column, Value n, Value kb) {
+    SmallVector<Value> at;
+    for (int64_t divisor : column.divisors) {
+      at.push_back(divisor == 0 ? n : arith::DivUIOp::create(b_, loc_, kb, Index(divisor)).getResult());
+    }
+    return memref::LoadOp::create(b_, loc_, column.buffer, at);
+  }
+
+  // One step of k at `kb`: `sums` (rows x columns vectors) plus x times the evaluated body
+  // value (D, or E when a group scale is hoisted) for every element of a byte. The
+  // columns' values come first, then each row of x, loaded and split into its elements of
+  // one t (shuffles) once for all columns: rows x columns sums, 2 x columns values and one
+  // row's vectors are live, and the shuffles are shared by the columns.
+  SmallVector<Value> Step(Value kb, ValueRange sums_in, ArrayRef<Value> column_index) {
+    auto f32 = b_.getF32Type();
+    int64_t count = column_index.size();
+    SmallVector<Value> sums(sums_in);
+    SmallVector<SmallVector<Value>> values(count);  // per column, per t
+    for (int64_t c = 0; c < count; ++c) {
+      IRMapping mapping;
+      Value bytes = vector::LoadOp::create(b_, loc_, VectorType::get({lanes_}, b_.getI8Type()), p_.weights,
+                                           ValueRange{column_index[c], kb});
+      mapping.map(p_.weights_arg, bytes);
+      for (const ColumnOperand& column : p_.columns) {
+        if (scale_ && column.arg == scale_->arg) continue;
+        mapping.map(column.arg, LoadColumn(column, column_index[c], kb));
+      }
+      for (int64_t t = 0; t < p_.per_byte; ++t) {
+        IRMapping repetition = mapping;
+        values[c].push_back(Vectorize(repetition, t));
+      }
+    }
+    Value x_offset = arith::MulIOp::create(b_, loc_, kb, Index(p_.per_byte));
+    for (int64_t i = 0; i < p_.rows; ++i) {
+      auto wide = VectorType::get({lanes_ * p_.per_byte}, f32);
+      Value loaded = vector::LoadOp::create(b_, loc_, wide, x_, ValueRange{Index(i), x_offset});
+      for (int64_t t = 0; t < p_.per_byte; ++t) {
+        Value x = loaded;
+        if (p_.per_byte > 1) {
+          SmallVector<int64_t> picks;
+          for (int64_t l = 0; l < lanes_; ++l) picks.push_back(l * p_.per_byte + t);
+          x = vector::ShuffleOp::create(b_, loc_, loaded, loaded, picks);
+        }
+        for (int64_t c = 0; c < count; ++c) {
+          Value& sum = sums[i * count + c];
+          sum = vector::FMAOp::create(b_, loc_, x, values[c][t], sum);
+        }
+      }
+    }
+    return sums;
+  }
+
+  // The body's value to accumulate (D, or E when a group scale is hoisted) for element `t`
+  // of each byte, its ops cloned in body order with vector types where
   // an operand is a vector (scalar operands broadcast), linalg.index t as the constant t.
   Value Vectorize(IRMapping& mapping, int64_t t) {
     Block* body = p_.op.getBody();
@@ -280,21 +346,21 @@ class ProductEmitter {
       Operation* clone = b_.create(state);
       for (auto [from, to] : llvm::zip(inner.getResults(), clone->getResults())) mapping.map(from, to);
     }
-    Value dequantized = mapping.lookupOrDefault(p_.dequantized);
-    if (!isa<VectorType>(dequantized.getType())) {
-      dequantized = vector::BroadcastOp::create(b_, loc_, VectorType::get({lanes_}, dequantized.getType()), dequantized);
+    Value value = mapping.lookupOrDefault(target_);
+    if (!isa<VectorType>(value.getType())) {
+      value = vector::BroadcastOp::create(b_, loc_, VectorType::get({lanes_}, value.getType()), value);
     }
-    return dequantized;
+    return value;
   }
 
-  // Whether `inner` is on D's path (D's backward slice within the body).
+  // Whether `inner` is on the accumulated value's path (its backward slice in the body).
   bool IsNeeded(Operation* inner) {
     if (needed_.empty()) {
       SetVector<Operation*> slice;
       BackwardSliceOptions options;
       Block* body = p_.op.getBody();
       options.filter = [&](Operation* op) { return op->getBlock() == body; };
-      if (Operation* def = p_.dequantized.getDefiningOp()) {
+      if (Operation* def = target_.getDefiningOp()) {
         (void)getBackwardSlice(def, &slice, options);
         slice.insert(def);
       }
@@ -308,7 +374,27 @@ class ProductEmitter {
   Product p_;
   int64_t lanes_;
   Location loc_;
+  // Whether `value` (in the body) depends on `arg`.
+  bool DependsOn(Value value, BlockArgument arg) {
+    if (value == Value(arg)) return true;
+    Operation* def = value.getDefiningOp();
+    if (!def) return false;
+    SetVector<Operation*> slice;
+    BackwardSliceOptions options;
+    Block* body = p_.op.getBody();
+    options.filter = [&](Operation* op) { return op->getBlock() == body; };
+    (void)getBackwardSlice(def, &slice, options);
+    slice.insert(def);
+    for (Operation* op : slice) {
+      if (llvm::is_contained(op->getOperands(), Value(arg))) return true;
+    }
+    return false;
+  }
+
   Value x_;
+  Value target_;                        // the body value each step accumulates
+  std::optional<ColumnOperand> scale_;  // a group scale hoisted out of the steps
+  int64_t group_ = 0;                   // its group, in k
   llvm::SmallPtrSet<Operation*, 16> needed_;
 };
 

@@ -430,8 +430,11 @@ def VectorizeDequantizingProducts : Pass<"kiln-cpu-vectorize-dequantizing-produc
     with the body's own ops (so any dequantization formula works: signed or unsigned,
     zero points, f16 scales), and accumulates one FMA per row, column and element of a
     byte into vectors of partial sums (x's elements of one t taken from its contiguous
-    rows by shuffles), each reduced once at the end and added to the output. The sum over
-    k is reassociated, as the contraction kernels' are. Other such products stay loops.
+    rows by shuffles), each reduced once at the end and added to the output. When D is
+    E * s with s a per-column value constant over groups of k that divide the depth (a
+    group or row scale), the steps of a group accumulate x * E and the group's sums are
+    multiplied by s once. The sum over k is reassociated, as the contraction kernels' are.
+    Other such products stay loops.
   }];
   let options = [Option<"vectorBits", "vector-bits", "int64_t", "256", "width of the target's vector registers">];
   let dependentDialects = ["::mlir::vector::VectorDialect", "::mlir::scf::SCFDialect", "::mlir::memref::MemRefDialect",

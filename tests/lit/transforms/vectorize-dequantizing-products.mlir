@@ -4,20 +4,27 @@
 // the packed weights [n, 32] bytes and scales per group of 32 k (16 bytes). Register tiles
 // of 2 rows x 4 columns, then the last columns one at a time; each step loads 16 bytes of
 // a column, takes x's even and odd elements by shuffles, evaluates the body's
-// dequantization on vectors (the nibble at t = 0 and t = 1) and accumulates by FMAs.
+// dequantization without the scale on vectors (the nibble at t = 0 and t = 1) and
+// accumulates by FMAs; each group's sums are then multiplied by its scale once.
 // CHECK-LABEL: func.func @int4_product
 // CHECK: %[[X:.*]] = memref.collapse_shape %{{.*}} {{\[\[}}0], [1, 2]] : memref<2x32x2xf32> into memref<2x64xf32>
 // CHECK: scf.for %{{.*}} = %c0{{.*}} to %{{.*}} step %c4{{.*}} {
-// CHECK: scf.for %{{.*}} = %c0{{.*}} to %c32 step %c16 iter_args({{.*}}) -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
+// CHECK: scf.for %[[G0:.*]] = %c0{{.*}} to %c32 step %c16 iter_args({{.*}}) -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
+// CHECK: scf.for %{{.*}} = %[[G0]] to %{{.*}} step %c16{{.*}} iter_args
 // CHECK: %[[ROW:.*]] = vector.load %[[X]][%c0{{.*}}, %{{.*}}] : memref<2x64xf32>, vector<32xf32>
 // CHECK: vector.shuffle %[[ROW]], %[[ROW]] [0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30]
 // CHECK: vector.shuffle %[[ROW]], %[[ROW]] [1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31]
 // CHECK: %[[BYTES:.*]] = vector.load %{{.*}} : memref<?x32xi8, strided<[32, 1], offset: ?>>, vector<16xi8>
-// CHECK: %[[SCALE:.*]] = memref.load
+// CHECK-NOT: memref.load
 // CHECK: arith.shrui %[[BYTES]], %{{.*}} : vector<16xi8>
 // CHECK: arith.trunci %{{.*}} : vector<16xi8> to vector<16xi4>
 // CHECK: arith.sitofp %{{.*}} : vector<16xi32> to vector<16xf32>
+// CHECK-NOT: arith.mulf
 // CHECK: vector.fma
+// CHECK: scf.yield
+// CHECK: %[[SCALE:.*]] = memref.load %{{.*}} : memref<?x2xf32, strided<[2, 1], offset: ?>>
+// CHECK: %[[SPLAT:.*]] = vector.broadcast %[[SCALE]] : f32 to vector<16xf32>
+// CHECK: vector.fma %{{.*}}, %[[SPLAT]]
 // CHECK: vector.reduction <add>
 // CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c1{{.*}} {
 // CHECK-NOT: linalg.generic
@@ -44,7 +51,8 @@ func.func @int4_product(%x: memref<2x64xf32>, %w: memref<?x32xi8, strided<[32, 1
 
 // -----
 
-// i8 weights (loops m, n, k): one byte per element, no shuffles.
+// i8 weights (loops m, n, k): one byte per element, no shuffles; the row scale multiplies
+// the sums of the whole depth once.
 // CHECK-LABEL: func.func @int8_product
 // CHECK: scf.for
 // CHECK: vector.load %{{.*}} : memref<1x64xf32>, vector<16xf32>
@@ -52,6 +60,8 @@ func.func @int4_product(%x: memref<2x64xf32>, %w: memref<?x32xi8, strided<[32, 1
 // CHECK: vector.load %{{.*}} : memref<?x64xi8>, vector<16xi8>
 // CHECK: arith.sitofp %{{.*}} : vector<16xi8> to vector<16xf32>
 // CHECK: vector.fma
+// CHECK: %[[SCALE:.*]] = memref.load %{{.*}} : memref<?xf32>
+// CHECK: vector.broadcast %[[SCALE]]
 func.func @int8_product(%x: memref<1x64xf32>, %w: memref<?x64xi8>, %s: memref<?xf32>, %out: memref<1x?xf32>) {
   linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (n)>, affine_map<(m, n, k) -> (m, n)>], iterator_types = ["parallel", "parallel", "reduction"]}
       ins(%x, %w, %s : memref<1x64xf32>, memref<?x64xi8>, memref<?xf32>) outs(%out : memref<1x?xf32>) {
