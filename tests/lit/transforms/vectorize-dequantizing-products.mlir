@@ -3,23 +3,24 @@
 // An int4 product after distribution along n: 2 rows of x (as [2, 32, 2]: k = 2 kb + t),
 // the packed weights [n, 32] bytes and scales per group of 32 k (16 bytes). Register tiles
 // of 2 rows x 4 columns, then the last columns one at a time; each step loads 16 bytes of
-// a column, takes x's even and odd elements by shuffles, evaluates the body's
-// dequantization without the scale on vectors (the nibble at t = 0 and t = 1) and
-// accumulates by FMAs; each group's sums are then multiplied by its scale once.
+// every column and evaluates the body's dequantization without the scale on vectors (the
+// nibble at t = 0 and t = 1), then takes each row of x's even and odd elements by shuffles
+// and accumulates by FMAs; each group's sums are then multiplied by its scale once.
 // CHECK-LABEL: func.func @int4_product
 // CHECK: %[[X:.*]] = memref.collapse_shape %{{.*}} {{\[\[}}0], [1, 2]] : memref<2x32x2xf32> into memref<2x64xf32>
 // CHECK: scf.for %{{.*}} = %c0{{.*}} to %{{.*}} step %c4{{.*}} {
 // CHECK: scf.for %[[G0:.*]] = %c0{{.*}} to %c32 step %c16 iter_args({{.*}}) -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
 // CHECK: scf.for %{{.*}} = %[[G0]] to %{{.*}} step %c16{{.*}} iter_args
-// CHECK: %[[ROW:.*]] = vector.load %[[X]][%c0{{.*}}, %{{.*}}] : memref<2x64xf32>, vector<32xf32>
-// CHECK: vector.shuffle %[[ROW]], %[[ROW]] [0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30]
-// CHECK: vector.shuffle %[[ROW]], %[[ROW]] [1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31]
 // CHECK: %[[BYTES:.*]] = vector.load %{{.*}} : memref<?x32xi8, strided<[32, 1], offset: ?>>, vector<16xi8>
 // CHECK-NOT: memref.load
 // CHECK: arith.shrui %[[BYTES]], %{{.*}} : vector<16xi8>
 // CHECK: arith.trunci %{{.*}} : vector<16xi8> to vector<16xi4>
 // CHECK: arith.sitofp %{{.*}} : vector<16xi32> to vector<16xf32>
 // CHECK-NOT: arith.mulf
+// CHECK: %[[ROW:.*]] = vector.load %[[X]][%c0{{.*}}, %{{.*}}] : memref<2x64xf32>, vector<32xf32>
+// CHECK: vector.shuffle %[[ROW]], %[[ROW]] [0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30]
+// CHECK: vector.fma
+// CHECK: vector.shuffle %[[ROW]], %[[ROW]] [1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31]
 // CHECK: vector.fma
 // CHECK: scf.yield
 // CHECK: %[[SCALE:.*]] = memref.load %{{.*}} : memref<?x2xf32, strided<[2, 1], offset: ?>>
@@ -55,10 +56,10 @@ func.func @int4_product(%x: memref<2x64xf32>, %w: memref<?x32xi8, strided<[32, 1
 // the sums of the whole depth once.
 // CHECK-LABEL: func.func @int8_product
 // CHECK: scf.for
-// CHECK: vector.load %{{.*}} : memref<1x64xf32>, vector<16xf32>
-// CHECK-NOT: vector.shuffle
 // CHECK: vector.load %{{.*}} : memref<?x64xi8>, vector<16xi8>
 // CHECK: arith.sitofp %{{.*}} : vector<16xi8> to vector<16xf32>
+// CHECK: vector.load %{{.*}} : memref<1x64xf32>, vector<16xf32>
+// CHECK-NOT: vector.shuffle
 // CHECK: vector.fma
 // CHECK: %[[SCALE:.*]] = memref.load %{{.*}} : memref<?xf32>
 // CHECK: vector.broadcast %[[SCALE]]
