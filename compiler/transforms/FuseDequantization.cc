@@ -1,7 +1,7 @@
 // kiln-fuse-dequantization: an elementwise dequantization of narrow integer weights that
-// feeds only contractions is fused into each of them, so that no dequantized copy of the
-// weights is ever stored: the contraction reads the quantized elements (packed i4, i8, ...)
-// and the scales, and dequantizes in its inner loop.
+// feeds only decode-shaped contractions (at most 8 rows) is fused into each of them, so
+// that no dequantized copy of the weights is stored: the contraction reads the quantized
+// elements (packed i4, i8, ...) and the scales, and dequantizes in its inner loop.
 #include "compiler/transforms/Passes.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
@@ -22,10 +22,31 @@ bool IsContraction(Operation* op) {
   return linalg_op && linalg_op.hasPureTensorSemantics() && linalg::isaContractionOpInterface(linalg_op);
 }
 
+// Rows (the product of the m dimensions, static) up to which a fused product is worth it:
+// the CPU's dequantizing tiles take at most 8 (kiln-cpu-vectorize-dequantizing-products).
+// A product of more rows (a prefill) reads each weight many times; fused, it would
+// dequantize it as often in loops, where the matmul kernels run on the dequantized copy
+// at their full rate.
+constexpr int64_t kMaxFusedRows = 8;
+
+bool IsDecodeShaped(Operation* op) {
+  auto linalg_op = cast<linalg::LinalgOp>(op);
+  FailureOr<linalg::ContractionDimensions> dims = linalg::inferContractionDims(linalg_op);
+  if (failed(dims)) return false;
+  SmallVector<int64_t> ranges = linalg_op.getStaticLoopRanges();
+  int64_t rows = 1;
+  for (unsigned m : dims->m) {
+    if (ShapedType::isDynamic(ranges[m])) return false;
+    rows *= ranges[m];
+  }
+  return rows <= kMaxFusedRows;
+}
+
 // Whether `op` dequantizes: an all-parallel generic with one float result, reading at
 // least one tensor of integers of at most 8 bits through a permutation (the quantized
 // weights, element for element; the other inputs are scales and zero points, read at
-// coarser indices), and every user of its result a contraction that reads it as an input.
+// coarser indices), and every user of its result a decode-shaped contraction that reads
+// it as an input.
 bool IsDequantization(linalg::GenericOp op) {
   if (!op.hasPureTensorSemantics() || op.getNumDpsInits() != 1 || op.getNumReductionLoops() != 0) return false;
   if (!isa<FloatType>(getElementTypeOrSelf(op->getResult(0).getType()))) return false;
@@ -41,7 +62,7 @@ bool IsDequantization(linalg::GenericOp op) {
   if (!quantized || op->getResult(0).use_empty()) return false;
   for (OpOperand& use : op->getResult(0).getUses()) {
     auto consumer = dyn_cast<linalg::LinalgOp>(use.getOwner());
-    if (!consumer || !IsContraction(consumer) || !consumer.isDpsInput(&use)) return false;
+    if (!consumer || !IsContraction(consumer) || !consumer.isDpsInput(&use) || !IsDecodeShaped(consumer)) return false;
   }
   return true;
 }

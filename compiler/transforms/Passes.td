@@ -284,11 +284,15 @@ def FuseDequantization : Pass<"kiln-fuse-dequantization", "mlir::ModuleOp"> {
     matmul reading the result. As separate dispatches the first would store the whole
     dequantized weight matrix (8x the bytes of i4 weights for f32) and the second read it
     back. This pass fuses each such generic (all loops parallel, one float result, an
-    integer input of at most 8 bits read element for element, and only contractions
-    reading the result, as inputs) into every contraction that reads it, generalized:
+    integer input of at most 8 bits read element for element, and only contractions of
+    at most 8 static rows reading the result, as inputs: decode steps) into every
+    contraction that reads it, generalized:
     the contraction's body dequantizes each weight where it multiplies it, and reads the
     quantized tensor itself (packed, for i4 weights whose rows are whole bytes:
-    kiln-lower-sub-byte-bindings) and the scales.
+    kiln-lower-sub-byte-bindings) and the scales. Products of more rows (a prefill) keep
+    the dequantization as a dispatch of its own: they read each weight many times, and
+    the matmul kernels run at their full rate on the dequantized copy, where a fused
+    product would dequantize every weight once per row block in loops.
   }];
   let dependentDialects = ["::mlir::linalg::LinalgDialect", "::mlir::arith::ArithDialect"];
 }

@@ -82,3 +82,26 @@ func.func @also_returned(%a: tensor<1x32xf32>, %w: tensor<8x32xi8>, %scale: tens
       ins(%a, %weights : tensor<1x32xf32>, tensor<8x32xf32>) outs(%f1 : tensor<1x8xf32>) -> tensor<1x8xf32>
   return %y1, %weights : tensor<1x8xf32>, tensor<8x32xf32>
 }
+
+// -----
+
+// A prefill (128 rows) keeps the dequantization: the matmul kernels then run on f32 W.
+// CHECK-LABEL: func.func @prefill
+// CHECK: %[[W:.*]] = linalg.generic
+// CHECK: linalg.matmul {{.*}} ins(%{{.*}}, %[[W]]
+func.func @prefill(%a: tensor<128x32xf32>, %w: tensor<8x32xi8>, %scale: tensor<8xf32>) -> tensor<128x8xf32> {
+  %e = tensor.empty() : tensor<8x32xf32>
+  %weights = linalg.generic {indexing_maps = [affine_map<(n, k) -> (n, k)>, affine_map<(n, k) -> (n)>, affine_map<(n, k) -> (n, k)>], iterator_types = ["parallel", "parallel"]}
+      ins(%w, %scale : tensor<8x32xi8>, tensor<8xf32>) outs(%e : tensor<8x32xf32>) {
+  ^bb0(%q: i8, %s: f32, %o: f32):
+    %f = arith.sitofp %q : i8 to f32
+    %v = arith.mulf %f, %s : f32
+    linalg.yield %v : f32
+  } -> tensor<8x32xf32>
+  %zero = arith.constant 0.0 : f32
+  %e1 = tensor.empty() : tensor<128x8xf32>
+  %f1 = linalg.fill ins(%zero : f32) outs(%e1 : tensor<128x8xf32>) -> tensor<128x8xf32>
+  %y = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%a, %weights : tensor<128x32xf32>, tensor<8x32xf32>) outs(%f1 : tensor<128x8xf32>) -> tensor<128x8xf32>
+  return %y : tensor<128x8xf32>
+}
