@@ -1,7 +1,9 @@
-// Tensors of sub-byte elements (i2, i4, f4E2M1FN) between dispatches, one element per
-// byte (kiln-widen-sub-byte-bindings), and flow.tensor.bitcast between them and packed
-// bytes (kiln-expand-sub-byte-bitcasts), on every device. Each optimization_barrier keeps
-// a sub-byte tensor in a buffer between two dispatches.
+// Tensors of sub-byte elements (i2, i4, f4E2M1FN) between dispatches: rows that are not
+// whole bytes (37 x 29, a dynamic x 5) are stored one element per byte, the others packed
+// (kiln-lower-sub-byte-bindings), and flow.tensor.bitcast between them and bytes is a view
+// or an unpacking (kiln-expand-sub-byte-bitcasts), on every device. Each
+// optimization_barrier keeps a sub-byte tensor in a buffer between two dispatches.
+// packed_sub_byte_tensors.mlir has the packed cases.
 // RUN: kiln-check %s --device=cpu
 // RUN: kiln-check %s --device=cpu-sync
 // RUN: kiln-check %s --device=hip-sim
@@ -193,7 +195,8 @@ func.func @i4_row_max() {
   return
 }
 
-// i4 constants in the host program (a byte per element, splat or not) read by a dispatch.
+// i4 constants in the host program (odd lengths: a byte per element, splat or not) read
+// by a dispatch.
 func.func @constant_i4() {
   %c = util.unfoldable_constant dense<[1, -2, 3, 7, -8, 0, 5, -1, 2]> : tensor<9xi4>
   %e = tensor.empty() : tensor<9xi32>
