@@ -123,4 +123,11 @@ Value BuildF32ToFloat8(OpBuilder& b, Location loc, Value value, const Float8Form
   return arith::TruncIOp::create(b, loc, b.getI8Type(), result);
 }
 
+Type Bf16BitsType(Type type) {
+  Type i16 = IntegerType::get(type.getContext(), 16);
+  if (type.isBF16()) return i16;
+  if (auto vector = dyn_cast<VectorType>(type); vector && vector.getElementType().isBF16()) return vector.clone(i16);
+  return {};
+}
+
 }  // namespace kiln::compiler

@@ -26,6 +26,11 @@ struct Float8Format {
 };
 
 // The format of `type`, or nullopt when it is not one of the four 8-bit formats above.
+// The i16 type of the same shape as `type` when its elements are bf16 (a scalar or a
+// vector), else null: the bits bf16 values move as where LLVM's x86 backend would round
+// them through compiler-rt (kiln-cpu-expand-arith, kiln-cpu-load-bf16-as-bits).
+mlir::Type Bf16BitsType(mlir::Type type);
+
 std::optional<Float8Format> GetFloat8Format(mlir::Type type);
 
 // `bits` (i8) holding a value of `format`, as an f32 (exact).

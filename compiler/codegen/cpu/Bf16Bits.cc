@@ -6,6 +6,7 @@
 // (arith-emulate-unsupported-floats, kiln-cpu-expand-arith), so every bf16 value is moved,
 // never computed on, and the rounding is exact.
 #include "compiler/codegen/cpu/Passes.h"
+#include "compiler/utils/SmallFloats.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace kiln::compiler::cpu {
@@ -17,18 +18,10 @@ namespace {
 
 using namespace mlir;
 
-// The i16 type of the same shape as `type` when its elements are bf16, else null.
-Type Bits(Type type) {
-  Type i16 = IntegerType::get(type.getContext(), 16);
-  if (type.isBF16()) return i16;
-  if (auto vector = dyn_cast<VectorType>(type); vector && vector.getElementType().isBF16()) return vector.clone(i16);
-  return {};
-}
-
 struct LoadBits : OpRewritePattern<LLVM::LoadOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(LLVM::LoadOp load, PatternRewriter& rewriter) const override {
-    Type bits = Bits(load.getType());
+    Type bits = Bf16BitsType(load.getType());
     if (!bits) return failure();
     auto loaded = cast<LLVM::LoadOp>(rewriter.clone(*load));
     loaded.getResult().setType(bits);
@@ -40,7 +33,7 @@ struct LoadBits : OpRewritePattern<LLVM::LoadOp> {
 struct StoreBits : OpRewritePattern<LLVM::StoreOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(LLVM::StoreOp store, PatternRewriter& rewriter) const override {
-    Type bits = Bits(store.getValue().getType());
+    Type bits = Bf16BitsType(store.getValue().getType());
     if (!bits) return failure();
     Value value = LLVM::BitcastOp::create(rewriter, store.getLoc(), bits, store.getValue());
     rewriter.modifyOpInPlace(store, [&] { store.getValueMutable().set(value); });

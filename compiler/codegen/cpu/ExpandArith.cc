@@ -1,4 +1,5 @@
 #include "compiler/codegen/cpu/Passes.h"
+#include "compiler/utils/SmallFloats.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -12,14 +13,6 @@ namespace {
 
 using namespace mlir;
 
-// The i16 type of the same shape as `type` when its elements are bf16, else null.
-Type AsI16(Type type) {
-  Type i16 = IntegerType::get(type.getContext(), 16);
-  if (type.isBF16()) return i16;
-  if (auto vector = dyn_cast<VectorType>(type); vector && vector.getElementType().isBF16()) return vector.clone(i16);
-  return {};
-}
-
 // Moves of bf16 values (select, vector broadcast, extract, insert, shuffle) on their bits
 // as i16: without AVX512_BF16, LLVM's x86 backend keeps such values promoted to f32 and
 // rounds them back through compiler-rt's __truncsfbf2, which kernels do not link (a topk
@@ -29,18 +22,18 @@ struct MoveBf16AsI16 : RewritePattern {
 
   LogicalResult matchAndRewrite(Operation* op, PatternRewriter& rewriter) const override {
     if (!isa<arith::SelectOp, vector::BroadcastOp, vector::ExtractOp, vector::InsertOp, vector::ShuffleOp>(op) ||
-        op->getNumResults() != 1 || !AsI16(op->getResult(0).getType())) {
+        op->getNumResults() != 1 || !Bf16BitsType(op->getResult(0).getType())) {
       return failure();
     }
     Location loc = op->getLoc();
     SmallVector<Value> operands;
     for (Value operand : op->getOperands()) {
-      Type bits = AsI16(operand.getType());
+      Type bits = Bf16BitsType(operand.getType());
       operands.push_back(bits ? arith::BitcastOp::create(rewriter, loc, bits, operand).getResult() : operand);
     }
     OperationState state(loc, op->getName());
     state.addOperands(operands);
-    state.addTypes(AsI16(op->getResult(0).getType()));
+    state.addTypes(Bf16BitsType(op->getResult(0).getType()));
     state.addAttributes(op->getAttrs());
     Operation* moved = rewriter.create(state);
     rewriter.replaceOpWithNewOp<arith::BitcastOp>(op, op->getResult(0).getType(), moved->getResult(0));
