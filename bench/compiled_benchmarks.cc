@@ -196,6 +196,17 @@ void BM_LinearI4Decode4096(benchmark::State& state, const char* device) {
   SetFlops(state, 2.0 * m * n * k);
   state.SetBytesProcessed((n * k / 2 + n * (k / 128) * 4) * state.iterations());
 }
+// Weight-only int4 prefill: M = 128 rows times the same W (@linear_i4_m128), beside the
+// same product on f32 weights (@linear_f32_m128, random in [0, 1)); flop 2*M*N*K.
+void BM_LinearI4Prefill4096(benchmark::State& state, const char* device, bool int4) {
+  if (int4) {
+    RunFunction(state, "linear_i4_decode_4096", "linear_i4_m128", device,
+                {"128x4096xf32=0.5", "random:4096x4096xi4", "4096x32xf32=0.25"});
+  } else {
+    RunFunction(state, "linear_i4_decode_4096", "linear_f32_m128", device, {"128x4096xf32=0.5", "random:4096x4096xf32"});
+  }
+  SetFlops(state, 2.0 * 128 * 4096 * 4096);
+}
 void BM_BatchMatmul16x256(benchmark::State& state, const char* device) {
   RunFunction(state, "batch_matmul_16x256", "batch_matmul", device,
               {"16x256x256xf32=0.5", "16x256x256xf32=0.25"});
@@ -330,6 +341,10 @@ KILN_BENCHMARK_ON_CPUS(BM_LinearDecode4096, ->ArgName("m")->Arg(1)->Arg(2)->Arg(
 KILN_BENCHMARK_ON_CPUS(BM_LinearDecodeM8CacheCeiling);
 KILN_BENCHMARK_ON_CPUS(BM_LinearDecode4096F16, ->ArgName("m")->Arg(1)->Arg(4)->Arg(8));
 KILN_BENCHMARK_ON_CPUS(BM_LinearI4Decode4096, ->ArgName("m")->Arg(1)->Arg(8));
+BENCHMARK_CAPTURE(BM_LinearI4Prefill4096, i4_cpu_sync, "cpu-sync", true)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK_CAPTURE(BM_LinearI4Prefill4096, f32_cpu_sync, "cpu-sync", false)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK_CAPTURE(BM_LinearI4Prefill4096, i4_cpu, "cpu", true)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK_CAPTURE(BM_LinearI4Prefill4096, f32_cpu, "cpu", false)->Unit(benchmark::kMillisecond)->UseRealTime();
 KILN_BENCHMARK_ON_CPUS(BM_BatchMatmul16x256);
 KILN_BENCHMARK_ON_CPUS(BM_FusedExp16M);
 KILN_BENCHMARK_ON_CPUS(BM_Softmax512x4096);

@@ -293,8 +293,16 @@ def FuseDequantization : Pass<"kiln-fuse-dequantization", "mlir::ModuleOp"> {
     the dequantization as a dispatch of its own: they read each weight many times, and
     the matmul kernels run at their full rate on the dequantized copy, where a fused
     product would dequantize every weight once per row block in loops.
+
+    Blocks of weights (GGUF's Q4_0 / Q8_0, read from the file's bytes: [N, blocks, 32]
+    values with a scale per block) are dequantized in their own shape and collapsed to
+    [N, K] for the product. When every user of such a dequantization is a collapse read
+    by a decode-shaped contraction, the contraction is first expanded through the
+    collapse (upstream's reshape-by-expansion fusion, limited to these operands: its k
+    loop becomes the blocks' loops and x is reshaped to match), and then fused as above.
   }];
-  let dependentDialects = ["::mlir::linalg::LinalgDialect", "::mlir::arith::ArithDialect"];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect", "::mlir::arith::ArithDialect",
+                           "::mlir::tensor::TensorDialect"];
 }
 
 def WidenMatmulAccumulators : Pass<"kiln-widen-matmul-accumulators", "mlir::ModuleOp"> {

@@ -105,3 +105,56 @@ func.func @prefill(%a: tensor<128x32xf32>, %w: tensor<8x32xi8>, %scale: tensor<8
       ins(%a, %weights : tensor<128x32xf32>, tensor<8x32xf32>) outs(%f1 : tensor<128x8xf32>) -> tensor<128x8xf32>
   return %y : tensor<128x8xf32>
 }
+
+// -----
+
+// Blocks (GGUF's Q8_0: [N, blocks, 32] values and a scale per block) dequantized and then
+// collapsed to [N, K] for the product: the product is expanded through the collapse (its
+// k loop becomes (block, element), x is reshaped to [M, blocks, 32]) and the
+// dequantization fused into it; nothing dequantized is left. Two functions in one module:
+// each fused product stays in its own function.
+// CHECK-LABEL: func.func @blocks
+// CHECK-SAME: (%[[X:.*]]: tensor<1x64xf32>, %[[Q:.*]]: tensor<8x2x32xi8>, %[[D:.*]]: tensor<8x2xf16>
+// CHECK: %[[XB:.*]] = tensor.expand_shape %[[X]] {{\[}}[0], [1, 2]] output_shape [1, 2, 32]
+// CHECK-NOT: tensor.collapse_shape
+// CHECK: %[[Y:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "reduction", "reduction"]} ins(%[[XB]], %[[Q]], %[[D]] : tensor<1x2x32xf32>, tensor<8x2x32xi8>, tensor<8x2xf16>)
+// CHECK: return %[[Y]]
+// CHECK-LABEL: func.func @blocks_again
+// CHECK: %[[Y2:.*]] = linalg.generic {{.*}} ins(%{{.*}}, %{{.*}}, %{{.*}} : tensor<4x2x32xf32>, tensor<8x2x32xi8>, tensor<8x2xf16>)
+// CHECK: return %[[Y2]]
+func.func @blocks(%x: tensor<1x64xf32>, %q: tensor<8x2x32xi8>, %d: tensor<8x2xf16>) -> tensor<1x8xf32> {
+  %e = tensor.empty() : tensor<8x2x32xf32>
+  %w = linalg.generic {indexing_maps = [affine_map<(n, b, t) -> (n, b, t)>, affine_map<(n, b, t) -> (n, b)>, affine_map<(n, b, t) -> (n, b, t)>], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%q, %d : tensor<8x2x32xi8>, tensor<8x2xf16>) outs(%e : tensor<8x2x32xf32>) {
+  ^bb0(%qv: i8, %dv: f16, %o: f32):
+    %i = arith.sitofp %qv : i8 to f32
+    %s = arith.extf %dv : f16 to f32
+    %v = arith.mulf %i, %s : f32
+    linalg.yield %v : f32
+  } -> tensor<8x2x32xf32>
+  %wk = tensor.collapse_shape %w [[0], [1, 2]] : tensor<8x2x32xf32> into tensor<8x64xf32>
+  %zero = arith.constant 0.0 : f32
+  %ey = tensor.empty() : tensor<1x8xf32>
+  %fy = linalg.fill ins(%zero : f32) outs(%ey : tensor<1x8xf32>) -> tensor<1x8xf32>
+  %y = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%x, %wk : tensor<1x64xf32>, tensor<8x64xf32>) outs(%fy : tensor<1x8xf32>) -> tensor<1x8xf32>
+  return %y : tensor<1x8xf32>
+}
+func.func @blocks_again(%x: tensor<4x64xf32>, %q: tensor<8x2x32xi8>, %d: tensor<8x2xf16>) -> tensor<4x8xf32> {
+  %e = tensor.empty() : tensor<8x2x32xf32>
+  %w = linalg.generic {indexing_maps = [affine_map<(n, b, t) -> (n, b, t)>, affine_map<(n, b, t) -> (n, b)>, affine_map<(n, b, t) -> (n, b, t)>], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%q, %d : tensor<8x2x32xi8>, tensor<8x2xf16>) outs(%e : tensor<8x2x32xf32>) {
+  ^bb0(%qv: i8, %dv: f16, %o: f32):
+    %i = arith.sitofp %qv : i8 to f32
+    %s = arith.extf %dv : f16 to f32
+    %v = arith.mulf %i, %s : f32
+    linalg.yield %v : f32
+  } -> tensor<8x2x32xf32>
+  %wk = tensor.collapse_shape %w [[0], [1, 2]] : tensor<8x2x32xf32> into tensor<8x64xf32>
+  %zero = arith.constant 0.0 : f32
+  %ey = tensor.empty() : tensor<4x8xf32>
+  %fy = linalg.fill ins(%zero : f32) outs(%ey : tensor<4x8xf32>) -> tensor<4x8xf32>
+  %y = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%x, %wk : tensor<4x64xf32>, tensor<8x64xf32>) outs(%fy : tensor<4x8xf32>) -> tensor<4x8xf32>
+  return %y : tensor<4x8xf32>
+}
