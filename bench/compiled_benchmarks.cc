@@ -50,7 +50,7 @@ constexpr std::string_view kVariantPrefix = "variant:";
 
 struct Loaded {
   std::unique_ptr<runtime::Session> session;
-  std::vector<vm::Value> args;
+  std::vector<std::vector<vm::Value>> arg_sets;  // calls take them in turn
 };
 
 // "random:SHAPExf32" (uniform in [0, 1)), "random:SHAPExi32:N" (uniform in [0, N)) or
@@ -83,9 +83,9 @@ StatusOr<Ref<hal::BufferView>> RandomView(std::string_view spec, hal::Allocator&
 // Loads `name`.kiln (from the variant directory when `device` starts with kVariantPrefix)
 // on `device` and creates the arguments of `function` from `inputs`: kiln-run's value
 // text (a scalar such as an index is its number), or random data ("random:...", see
-// RandomView).
+// RandomView); `copies` sets of them, each in buffers of its own.
 StatusOr<Loaded> Load(const std::string& name, const std::string& function, std::string device,
-                      const std::vector<std::string>& inputs) {
+                      const std::vector<std::string>& inputs, int copies) {
   std::string dir = KILN_BENCH_MODULE_DIR;
   if (device.starts_with(kVariantPrefix)) {
     device = device.substr(kVariantPrefix.size());
@@ -100,36 +100,50 @@ StatusOr<Loaded> Load(const std::string& name, const std::string& function, std:
                                 " were given");
   }
   hal::Allocator& allocator = loaded.session->device().allocator();
-  for (size_t i = 0; i < inputs.size(); ++i) {
-    std::string_view text = inputs[i], random_prefix = "random:";
-    if (!text.starts_with(random_prefix)) {
-      KILN_ASSIGN_OR_RETURN(vm::Value value, runtime::ParseValue(text, signature->args[i], allocator));
-      loaded.args.push_back(std::move(value));
-      continue;
+  for (int copy = 0; copy < copies; ++copy) {
+    std::vector<vm::Value>& args = loaded.arg_sets.emplace_back();
+    for (size_t i = 0; i < inputs.size(); ++i) {
+      std::string_view text = inputs[i], random_prefix = "random:";
+      if (!text.starts_with(random_prefix)) {
+        KILN_ASSIGN_OR_RETURN(vm::Value value, runtime::ParseValue(text, signature->args[i], allocator));
+        args.push_back(std::move(value));
+        continue;
+      }
+      KILN_ASSIGN_OR_RETURN(Ref<hal::BufferView> view, RandomView(text.substr(random_prefix.size()), allocator));
+      args.push_back(vm::Value::Ref(vm::VmRef::Make(view)));
     }
-    KILN_ASSIGN_OR_RETURN(Ref<hal::BufferView> view, RandomView(text.substr(random_prefix.size()), allocator));
-    loaded.args.push_back(vm::Value::Ref(vm::VmRef::Make(view)));
   }
   return loaded;
 }
 
+// Calls `function` once per iteration. With `copies` > 1 the calls take that many sets of
+// the inputs in turn (a decode layer's weights are read from memory, not from the last
+// level cache, when the copies together exceed it, as a model's layers do).
 void RunFunction(benchmark::State& state, const std::string& module, const std::string& function,
-                 const std::string& device, const std::vector<std::string>& inputs) {
-  StatusOr<Loaded> loaded = Load(module, function, device, inputs);
+                 const std::string& device, const std::vector<std::string>& inputs, int copies = 1) {
+  StatusOr<Loaded> loaded = Load(module, function, device, inputs, copies);
   if (!loaded.ok()) return state.SkipWithError(loaded.status().ToString().c_str());
-  // One untimed call first: the timed calls then see what a user's repeated calls see, the
-  // result buffers coming from the allocator's pool. Otherwise the first call of each
-  // timing run (Google Benchmark starts a new one per repetition and estimate) also
+  // One untimed call per set first: the timed calls then see what a user's repeated calls
+  // see, the result buffers coming from the allocator's pool. Otherwise the first call of
+  // each timing run (Google Benchmark starts a new one per repetition and estimate) also
   // faulted in fresh pages: for a 64 MiB result, 5-8% of a 4 iteration run.
-  if (StatusOr<std::vector<vm::Value>> warm_up = loaded->session->Call(function, loaded->args); !warm_up.ok()) {
-    return state.SkipWithError(warm_up.status().ToString().c_str());
+  for (const std::vector<vm::Value>& args : loaded->arg_sets) {
+    if (StatusOr<std::vector<vm::Value>> warm_up = loaded->session->Call(function, args); !warm_up.ok()) {
+      return state.SkipWithError(warm_up.status().ToString().c_str());
+    }
   }
+  size_t next = 0;
   for (auto _ : state) {
-    StatusOr<std::vector<vm::Value>> results = loaded->session->Call(function, loaded->args);
+    StatusOr<std::vector<vm::Value>> results = loaded->session->Call(function, loaded->arg_sets[next]);
     if (!results.ok()) return state.SkipWithError(results.status().ToString().c_str());
     benchmark::DoNotOptimize(results->data());
+    next = next + 1 == loaded->arg_sets.size() ? 0 : next + 1;
   }
 }
+
+// Copies of an input of `bytes` that together exceed the largest last-level cache the
+// machines here have (48 MiB), with the margin the 64 MiB streaming read has.
+int CopiesBeyondCache(int64_t bytes) { return static_cast<int>((int64_t{64} * 1024 * 1024 + bytes - 1) / bytes); }
 
 void SetFlops(benchmark::State& state, double flop_per_iteration) {
   state.counters["flop/s"] =
@@ -187,15 +201,32 @@ void BM_LinearDecodeM8CacheCeiling(benchmark::State& state, const char* device) 
 }
 // Weight-only int4 decode (linear_i4_decode_4096): M = 1 or 8 rows times W[4096, 4096] of
 // i4 (8 MiB packed) with an f32 scale per 128 k (512 KiB); bytes are the quantized weights
-// and scales read per call, what BM_StreamReadAnchor bounds.
+// and scales read per call, what BM_StreamReadAnchor bounds. Calls take 8 copies of W in
+// turn (64 MiB, as the streaming read): one W would stay in a 48 MiB L3.
 void BM_LinearI4Decode4096(benchmark::State& state, const char* device) {
   const int64_t m = state.range(0), n = 4096, k = 4096;
   const std::string rows = std::to_string(m);
+  const int64_t bytes = n * k / 2 + n * (k / 128) * 4;
   RunFunction(state, "linear_i4_decode_4096", "linear_i4_m" + rows, device,
-              {rows + "x4096xf32=0.5", "random:4096x4096xi4", "4096x32xf32=0.25"});
+              {rows + "x4096xf32=0.5", "random:4096x4096xi4", "4096x32xf32=0.25"}, CopiesBeyondCache(bytes));
   SetFlops(state, 2.0 * m * n * k);
-  state.SetBytesProcessed((n * k / 2 + n * (k / 128) * 4) * state.iterations());
+  state.SetBytesProcessed(bytes * state.iterations());
 }
+// GGUF Q8_0 / Q4_0 decode (linear_gguf_decode_4096): M = 1 or 8 rows times W[4096, 4096]
+// as the file's blocks of 32 (34 or 18 bytes each, random bytes: random f16 scales); bytes
+// are the blocks read per call, what BM_StreamReadAnchor bounds; copies of W in turn, as
+// BM_LinearI4Decode4096.
+void RunLinearGgufDecode4096(benchmark::State& state, const char* device, bool q4) {
+  const int64_t m = state.range(0), n = 4096, k = 4096, block_bytes = q4 ? 18 : 34;
+  const int64_t row_bytes = k / 32 * block_bytes;
+  RunFunction(state, "linear_gguf_decode_4096", (q4 ? "q4_m" : "q8_m") + std::to_string(m), device,
+              {std::to_string(m) + "x4096xf32=0.5", "random:4096x" + std::to_string(row_bytes) + "xi8"},
+              CopiesBeyondCache(n * row_bytes));
+  SetFlops(state, 2.0 * m * n * k);
+  state.SetBytesProcessed(n * row_bytes * state.iterations());
+}
+void BM_LinearQ8_0Decode4096(benchmark::State& state, const char* device) { RunLinearGgufDecode4096(state, device, false); }
+void BM_LinearQ4_0Decode4096(benchmark::State& state, const char* device) { RunLinearGgufDecode4096(state, device, true); }
 // Weight-only int4 prefill: M = 128 rows times the same W (@linear_i4_m128), beside the
 // same product on f32 weights (@linear_f32_m128, random in [0, 1)); flop 2*M*N*K.
 void BM_LinearI4Prefill4096(benchmark::State& state, const char* device, bool int4) {
@@ -341,6 +372,8 @@ KILN_BENCHMARK_ON_CPUS(BM_LinearDecode4096, ->ArgName("m")->Arg(1)->Arg(2)->Arg(
 KILN_BENCHMARK_ON_CPUS(BM_LinearDecodeM8CacheCeiling);
 KILN_BENCHMARK_ON_CPUS(BM_LinearDecode4096F16, ->ArgName("m")->Arg(1)->Arg(4)->Arg(8));
 KILN_BENCHMARK_ON_CPUS(BM_LinearI4Decode4096, ->ArgName("m")->Arg(1)->Arg(8));
+KILN_BENCHMARK_ON_CPUS(BM_LinearQ8_0Decode4096, ->ArgName("m")->Arg(1)->Arg(8));
+KILN_BENCHMARK_ON_CPUS(BM_LinearQ4_0Decode4096, ->ArgName("m")->Arg(1)->Arg(8));
 BENCHMARK_CAPTURE(BM_LinearI4Prefill4096, i4_cpu_sync, "cpu-sync", true)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK_CAPTURE(BM_LinearI4Prefill4096, f32_cpu_sync, "cpu-sync", false)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK_CAPTURE(BM_LinearI4Prefill4096, i4_cpu, "cpu", true)->Unit(benchmark::kMillisecond)->UseRealTime();

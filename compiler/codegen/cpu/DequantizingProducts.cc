@@ -12,8 +12,18 @@
 // body's own ops, cloned with vector types, so any dequantization formula works), and
 // one FMA per row, column and element of a byte into vectors of partial sums, reduced
 // once at the end. x's elements of one t are taken from its contiguous rows by shuffles.
+//
+// Blocks of weights (GGUF's Q8_0 / Q4_0 read from the file's bytes, after
+// kiln-fuse-dequantization expanded the product through their collapse) arrive with
+// loops (m, n, kb, k) or (m, n, kb, k, t): weights w[n, kb, k] (the bytes of a block,
+// contiguous in k), x[m, kb, k] or x[m, kb, t, k] (element t of byte k is x's k of the
+// t-th part of the block: contiguous, no shuffles), per-column values at (n) or (n, kb)
+// (the block's scale, hoisted as a group scale), and linalg.index t. Reduction loops of
+// one iteration (a packed binding's byte loop over a whole byte) are dropped first.
 #include "compiler/codegen/cpu/ContractionTiling.h"
 #include "compiler/codegen/cpu/Passes.h"
+#include "compiler/utils/IntegerNarrowing.h"
+#include "compiler/utils/UnitLoops.h"
 #include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/IR/IRMapping.h"
 
@@ -26,17 +36,20 @@ namespace {
 
 using namespace mlir;
 
-// A per-column operand: each result of its map is loop n or (k floordiv divisor).
+// A per-column operand: each result of its map is loop n, loop kb or (k floordiv divisor).
 struct ColumnOperand {
   BlockArgument arg;
   Value buffer;
-  SmallVector<int64_t> divisors;  // per result: 0 for n, else the divisor of k
+  SmallVector<int64_t> divisors;  // per result: 0 for n, kBlock for kb, else the divisor of k
 };
+constexpr int64_t kBlock = -1;
 
 struct Product {
   linalg::GenericOp op;
   unsigned m = 0, n = 0, k = 0;
-  std::optional<unsigned> t;  // the element within a byte of packed weights
+  std::optional<unsigned> t;      // the element within a byte of packed weights
+  std::optional<unsigned> block;  // kb of blocked weights w[n, kb, k]
+  int64_t blocks = 1;             // its range
   int64_t rows = 0, depth = 0, per_byte = 1;
   Value x, weights, out;
   BlockArgument x_arg, weights_arg;
@@ -57,6 +70,20 @@ bool IsDims(AffineMap map, ArrayRef<unsigned> dims) {
   return true;
 }
 
+// The ops of `op`'s body that `value` is computed from, its own included (empty for a
+// block argument or a value from outside the body).
+SetVector<Operation*> SliceInBody(linalg::GenericOp op, Value value) {
+  SetVector<Operation*> slice;
+  Block* body = op.getBody();
+  Operation* def = value.getDefiningOp();
+  if (!def || def->getBlock() != body) return slice;
+  BackwardSliceOptions options;
+  options.filter = [&](Operation* inner) { return inner->getBlock() == body; };
+  (void)getBackwardSlice(def, &slice, options);
+  slice.insert(def);
+  return slice;
+}
+
 // The product `op` computes, or nullopt when it is not one (see the file comment).
 std::optional<Product> MatchProduct(linalg::GenericOp op, int64_t lanes) {
   if (!op.hasPureBufferSemantics() || op.getNumDpsInits() != 1 || op.getNumDpsInputs() < 2) return std::nullopt;
@@ -72,7 +99,7 @@ std::optional<Product> MatchProduct(linalg::GenericOp op, int64_t lanes) {
   SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   unsigned loops = op.getNumLoops();
-  if ((loops != 3 && loops != 4) || iterators[p.m] != utils::IteratorType::parallel ||
+  if (loops < 3 || loops > 5 || iterators[p.m] != utils::IteratorType::parallel ||
       iterators[p.n] != utils::IteratorType::parallel) {
     return std::nullopt;
   }
@@ -86,18 +113,38 @@ std::optional<Product> MatchProduct(linalg::GenericOp op, int64_t lanes) {
   if (ShapedType::isDynamic(p.rows) || p.rows > kMaxDotProductRows) return std::nullopt;
   p.out = out->get();
   if (getElementTypeOrSelf(p.out.getType()) != Float32Type::get(op.getContext())) return std::nullopt;
-  // The weights: i8 read at (n, k); then x at (m, k) or (m, k, t).
+  // The weights: i8 read at (n, k) or, in blocks, (n, kb, k); then x at (m, k), (m, k, t),
+  // (m, kb, k) or (m, kb, t, k).
+  unsigned weights_results = 0;
   for (OpOperand* input : op.getDpsInputOperands()) {
     AffineMap map = op.getMatchingIndexingMap(input);
-    if (getElementTypeOrSelf(input->get().getType()).isInteger(8) && map.getNumResults() == 2 &&
-        DimOf(map.getResult(0)) == p.n && DimOf(map.getResult(1)) && *DimOf(map.getResult(1)) != p.m) {
-      p.k = *DimOf(map.getResult(1));
-      p.weights = input->get();
-      p.weights_arg = op.getMatchingBlockArgument(input);
+    unsigned results = map.getNumResults();
+    if (!getElementTypeOrSelf(input->get().getType()).isInteger(8) || (results != 2 && results != 3) ||
+        DimOf(map.getResult(0)) != p.n) {
+      continue;
     }
+    SmallVector<unsigned> dims;
+    for (AffineExpr e : map.getResults().drop_front()) {
+      if (std::optional<unsigned> d = DimOf(e); d && llvm::is_contained(reductions, *d)) dims.push_back(*d);
+    }
+    if (dims.size() + 1 != results || (results == 3 && dims[0] == dims[1])) continue;
+    if (p.weights && results <= weights_results) continue;  // blocks' bytes over a per-block i8 value
+    weights_results = results;
+    p.k = dims.back();
+    p.block = results == 3 ? std::optional<unsigned>(dims[0]) : std::nullopt;
+    p.weights = input->get();
+    p.weights_arg = op.getMatchingBlockArgument(input);
   }
-  if (!p.weights || !llvm::is_contained(reductions, p.k)) return std::nullopt;
-  if (loops == 4) p.t = reductions[0] == p.k ? reductions[1] : reductions[0];
+  if (!p.weights) return std::nullopt;
+  for (unsigned d : reductions) {
+    if (d == p.k || d == p.block) continue;
+    if (p.t) return std::nullopt;  // a second loop that is neither k, kb nor t
+    p.t = d;
+  }
+  if (p.block) {
+    p.blocks = ranges[*p.block];
+    if (ShapedType::isDynamic(p.blocks)) return std::nullopt;
+  }
   p.depth = ranges[p.k];
   p.per_byte = p.t ? ranges[*p.t] : 1;
   if (ShapedType::isDynamic(p.depth) || ShapedType::isDynamic(p.per_byte) || p.depth % lanes != 0) return std::nullopt;
@@ -106,6 +153,11 @@ std::optional<Product> MatchProduct(linalg::GenericOp op, int64_t lanes) {
     AffineMap map = op.getMatchingIndexingMap(input);
     SmallVector<unsigned> x_dims = {p.m, p.k};
     if (p.t) x_dims.push_back(*p.t);
+    if (p.block) {
+      x_dims = {p.m, *p.block};
+      if (p.t) x_dims.push_back(*p.t);
+      x_dims.push_back(p.k);
+    }
     if (!p.x && IsDims(map, x_dims)) {
       if (getElementTypeOrSelf(input->get().getType()) != Float32Type::get(op.getContext())) return std::nullopt;
       p.x = input->get();
@@ -116,6 +168,10 @@ std::optional<Product> MatchProduct(linalg::GenericOp op, int64_t lanes) {
     for (AffineExpr e : map.getResults()) {
       if (DimOf(e) == p.n) {
         column.divisors.push_back(0);
+        continue;
+      }
+      if (p.block && DimOf(e) == p.block) {
+        column.divisors.push_back(kBlock);
         continue;
       }
       auto floor = dyn_cast<AffineBinaryOpExpr>(e);
@@ -140,14 +196,7 @@ std::optional<Product> MatchProduct(linalg::GenericOp op, int64_t lanes) {
   if (!mul) return std::nullopt;
   p.dequantized = mul.getLhs() == p.x_arg ? mul.getRhs() : mul.getRhs() == p.x_arg ? mul.getLhs() : Value();
   if (!p.dequantized) return std::nullopt;
-  SetVector<Operation*> slice;
-  BackwardSliceOptions options;
-  options.filter = [&](Operation* inner) { return inner->getBlock() == body; };
-  if (Operation* def = p.dequantized.getDefiningOp(); def && failed(getBackwardSlice(def, &slice, options))) {
-    return std::nullopt;
-  }
-  if (Operation* def = p.dequantized.getDefiningOp()) slice.insert(def);
-  for (Operation* inner : slice) {
+  for (Operation* inner : SliceInBody(op, p.dequantized)) {
     if (auto index = dyn_cast<linalg::IndexOp>(inner)) {
       if (!p.t || index.getDim() != *p.t) return std::nullopt;
       continue;
@@ -165,33 +214,36 @@ class ProductEmitter {
   ProductEmitter(RewriterBase& rewriter, Product p, int64_t lanes)
       : b_(rewriter), p_(std::move(p)), lanes_(lanes), loc_(p_.op.getLoc()) {
     target_ = p_.dequantized;
-    // D = E * s, s a per-column operand constant over groups that divide the depth, E
-    // not reading it: hoist s.
+    // D = E * S, S a per-column operand s (or a value of s alone, such as an f16 scale
+    // widened) constant over groups that divide the depth, E not reading s: hoist S.
     auto mul = p_.dequantized.getDefiningOp<arith::MulFOp>();
     if (!mul) return;
     for (const ColumnOperand& column : p_.columns) {
-      Value other = mul.getLhs() == column.arg ? mul.getRhs() : mul.getRhs() == column.arg ? mul.getLhs() : Value();
-      if (!other || other == Value(column.arg)) continue;
-      int64_t group = p_.depth;
-      bool valid = true;
-      for (int64_t divisor : column.divisors) {
-        if (divisor == 0) continue;
-        if (group != p_.depth || p_.depth % divisor != 0) valid = false;
-        group = divisor;
+      for (auto [scale, other] : {std::pair(mul.getLhs(), mul.getRhs()), std::pair(mul.getRhs(), mul.getLhs())}) {
+        if (!OnlyOf(scale, column.arg) || DependsOn(other, column.arg)) continue;
+        int64_t group = p_.depth;
+        bool valid = true;
+        for (int64_t divisor : column.divisors) {
+          if (divisor == 0 || divisor == kBlock) continue;  // constant over a block's k
+          if (group != p_.depth || p_.depth % divisor != 0) valid = false;
+          group = divisor;
+        }
+        if (!valid) continue;
+        scale_ = column;
+        scale_value_ = scale;
+        group_ = group;
+        target_ = other;
+        return;
       }
-      if (!valid || DependsOn(other, column.arg)) continue;
-      scale_ = column;
-      group_ = group;
-      target_ = other;
-      return;
     }
   }
 
-  void Emit() {
+  // Emits the product's loops before the op (which the caller erases); returns them.
+  SmallVector<Operation*> Emit() {
     b_.setInsertionPoint(p_.op);
     // x as [rows, depth * per_byte]: the rows of its (m, k, t) view are contiguous.
     x_ = p_.x;
-    if (p_.t) {
+    if (p_.t && !p_.block) {
       x_ = memref::CollapseShapeOp::create(b_, loc_, x_, ArrayRef<ReassociationIndices>{{0}, {1, 2}});
     }
     Value columns = memref::DimOp::create(b_, loc_, p_.out, 1);
@@ -201,6 +253,11 @@ class ProductEmitter {
     int64_t registers = lanes_ >= 16 ? 32 : 16, sets = scale_ ? 2 : 1;
     int64_t tile = 4;
     while (tile > 1 && sets * p_.rows * tile + 2 * tile + 2 > registers) tile /= 2;
+    // Each step prefetches, beside each column's bytes, the same bytes of the row of the
+    // tile after the next into L2: one stream per column is more than the hardware
+    // prefetchers follow from short rows (as kiln.prefetch_rows in the f32 products).
+    prefetch_ahead_ = 2 * tile;
+    last_row_ = arith::SubIOp::create(b_, loc_, memref::DimOp::create(b_, loc_, p_.weights, 0), Index(1));
     Value step = Index(tile);
     Value whole = arith::SubIOp::create(b_, loc_, columns, arith::RemUIOp::create(b_, loc_, columns, step));
     auto tiles = scf::ForOp::create(b_, loc_, Index(0), whole, step);
@@ -209,6 +266,7 @@ class ProductEmitter {
     Tile(tiles.getInductionVar(), tile);
     b_.setInsertionPoint(rest.getBody()->getTerminator());
     Tile(rest.getInductionVar(), 1);
+    return {tiles, rest};
   }
 
  private:
@@ -225,48 +283,75 @@ class ProductEmitter {
     SmallVector<Value> initial(p_.rows * count, zeros);
     SmallVector<Value> column_index;
     for (int64_t c = 0; c < count; ++c) column_index.push_back(arith::AddIOp::create(b_, loc_, n0, Index(c)));
-    scf::ForOp loop;
-    if (scale_) {
-      loop = scf::ForOp::create(b_, loc_, Index(0), Index(p_.depth), Index(group_), initial);
-      b_.setInsertionPointToStart(loop.getBody());
-      Value g0 = loop.getInductionVar();
-      Value g_end = arith::AddIOp::create(b_, loc_, g0, Index(group_));
-      auto steps = scf::ForOp::create(b_, loc_, g0, g_end, Index(lanes_), initial);
-      b_.setInsertionPointToStart(steps.getBody());
-      SmallVector<Value> partials = Step(steps.getInductionVar(), steps.getRegionIterArgs(), column_index);
-      scf::YieldOp::create(b_, loc_, partials);
-      b_.setInsertionPointAfter(steps);
-      SmallVector<Value> sums(loop.getRegionIterArgs());
-      for (int64_t c = 0; c < count; ++c) {
-        Value s = vector::BroadcastOp::create(b_, loc_, vector_type, LoadColumn(*scale_, column_index[c], g0));
-        for (int64_t i = 0; i < p_.rows; ++i) {
-          Value& sum = sums[i * count + c];
-          sum = vector::FMAOp::create(b_, loc_, steps.getResult(i * count + c), s, sum);
-        }
-      }
+    SmallVector<Value> totals;
+    if (p_.block) {
+      // Blocked weights: the loop over k below, once per block, the sums carried across.
+      auto blocks = scf::ForOp::create(b_, loc_, Index(0), Index(p_.blocks), Index(1), initial);
+      b_.setInsertionPointToStart(blocks.getBody());
+      SmallVector<Value> sums =
+          DepthLoop(blocks.getInductionVar(), blocks.getRegionIterArgs(), zeros, column_index);
       scf::YieldOp::create(b_, loc_, sums);
+      b_.setInsertionPointAfter(blocks);
+      totals.assign(blocks.getResults().begin(), blocks.getResults().end());
     } else {
-      loop = scf::ForOp::create(b_, loc_, Index(0), Index(p_.depth), Index(lanes_), initial);
-      b_.setInsertionPointToStart(loop.getBody());
-      scf::YieldOp::create(b_, loc_, Step(loop.getInductionVar(), loop.getRegionIterArgs(), column_index));
+      totals = DepthLoop(Value(), initial, zeros, column_index);
     }
-    b_.setInsertionPointAfter(loop);
     for (int64_t i = 0; i < p_.rows; ++i) {
       for (int64_t c = 0; c < count; ++c) {
         SmallVector<Value> at = {Index(i), column_index[c]};
         Value before = memref::LoadOp::create(b_, loc_, p_.out, at);
-        Value total = vector::ReductionOp::create(b_, loc_, vector::CombiningKind::ADD, loop.getResult(i * count + c),
+        Value total = vector::ReductionOp::create(b_, loc_, vector::CombiningKind::ADD, totals[i * count + c],
                                                   before, arith::FastMathFlags::reassoc);
         memref::StoreOp::create(b_, loc_, total, p_.out, at);
       }
     }
   }
 
-  // The value of per-column operand `column` for the output column `n` at k offset `kb`.
-  Value LoadColumn(const ColumnOperand& column, Value n, Value kb) {
+  // The loop over k (of block `kb` when the weights are blocked, else null) from `sums`,
+  // leaving the builder after it; returns the new sums. With a hoisted group scale, each
+  // group's partial sums start from `zeros` and are added times the scale once.
+  SmallVector<Value> DepthLoop(Value kb, ValueRange sums, Value zeros, ArrayRef<Value> column_index) {
+    int64_t count = column_index.size();
+    auto vector_type = VectorType::get({lanes_}, b_.getF32Type());
+    if (!scale_) {
+      auto loop = scf::ForOp::create(b_, loc_, Index(0), Index(p_.depth), Index(lanes_), sums);
+      b_.setInsertionPointToStart(loop.getBody());
+      scf::YieldOp::create(b_, loc_, Step(loop.getInductionVar(), kb, loop.getRegionIterArgs(), column_index));
+      b_.setInsertionPointAfter(loop);
+      return SmallVector<Value>(loop.getResults());
+    }
+    SmallVector<Value> initial(p_.rows * count, zeros);
+    auto loop = scf::ForOp::create(b_, loc_, Index(0), Index(p_.depth), Index(group_), sums);
+    b_.setInsertionPointToStart(loop.getBody());
+    Value g0 = loop.getInductionVar();
+    Value g_end = arith::AddIOp::create(b_, loc_, g0, Index(group_));
+    auto steps = scf::ForOp::create(b_, loc_, g0, g_end, Index(lanes_), initial);
+    b_.setInsertionPointToStart(steps.getBody());
+    scf::YieldOp::create(b_, loc_, Step(steps.getInductionVar(), kb, steps.getRegionIterArgs(), column_index));
+    b_.setInsertionPointAfter(steps);
+    SmallVector<Value> next(loop.getRegionIterArgs());
+    for (int64_t c = 0; c < count; ++c) {
+      IRMapping scalar;
+      scalar.map(scale_->arg, LoadColumn(*scale_, column_index[c], g0, kb));
+      Value s = vector::BroadcastOp::create(b_, loc_, vector_type, ScalarValue(scalar, scale_value_));
+      for (int64_t i = 0; i < p_.rows; ++i) {
+        Value& sum = next[i * count + c];
+        sum = vector::FMAOp::create(b_, loc_, steps.getResult(i * count + c), s, sum);
+      }
+    }
+    scf::YieldOp::create(b_, loc_, next);
+    b_.setInsertionPointAfter(loop);
+    return SmallVector<Value>(loop.getResults());
+  }
+
+  // The value of per-column operand `column` for the output column `n` at k offset `k`
+  // (of block `kb` when the weights are blocked).
+  Value LoadColumn(const ColumnOperand& column, Value n, Value k, Value kb) {
     SmallVector<Value> at;
     for (int64_t divisor : column.divisors) {
-      at.push_back(divisor == 0 ? n : arith::DivUIOp::create(b_, loc_, kb, Index(divisor)).getResult());
+      at.push_back(divisor == 0        ? n
+                   : divisor == kBlock ? kb
+                                       : arith::DivUIOp::create(b_, loc_, k, Index(divisor)).getResult());
     }
     return memref::LoadOp::create(b_, loc_, column.buffer, at);
   }
@@ -276,26 +361,48 @@ class ProductEmitter {
   // columns' values come first, then each row of x, loaded and split into its elements of
   // one t (shuffles) once for all columns: rows x columns sums, 2 x columns values and one
   // row's vectors are live, and the shuffles are shared by the columns.
-  SmallVector<Value> Step(Value kb, ValueRange sums_in, ArrayRef<Value> column_index) {
+  SmallVector<Value> Step(Value k, Value kb, ValueRange sums_in, ArrayRef<Value> column_index) {
     auto f32 = b_.getF32Type();
     int64_t count = column_index.size();
     SmallVector<Value> sums(sums_in);
     SmallVector<SmallVector<Value>> values(count);  // per column, per t
     for (int64_t c = 0; c < count; ++c) {
       IRMapping mapping;
-      Value bytes = vector::LoadOp::create(b_, loc_, VectorType::get({lanes_}, b_.getI8Type()), p_.weights,
-                                           ValueRange{column_index[c], kb});
+      SmallVector<Value> at = {column_index[c], k};
+      if (kb) at.insert(at.begin() + 1, kb);
+      Value bytes = vector::LoadOp::create(b_, loc_, VectorType::get({lanes_}, b_.getI8Type()), p_.weights, at);
+      SmallVector<Value> ahead = at;
+      ahead[0] = arith::MinUIOp::create(b_, loc_, arith::AddIOp::create(b_, loc_, at[0], Index(prefetch_ahead_)),
+                                        last_row_);
+      memref::PrefetchOp::create(b_, loc_, p_.weights, ahead, /*isWrite=*/false, /*localityHint=*/2,
+                                 /*isDataCache=*/true);
       mapping.map(p_.weights_arg, bytes);
       for (const ColumnOperand& column : p_.columns) {
         if (scale_ && column.arg == scale_->arg) continue;
-        mapping.map(column.arg, LoadColumn(column, column_index[c], kb));
+        mapping.map(column.arg, LoadColumn(column, column_index[c], k, kb));
       }
       for (int64_t t = 0; t < p_.per_byte; ++t) {
         IRMapping repetition = mapping;
         values[c].push_back(Vectorize(repetition, t));
       }
     }
-    Value x_offset = arith::MulIOp::create(b_, loc_, kb, Index(p_.per_byte));
+    if (kb) {
+      // Blocked: element t of each byte is a contiguous vector of x's part t of the block.
+      auto vector_type = VectorType::get({lanes_}, f32);
+      for (int64_t i = 0; i < p_.rows; ++i) {
+        for (int64_t t = 0; t < p_.per_byte; ++t) {
+          SmallVector<Value> at = {Index(i), kb, k};
+          if (p_.t) at.insert(at.begin() + 2, Index(t));
+          Value x = vector::LoadOp::create(b_, loc_, vector_type, x_, at);
+          for (int64_t c = 0; c < count; ++c) {
+            Value& sum = sums[i * count + c];
+            sum = vector::FMAOp::create(b_, loc_, x, values[c][t], sum);
+          }
+        }
+      }
+      return sums;
+    }
+    Value x_offset = arith::MulIOp::create(b_, loc_, k, Index(p_.per_byte));
     for (int64_t i = 0; i < p_.rows; ++i) {
       auto wide = VectorType::get({lanes_ * p_.per_byte}, f32);
       Value loaded = vector::LoadOp::create(b_, loc_, wide, x_, ValueRange{Index(i), x_offset});
@@ -353,17 +460,33 @@ class ProductEmitter {
     return value;
   }
 
+  // `value` (in the body) from the operands `mapping` gives, its ops cloned as they are.
+  Value ScalarValue(IRMapping& mapping, Value value) {
+    SetVector<Operation*> slice = SliceInBody(p_.op, value);
+    for (Operation& inner : p_.op.getBody()->without_terminator()) {
+      if (slice.contains(&inner)) b_.clone(inner, mapping);
+    }
+    return mapping.lookupOrDefault(value);
+  }
+
+  // Whether `value` (in the body) is `arg` or computed by arith ops from it and constants.
+  bool OnlyOf(Value value, BlockArgument arg) {
+    if (value == Value(arg)) return true;
+    Operation* def = value.getDefiningOp();
+    if (!def || def->getBlock() != p_.op.getBody() || !isa<arith::ArithDialect>(def->getDialect()) ||
+        def->getNumRegions() != 0) {
+      return false;
+    }
+    if (def->getNumOperands() == 0) return false;  // a constant alone is no scale
+    return llvm::all_of(def->getOperands(), [&](Value operand) {
+      return OnlyOf(operand, arg) || matchPattern(operand, m_Constant());
+    });
+  }
+
   // Whether `inner` is on the accumulated value's path (its backward slice in the body).
   bool IsNeeded(Operation* inner) {
     if (needed_.empty()) {
-      SetVector<Operation*> slice;
-      BackwardSliceOptions options;
-      Block* body = p_.op.getBody();
-      options.filter = [&](Operation* op) { return op->getBlock() == body; };
-      if (Operation* def = target_.getDefiningOp()) {
-        (void)getBackwardSlice(def, &slice, options);
-        slice.insert(def);
-      }
+      SetVector<Operation*> slice = SliceInBody(p_.op, target_);
       needed_.insert(slice.begin(), slice.end());
       needed_.insert(nullptr);  // computed
     }
@@ -377,15 +500,7 @@ class ProductEmitter {
   // Whether `value` (in the body) depends on `arg`.
   bool DependsOn(Value value, BlockArgument arg) {
     if (value == Value(arg)) return true;
-    Operation* def = value.getDefiningOp();
-    if (!def) return false;
-    SetVector<Operation*> slice;
-    BackwardSliceOptions options;
-    Block* body = p_.op.getBody();
-    options.filter = [&](Operation* op) { return op->getBlock() == body; };
-    (void)getBackwardSlice(def, &slice, options);
-    slice.insert(def);
-    for (Operation* op : slice) {
+    for (Operation* op : SliceInBody(p_.op, value)) {
       if (llvm::is_contained(op->getOperands(), Value(arg))) return true;
     }
     return false;
@@ -394,6 +509,9 @@ class ProductEmitter {
   Value x_;
   Value target_;                        // the body value each step accumulates
   std::optional<ColumnOperand> scale_;  // a group scale hoisted out of the steps
+  Value scale_value_;                   // the body's value of it (scale_'s argument, or widened)
+  int64_t prefetch_ahead_ = 0;          // rows from a column to the one its steps prefetch
+  Value last_row_;                      // the weights' last row (prefetches stay inside)
   int64_t group_ = 0;                   // its group, in k
   llvm::SmallPtrSet<Operation*, 16> needed_;
 };
@@ -404,15 +522,36 @@ struct VectorizeDequantizingProductsPass : impl::VectorizeDequantizingProductsBa
   void runOnOperation() override {
     int64_t lanes = vectorBits / 32;
     if (lanes < 4) return;
-    SmallVector<Product> products;
-    getOperation()->walk([&](linalg::GenericOp op) {
-      if (std::optional<Product> product = MatchProduct(op, lanes)) products.push_back(*product);
-    });
+    SmallVector<linalg::GenericOp> candidates;
+    getOperation()->walk([&](linalg::GenericOp op) { candidates.push_back(op); });
     IRRewriter rewriter(&getContext());
+    SmallVector<Product> products;
+    for (linalg::GenericOp op : candidates) {
+      if (std::optional<Product> product = MatchProduct(op, lanes)) {
+        products.push_back(*product);
+        continue;
+      }
+      linalg::GenericOp reduced = DropUnitReductionLoops(rewriter, op);
+      if (!reduced) continue;
+      if (std::optional<Product> product = MatchProduct(reduced, lanes)) {
+        products.push_back(*product);
+        rewriter.eraseOp(op);
+        continue;
+      }
+      SmallVector<Value> operands(reduced->getOperands());
+      rewriter.eraseOp(reduced);
+      for (Value operand : operands) {
+        if (Operation* view = operand.getDefiningOp<memref::SubViewOp>(); view && view->use_empty()) {
+          rewriter.eraseOp(view);
+        }
+      }
+    }
+    SmallVector<Operation*> loops;
     for (Product& product : products) {
-      ProductEmitter(rewriter, product, lanes).Emit();
+      llvm::append_range(loops, ProductEmitter(rewriter, product, lanes).Emit());
       rewriter.eraseOp(product.op);
     }
+    NarrowIntegerVectorOps(getOperation(), loops);
   }
 };
 

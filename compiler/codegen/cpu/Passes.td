@@ -432,9 +432,20 @@ def VectorizeDequantizingProducts : Pass<"kiln-cpu-vectorize-dequantizing-produc
     byte into vectors of partial sums (x's elements of one t taken from its contiguous
     rows by shuffles), each reduced once at the end and added to the output. When D is
     E * s with s a per-column value constant over groups of k that divide the depth (a
-    group or row scale), the steps of a group accumulate x * E and the group's sums are
-    multiplied by s once. The sum over k is reassociated, as the contraction kernels' are.
-    Other such products stay loops.
+    group or row scale, or a value of it alone such as an f16 scale widened), the steps
+    of a group accumulate x * E and the group's sums are multiplied by s once. Each step
+    also prefetches the same bytes of the row two tiles ahead into L2 (one stream per
+    column is more than the hardware prefetchers follow on short rows), and the integer
+    vector arithmetic of D is narrowed to the bytes it fits in where integer range
+    analysis proves it (a nibble minus 8 is one 128-bit byte op, not two 512-bit ones).
+
+    Blocked weights (GGUF's Q8_0 / Q4_0 after kiln-fuse-dequantization expanded the
+    product through their collapse) take the same tiles with a loop over the blocks
+    around the loop over k: loops (m, n, kb, k[, t]), weights w[n, kb, k], x[m, kb, k] or
+    x[m, kb, t, k] (contiguous for each t: no shuffles), per-block values at (n, kb).
+    Reduction loops of one iteration (a packed binding's loop over the one byte of a
+    nibble pair) are dropped first. The sum over k is reassociated, as the contraction
+    kernels' are. Other such products stay loops.
   }];
   let options = [Option<"vectorBits", "vector-bits", "int64_t", "256", "width of the target's vector registers">];
   let dependentDialects = ["::mlir::vector::VectorDialect", "::mlir::scf::SCFDialect", "::mlir::memref::MemRefDialect",

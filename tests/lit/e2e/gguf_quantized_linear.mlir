@@ -18,6 +18,34 @@
 // RUN: kiln-run --module=%t/cpu.kiln --device=cpu --parameters=model=%t/weights.gguf --function=q4_m8 --input=@%t/x8.npy --expected_output=@%t/y_q4_8.npy --atol=0 --rtol=0
 // RUN: kiln-run --module=%t/gfx942.kiln --device=hip-sim --parameters=model=%t/weights.gguf --function=q8_m5 --input=@%t/x5.npy --expected_output=@%t/y_q8_5.npy --atol=0 --rtol=0
 // RUN: kiln-run --module=%t/gfx942.kiln --device=hip-sim --parameters=model=%t/weights.gguf --function=q4_m8 --input=@%t/x8.npy --expected_output=@%t/y_q4_8.npy --atol=0 --rtol=0
+// On gfx942 the kernels read the blocks with vector loads (dwordx4; the f16 scales, one
+// per block, with global_load_ushort), never byte by byte.
+// RUN: kiln-dump %t/gfx942.kiln --extract-executables=%t/gfx942
+// RUN: llvm-objdump-22 -d --mcpu=gfx942 %t/gfx942/kiln_executable.gfx942.hsaco | FileCheck %s --check-prefix=GFX942
+// GFX942-LABEL: <q8_m1_dispatch_3_generic>:
+// GFX942-NOT: global_load_{{[us]byte}}
+// GFX942: global_load_dwordx4
+// GFX942-NOT: global_load_{{[us]byte}}
+// GFX942-LABEL: <q8_m5_dispatch_3_generic>:
+// GFX942-NOT: global_load_{{[us]byte}}
+// GFX942: global_load_dwordx4
+// GFX942-NOT: global_load_{{[us]byte}}
+// GFX942-LABEL: <q8_m8_dispatch_3_generic>:
+// GFX942-NOT: global_load_{{[us]byte}}
+// GFX942: global_load_dwordx4
+// GFX942-NOT: global_load_{{[us]byte}}
+// GFX942-LABEL: <q4_m1_dispatch_3_generic>:
+// GFX942-NOT: global_load_{{[us]byte}}
+// GFX942: global_load_dwordx4
+// GFX942-NOT: global_load_{{[us]byte}}
+// GFX942-LABEL: <q4_m5_dispatch_3_generic>:
+// GFX942-NOT: global_load_{{[us]byte}}
+// GFX942: global_load_dwordx4
+// GFX942-NOT: global_load_{{[us]byte}}
+// GFX942-LABEL: <q4_m8_dispatch_3_generic>:
+// GFX942-NOT: global_load_{{[us]byte}}
+// GFX942: global_load_dwordx4
+// GFX942-NOT: global_load_{{[us]byte}}
 // One dispatch per product, reading the blocks' bytes; no [101, 256] f32 weights stored.
 // RUN: rm -rf %t/d && kiln-compile %s -o %t/d.kiln --dump-dispatches=%t/d && cat %t/d/* | FileCheck %s
 // CHECK-NOT: memref<101x256xf32>

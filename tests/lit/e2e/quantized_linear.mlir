@@ -16,6 +16,33 @@
 // RUN: kiln-run --module=%t/gfx942.kiln --device=hip-sim --function=w4_g32_m5 --input=@%t/x5.npy --input=101x256xi4=@%t/w4.bin --input=@%t/scale32.npy --expected_output=@%t/y_w4_32_5.npy --atol=0 --rtol=0
 // RUN: kiln-run --module=%t/gfx942.kiln --device=hip-sim --function=u4_zero_m5 --input=@%t/x5.npy --input=101x256xi4=@%t/u4.bin --input=@%t/scale32.npy --input=@%t/zero32.npy --expected_output=@%t/y_u4_5.npy --atol=0 --rtol=0
 // RUN: kiln-run --module=%t/gfx942.kiln --device=hip-sim --function=w8_m8 --input=@%t/x8.npy --input=101x256xi8=@%t/w8.bin --input=@%t/scale8.npy --expected_output=@%t/y_w8_8.npy --atol=0 --rtol=0
+// On gfx942 the kernels read the packed bytes with vector loads (dwordx4), never byte by byte.
+// RUN: kiln-dump %t/gfx942.kiln --extract-executables=%t/gfx942
+// RUN: llvm-objdump-22 -d --mcpu=gfx942 %t/gfx942/kiln_executable.gfx942.hsaco | FileCheck %s --check-prefix=GFX942
+// GFX942-LABEL: <w4_g32_m1_dispatch_1_generic>:
+// GFX942-NOT: global_load_{{[us]byte}}
+// GFX942: global_load_dwordx4
+// GFX942-NOT: global_load_{{[us]byte}}
+// GFX942-LABEL: <w4_g32_m5_dispatch_1_generic>:
+// GFX942-NOT: global_load_{{[us]byte}}
+// GFX942: global_load_dwordx4
+// GFX942-NOT: global_load_{{[us]byte}}
+// GFX942-LABEL: <w4_g128_m8_dispatch_1_generic>:
+// GFX942-NOT: global_load_{{[us]byte}}
+// GFX942: global_load_dwordx4
+// GFX942-NOT: global_load_{{[us]byte}}
+// GFX942-LABEL: <u4_zero_m5_dispatch_1_generic>:
+// GFX942-NOT: global_load_{{[us]byte}}
+// GFX942: global_load_dwordx4
+// GFX942-NOT: global_load_{{[us]byte}}
+// GFX942-LABEL: <w4_f16_scales_m1_dispatch_1_generic>:
+// GFX942-NOT: global_load_{{[us]byte}}
+// GFX942: global_load_dwordx4
+// GFX942-NOT: global_load_{{[us]byte}}
+// GFX942-LABEL: <w8_m8_dispatch_1_generic>:
+// GFX942-NOT: global_load_{{[us]byte}}
+// GFX942: global_load_dwordx4
+// GFX942-NOT: global_load_{{[us]byte}}
 // On the CPU each product is one dispatch whose weights binding is the packed bytes, and
 // no dequantized [101, 256] tensor is stored.
 // RUN: rm -rf %t/d && kiln-compile %s -o %t/d.kiln --dump-dispatches=%t/d && cat %t/d/* | FileCheck %s

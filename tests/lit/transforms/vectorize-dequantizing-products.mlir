@@ -113,3 +113,52 @@ func.func @not_taken(%x: memref<?x64xf32>, %x2: memref<1x40xf32>, %w: memref<?x6
   }
   return
 }
+
+// -----
+
+// GGUF Q4_0 blocks as kiln-fuse-dequantization and the packed binding leave them: loops
+// (m, n, b, hb, j, h) with hb the one byte of each pair of nibbles (a loop of one
+// iteration, dropped first), the bytes w[n, b, j, hb] (16 a block, 18 bytes apart), x as
+// [1, blocks, 1, 2, 16] (element h of byte j is x's 16 h + j of the block) and an f16
+// scale per block. A loop over the blocks, one step of 16 bytes in each: both nibbles
+// dequantized on vectors, narrowed to bytes (the nibble minus 8 fits in i8), each times a
+// contiguous vector of x (no shuffles); the scale widened once per block and column; and
+// the row two tiles ahead prefetched.
+// CHECK-LABEL: func.func @q4_0_blocks
+// CHECK: scf.for %{{.*}} = %c0{{.*}} to %{{.*}} step %c4{{.*}} {
+// CHECK: scf.for %[[B:.*]] = %c0{{.*}} to %c8{{.*}} step %c1{{.*}} iter_args
+// CHECK: %[[BYTES:.*]] = vector.load %{{.*}}[%{{.*}}, %[[B]], %{{.*}}] : memref<?x8x16xi8, strided<[144, 18, 1], offset: ?>>, vector<16xi8>
+// CHECK: memref.prefetch %{{.*}}[%{{.*}}, %[[B]], %{{.*}}], read, locality<2>, data
+// CHECK: arith.subi %{{.*}}, %{{.*}} : vector<16xi8>
+// CHECK: arith.extsi %{{.*}} : vector<16xi8> to vector<16xi32>
+// CHECK-NOT: vector.shuffle
+// CHECK: vector.load %{{.*}}[%c0{{.*}}, %[[B]], %c0{{.*}}, %{{.*}}] : memref<1x8x2x16xf32{{.*}}>, vector<16xf32>
+// CHECK: vector.fma
+// CHECK: vector.load %{{.*}}[%c0{{.*}}, %[[B]], %c1{{.*}}, %{{.*}}] : memref<1x8x2x16xf32{{.*}}>, vector<16xf32>
+// CHECK: vector.fma
+// CHECK: %[[D:.*]] = memref.load %{{.*}}[%{{.*}}, %[[B]]] : memref<?x8xf16, strided<[72, 9], offset: ?>>
+// CHECK: %[[S:.*]] = arith.extf %[[D]] : f16 to f32
+// CHECK: vector.broadcast %[[S]] : f32 to vector<16xf32>
+// CHECK-NOT: linalg.generic
+func.func @q4_0_blocks(%x: memref<1x8x1x2x16xf32>, %w: memref<?x8x16x1xi8, strided<[144, 18, 1, 1], offset: ?>>, %d: memref<?x8xf16, strided<[72, 9], offset: ?>>, %out: memref<1x?xf32, strided<[4096, 1], offset: ?>>) {
+  %c4 = arith.constant 4 : index
+  %c8_i32 = arith.constant 8 : i32
+  linalg.generic {indexing_maps = [affine_map<(m, n, b, hb, j, h) -> (m, b, hb, h, j)>, affine_map<(m, n, b, hb, j, h) -> (n, b, j, hb)>, affine_map<(m, n, b, hb, j, h) -> (n, b)>, affine_map<(m, n, b, hb, j, h) -> (m, n)>], iterator_types = ["parallel", "parallel", "reduction", "reduction", "reduction", "reduction"]}
+      ins(%x, %w, %d : memref<1x8x1x2x16xf32>, memref<?x8x16x1xi8, strided<[144, 18, 1, 1], offset: ?>>, memref<?x8xf16, strided<[72, 9], offset: ?>>) outs(%out : memref<1x?xf32, strided<[4096, 1], offset: ?>>) {
+  ^bb0(%in: f32, %byte: i8, %scale: f16, %acc: f32):
+    %h = linalg.index 5 : index
+    %bits = arith.muli %h, %c4 : index
+    %shift = arith.index_cast %bits : index to i8
+    %shifted = arith.shrui %byte, %shift : i8
+    %nibble = arith.trunci %shifted : i8 to i4
+    %u = arith.extui %nibble : i4 to i32
+    %centered = arith.subi %u, %c8_i32 : i32
+    %f = arith.sitofp %centered : i32 to f32
+    %s = arith.extf %scale : f16 to f32
+    %v = arith.mulf %f, %s : f32
+    %p = arith.mulf %in, %v : f32
+    %sum = arith.addf %acc, %p : f32
+    linalg.yield %sum : f32
+  }
+  return
+}
