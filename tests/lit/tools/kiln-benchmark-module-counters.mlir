@@ -14,6 +14,14 @@
 // ADD-NEXT: "occupancy_limit": "waves", "mfma_by_mnemonic": {},
 // ADD-NEXT: "mi300x_estimate": {"time_us": 2.37413, "compute_us": {{[0-9.e-]+}}, "memory_us": 2.37413, "bound": "HBM", "mfma_rates_known": true, "model": "estimate: docs/hip-sim-executor.md, Counts"}}
 //
+// The same over two dimensions (1024 x 1024, flattened: kiln-gpu-flatten-elementwise), and
+// 1000003 elements: 250000 vectors (3907 wave-iterations), then 3 elements in one more wave,
+// each byte read and written once.
+// RUN: env KILN_HSA_SIM_MODE=code-object kiln-benchmark-module --module=%t.kiln --device=hip-sim --function=add2d --input=1024x1024xf32=1 --input=1024x1024xf32=2 --dispatches --benchmark_min_time=1x --benchmark_format=json | FileCheck %s --check-prefix=ADD2D
+// ADD2D: "counters": {{{.*}} "mfma": 0, "vmem": 12288, "lds": 0, {{.*}} "global_read_bytes": 8388608, "global_written_bytes": 4194304,
+// RUN: env KILN_HSA_SIM_MODE=code-object kiln-benchmark-module --module=%t.kiln --device=hip-sim --function=add_odd --input=1000003xf32=1 --input=1000003xf32=2 --dispatches --benchmark_min_time=1x --benchmark_format=json | FileCheck %s --check-prefix=ODD
+// ODD: "counters": {{{.*}} "vmem": 11724, {{.*}} "global_read_bytes": 8000024, "global_written_bytes": 4000012,
+//
 // The console shows them in a second table, labelled an estimate.
 // RUN: env KILN_HSA_SIM_MODE=code-object kiln-benchmark-module --module=%t.kiln --device=hip-sim --function=add --input=1048576xf32=1 --input=1048576xf32=2 --dispatches --benchmark_min_time=1x | FileCheck %s --check-prefix=CONSOLE
 // CONSOLE: sum of the dispatch medians:
@@ -52,6 +60,18 @@ func.func @add(%a: tensor<1048576xf32>, %b: tensor<1048576xf32>) -> tensor<10485
   %e = tensor.empty() : tensor<1048576xf32>
   %r = linalg.add ins(%a, %b : tensor<1048576xf32>, tensor<1048576xf32>) outs(%e : tensor<1048576xf32>) -> tensor<1048576xf32>
   return %r : tensor<1048576xf32>
+}
+
+func.func @add2d(%a: tensor<1024x1024xf32>, %b: tensor<1024x1024xf32>) -> tensor<1024x1024xf32> {
+  %e = tensor.empty() : tensor<1024x1024xf32>
+  %r = linalg.add ins(%a, %b : tensor<1024x1024xf32>, tensor<1024x1024xf32>) outs(%e : tensor<1024x1024xf32>) -> tensor<1024x1024xf32>
+  return %r : tensor<1024x1024xf32>
+}
+
+func.func @add_odd(%a: tensor<1000003xf32>, %b: tensor<1000003xf32>) -> tensor<1000003xf32> {
+  %e = tensor.empty() : tensor<1000003xf32>
+  %r = linalg.add ins(%a, %b : tensor<1000003xf32>, tensor<1000003xf32>) outs(%e : tensor<1000003xf32>) -> tensor<1000003xf32>
+  return %r : tensor<1000003xf32>
 }
 
 func.func @matmul(%a: tensor<128x128xf16>, %b: tensor<128x128xf16>) -> tensor<128x128xf32> {
