@@ -9,8 +9,10 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "base/ref.h"
@@ -44,6 +46,22 @@ struct QueueStatistics {
   uint64_t device_waits = 0;  // semaphore waits the device itself kept (GPU barrier packets), not the host
 };
 
+// What an instrumented device counted while it ran one dispatch: today only hip-sim running a
+// kernel's code object (docs/hip-sim-executor.md, "Counts"). Instructions count once per wave
+// that issued them, by class (AMD GPU classes); bytes are those the active lanes moved. The
+// occupancy is an estimate from the GPU's resource model, not a measurement.
+struct DispatchCounters {
+  std::string kernel;  // the kernel's name as the device knows it (may be truncated)
+  uint64_t workgroups = 0, waves = 0;
+  uint64_t salu = 0, smem = 0, valu = 0, mfma = 0, vmem = 0, lds = 0, branch = 0, wait = 0;
+  // The MFMA instructions again by mnemonic ("v_mfma_f32_32x32x8_f16"), in code order.
+  std::vector<std::pair<std::string, uint64_t>> mfma_by_mnemonic;
+  uint64_t global_read_bytes = 0, global_written_bytes = 0;
+  uint64_t lds_read_bytes = 0, lds_written_bytes = 0;
+  uint32_t occupancy_waves_per_simd = 0, occupancy_workgroups_per_cu = 0, occupancy_waves_per_cu = 0;
+  std::string occupancy_limit;  // what bounds the occupancy: "VGPRs", "SGPRs", "LDS", "waves", "barriers"
+};
+
 class Device : public RefCounted {
  public:
   virtual const DeviceInfo& info() const = 0;
@@ -63,6 +81,13 @@ class Device : public RefCounted {
                               std::span<const Ref<CommandBuffer>> command_buffers) = 0;
   // Blocks until every accepted queue operation has finished or the deadline passes.
   virtual Status WaitIdle(Deadline deadline) = 0;
+
+  // The counters of the dispatch this device completed last, when the device counts what
+  // dispatches execute and counted that one; nullopt otherwise (every device but hip-sim in
+  // KILN_HSA_SIM_MODE=code-object or both, and there a dispatch that ran its host twin). Meant
+  // for a dispatch submitted alone and waited for (kiln-benchmark-module --dispatches): with
+  // several in flight, "last" is whichever completed last.
+  virtual std::optional<DispatchCounters> LastDispatchCounters() const { return std::nullopt; }
 
  protected:
   // What every driver checks before accepting a queue operation.

@@ -270,6 +270,19 @@ StatusOr<DispatchesReport> BenchmarkDispatches(Session& session, std::string_vie
   // dispatch alone: every dispatch reads what it read in the call, and the call and its
   // dispatches see the same load on a busy machine (their medians compare).
   std::vector<double> call_samples;
+  // The warm-up round also collects what the device counted of each dispatch, right after it
+  // ran alone (and so was the last to complete).
+  auto collect = [&](DispatchReport& d) {
+    std::optional<hal::DispatchCounters> counters = device.LastDispatchCounters();
+    // The counts must be this dispatch's: the kernel's name, possibly truncated by the device.
+    if (!counters || counters->kernel.empty() || !std::string_view(d.name).starts_with(counters->kernel)) return;
+    d.counters = std::move(counters);
+    if (device.info().architecture == "gfx942") {
+      std::optional<uint64_t> footprint;
+      if (d.bytes_read && d.bytes_written) footprint = *d.bytes_read + *d.bytes_written;
+      d.estimate = EstimateMi300x(*d.counters, footprint);
+    }
+  };
   auto round = [&](bool keep) -> Status {
     Clock::time_point start = Clock::now();
     for (size_t b = 0; b < options.batch_size; ++b) {
@@ -282,6 +295,7 @@ StatusOr<DispatchesReport> BenchmarkDispatches(Session& session, std::string_vie
       start = Clock::now();
       KILN_RETURN_IF_ERROR(Submit(device, steps[i].batch), context());
       if (keep) steps[i].samples.push_back(MillisecondsSince(start) / options.batch_size);
+      if (!keep) collect(report.dispatches[i]);
     }
     return OkStatus();
   };
@@ -363,6 +377,55 @@ double SumOfMedians(const DispatchesReport& report) {
   return sum;
 }
 
+// The device's counters of a dispatch as named numbers, in the order every format shows them.
+std::vector<std::pair<const char*, uint64_t>> CounterFields(const hal::DispatchCounters& c) {
+  return {{"workgroups_executed", c.workgroups},
+          {"waves_executed", c.waves},
+          {"salu", c.salu},
+          {"smem", c.smem},
+          {"valu", c.valu},
+          {"mfma", c.mfma},
+          {"vmem", c.vmem},
+          {"lds", c.lds},
+          {"branch", c.branch},
+          {"wait", c.wait},
+          {"global_read_bytes", c.global_read_bytes},
+          {"global_written_bytes", c.global_written_bytes},
+          {"lds_read_bytes", c.lds_read_bytes},
+          {"lds_written_bytes", c.lds_written_bytes},
+          {"occupancy_waves_per_simd", c.occupancy_waves_per_simd},
+          {"occupancy_workgroups_per_cu", c.occupancy_workgroups_per_cu},
+          {"occupancy_waves_per_cu", c.occupancy_waves_per_cu}};
+}
+
+bool AnyCounters(const DispatchesReport& report) {
+  return std::any_of(report.dispatches.begin(), report.dispatches.end(),
+                     [](const DispatchReport& d) { return d.counters.has_value(); });
+}
+
+// ", \"counters\": {...}, ..." for a dispatch the device counted; "" otherwise (absent, not 0).
+std::string CountersJson(const DispatchReport& d) {
+  if (!d.counters) return "";
+  std::string fields, mfma;
+  for (const auto& [name, value] : CounterFields(*d.counters)) {
+    fields += StrCat(fields.empty() ? "" : ", ", "\"", name, "\": ", value);
+  }
+  for (const auto& [mnemonic, count] : d.counters->mfma_by_mnemonic) {
+    mfma += StrCat(mfma.empty() ? "" : ", ", JsonString(mnemonic), ": ", count);
+  }
+  std::string out = StrCat(",\n     \"counters\": {", fields, "},\n     \"occupancy_limit\": ",
+                           JsonString(d.counters->occupancy_limit), ", \"mfma_by_mnemonic\": {", mfma, "}");
+  if (d.estimate) {
+    const Mi300xEstimate& e = *d.estimate;
+    out += StrCat(",\n     \"mi300x_estimate\": {\"time_us\": ", Number(e.time_us, "", "%.6g"),
+                  ", \"compute_us\": ", Number(e.compute_us, "", "%.6g"), ", \"memory_us\": ",
+                  Number(e.memory_us, "", "%.6g"), ", \"bound\": ", JsonString(e.bound),
+                  ", \"mfma_rates_known\": ", e.mfma_rates_known ? "true" : "false",
+                  ", \"model\": \"estimate: docs/hip-sim-executor.md, Counts\"}");
+  }
+  return out;
+}
+
 std::string Json(const DispatchesReport& report) {
   auto timing = [](const Timing& t) {
     return StrCat("\"median_ms\": ", Number(t.median_ms, "", "%.6g"), ", \"p90_ms\": ", Number(t.p90_ms, "", "%.6g"),
@@ -387,7 +450,7 @@ std::string Json(const DispatchesReport& report) {
                   Optional(d.bytes_written, "null"), ", \"flops\": ", Optional(d.flops, "null"),
                   ",\n     \"gb_per_s\": ", Number(Giga(BytesMoved(d), d.time.median_ms), "null"),
                   ", \"gflop_per_s\": ", Number(Giga(d.flops, d.time.median_ms), "null"),
-                  ", \"share_of_call\": ", Number(Share(d.time.median_ms, report), "null"), "}");
+                  ", \"share_of_call\": ", Number(Share(d.time.median_ms, report), "null"), CountersJson(d), "}");
   }
   return out + "\n  ]\n}\n";
 }
@@ -395,14 +458,65 @@ std::string Json(const DispatchesReport& report) {
 std::string Csv(const DispatchesReport& report) {
   std::string out =
       "index,name,source_location,workgroups,median_ms,p90_ms,samples,bytes_read,bytes_written,flops,gb_per_s,"
-      "gflop_per_s,share_of_call\n";
+      "gflop_per_s,share_of_call";
+  // The device's counters, when it counted any dispatch: empty fields for those it did not.
+  const bool counted = AnyCounters(report);
+  if (counted) {
+    for (const auto& field : CounterFields({})) out += StrCat(",", field.first);
+    out += ",occupancy_limit,mi300x_estimate_us,mi300x_bound";
+  }
+  out += "\n";
   for (const DispatchReport& d : report.dispatches) {
     out += StrCat(d.index, ",", CsvField(d.name), ",", CsvField(d.source_location), ",", Workgroups(d.workgroup_count),
                   ",", Number(d.time.median_ms, "", "%.6g"), ",", Number(d.time.p90_ms, "", "%.6g"), ",",
                   d.time.samples, ",", Optional(d.bytes_read, ""), ",", Optional(d.bytes_written, ""), ",",
                   Optional(d.flops, ""), ",", Number(Giga(BytesMoved(d), d.time.median_ms), ""), ",",
                   Number(Giga(d.flops, d.time.median_ms), ""), ",",
-                  Number(Share(d.time.median_ms, report), "", "%.4f"), "\n");
+                  Number(Share(d.time.median_ms, report), "", "%.4f"));
+    if (counted) {
+      for (const auto& [name, value] : CounterFields(d.counters.value_or(hal::DispatchCounters{}))) {
+        out += d.counters ? StrCat(",", value) : std::string(",");
+      }
+      out += StrCat(",", d.counters ? CsvField(d.counters->occupancy_limit) : "", ",",
+                    d.estimate ? Number(d.estimate->time_us, "", "%.6g") : "", ",", d.estimate ? d.estimate->bound : "");
+    }
+    out += "\n";
+  }
+  return out;
+}
+
+// The console's second table: what the device counted of each dispatch it counted.
+std::string ConsoleCounters(const DispatchesReport& report) {
+  std::string out =
+      "counted by the device in each dispatch's first run alone (instructions: issued, once per wave; bytes: by "
+      "active lanes; occupancy: estimated from the kernel's resources), and an ESTIMATE of its time on an MI300X "
+      "(a roofline, docs/hip-sim-executor.md \"Counts\"; not a measurement):\n";
+  char line[512];
+  std::snprintf(line, sizeof(line), "%3s  %-36s %9s %9s %9s %9s %9s %9s %9s %9s %12s %12s %10s  %-24s %s\n", "#",
+                "dispatch", "SALU", "SMEM", "VALU", "MFMA", "VMEM", "LDS", "branch", "wait", "global rd B",
+                "global wr B", "LDS B", "occupancy (bound)", "MI300X estimate (bound)");
+  out += line;
+  for (const DispatchReport& d : report.dispatches) {
+    if (!d.counters) continue;
+    const hal::DispatchCounters& c = *d.counters;
+    std::string occupancy = StrCat(c.occupancy_waves_per_simd, "/SIMD ", c.occupancy_workgroups_per_cu, " wg/CU (",
+                                   c.occupancy_limit, ")");
+    std::string estimate = "-";
+    if (d.estimate) {
+      estimate = StrCat(Number(d.estimate->time_us, "", "%.4g"), " us (", d.estimate->bound, ")",
+                        d.estimate->mfma_rates_known ? "" : " without MFMAs of unknown rate");
+    }
+    std::snprintf(line, sizeof(line),
+                  "%3zu  %-36s %9llu %9llu %9llu %9llu %9llu %9llu %9llu %9llu %12llu %12llu %10llu  %-24s %s\n", d.index,
+                  d.name.c_str(), static_cast<unsigned long long>(c.salu), static_cast<unsigned long long>(c.smem),
+                  static_cast<unsigned long long>(c.valu), static_cast<unsigned long long>(c.mfma),
+                  static_cast<unsigned long long>(c.vmem), static_cast<unsigned long long>(c.lds),
+                  static_cast<unsigned long long>(c.branch), static_cast<unsigned long long>(c.wait),
+                  static_cast<unsigned long long>(c.global_read_bytes),
+                  static_cast<unsigned long long>(c.global_written_bytes),
+                  static_cast<unsigned long long>(c.lds_read_bytes + c.lds_written_bytes), occupancy.c_str(),
+                  estimate.c_str());
+    out += line;
   }
   return out;
 }
@@ -433,6 +547,7 @@ std::string Console(const DispatchesReport& report) {
   double sum = SumOfMedians(report);
   out += StrCat("sum of the dispatch medians: ", Number(sum, "", "%.4g"), " ms (",
                 Number(100 * sum / report.call.median_ms, "", "%.1f"), "% of the call); ? = unknown\n");
+  if (AnyCounters(report)) out += ConsoleCounters(report);
   return out;
 }
 

@@ -13,6 +13,8 @@
 #include <vector>
 
 #include "base/status.h"
+#include "hal/device.h"
+#include "runtime/gpu_estimate.h"
 #include "runtime/session.h"
 #include "vm/value.h"
 
@@ -59,6 +61,11 @@ struct DispatchReport {
   std::vector<std::pair<size_t, size_t>> bindings;       // (offset, length) of each binding
   std::optional<uint64_t> flops, bytes_read, bytes_written;  // from the module's cost formulas; none: unknown
   Timing time;
+  // What the device counted while the dispatch ran alone (hal::Device::LastDispatchCounters:
+  // hip-sim running the code object), and for a gfx942 dispatch the MI300X estimate from
+  // them; none on devices that do not count (the report then has no such fields).
+  std::optional<hal::DispatchCounters> counters;
+  std::optional<Mi300xEstimate> estimate;
 };
 
 struct DispatchesReport {
@@ -74,7 +81,8 @@ struct DispatchesReport {
 // order with each dispatch submitted and timed on its own, so that it reads what it read
 // in the call and the call and its dispatches see the same load. Rounds continue until
 // there are options.repetitions (at least 5) and --benchmark_min_time has passed for each
-// thing timed ("Nx": exactly N rounds). Fails when the call makes no dispatch.
+// thing timed ("Nx": exactly N rounds). Fails when the call makes no dispatch. After each
+// dispatch's first run alone, the device's counters of it are kept (DispatchReport::counters).
 StatusOr<DispatchesReport> BenchmarkDispatches(Session& session, std::string_view function,
                                                std::span<const vm::Value> args, const BenchmarkOptions& options);
 

@@ -75,6 +75,7 @@ class HipDevice final : public hal::Device {
         host_arena_(HostArena::Create(runtime_, runtime_->kernarg_pool(), "kernarg", gpu.agent)),
         link_(std::make_shared<DeviceLink>()), dispatch_tracer_(hsa_, gpu.agent, runtime_->timestamp_frequency()) {
     name_ = StrCat(driver_name, ":", index);
+    index_ = index;
     info_.driver = std::move(driver_name);
     info_.name = StrCat(name_, " ", gpu.Summary());
     info_.architecture = gpu.name;
@@ -215,6 +216,43 @@ class HipDevice final : public hal::Device {
                                    " were still pending at the deadline");
     }
     return OkStatus();
+  }
+
+  // hip-sim's counts of its last completed kernel dispatch, when it ran a code object: the
+  // simulator's kiln_hsa_sim_last_dispatch_counts, found in the HSA library this device runs
+  // on (hsa_library.h). The device index is the agent's index among the runtime's GPU agents,
+  // which is the simulator's GPU agent index. Counts of an earlier dispatch (a host twin ran
+  // since) are not this one's: the ordinal tells.
+  std::optional<hal::DispatchCounters> LastDispatchCounters() const override {
+    if (!hsa_.sim_last_dispatch_counts || !hsa_.sim_dispatches_completed) return std::nullopt;
+    kiln_hsa_sim_dispatch_counts_t c{};
+    if (hsa_.sim_last_dispatch_counts(index_, &c) != 0) return std::nullopt;
+    if (c.dispatch_ordinal != hsa_.sim_dispatches_completed(index_)) return std::nullopt;
+    hal::DispatchCounters out;
+    out.kernel = std::string(c.kernel, strnlen(c.kernel, sizeof(c.kernel)));
+    out.workgroups = c.workgroups;
+    out.waves = c.waves;
+    out.salu = c.salu;
+    out.smem = c.smem;
+    out.valu = c.valu;
+    out.mfma = c.mfma;
+    out.vmem = c.vmem;
+    out.lds = c.lds;
+    out.branch = c.branch;
+    out.wait = c.wait;
+    for (const auto& op : c.mfma_ops) {
+      std::string mnemonic(op.mnemonic, strnlen(op.mnemonic, sizeof(op.mnemonic)));
+      if (!mnemonic.empty()) out.mfma_by_mnemonic.emplace_back(std::move(mnemonic), op.count);
+    }
+    out.global_read_bytes = c.global_read_bytes;
+    out.global_written_bytes = c.global_written_bytes;
+    out.lds_read_bytes = c.lds_read_bytes;
+    out.lds_written_bytes = c.lds_written_bytes;
+    out.occupancy_waves_per_simd = c.occupancy_waves_per_simd;
+    out.occupancy_workgroups_per_cu = c.occupancy_workgroups_per_cu;
+    out.occupancy_waves_per_cu = c.occupancy_waves_per_cu;
+    out.occupancy_limit = std::string(c.occupancy_limit, strnlen(c.occupancy_limit, sizeof(c.occupancy_limit)));
+    return out;
   }
 
  private:
@@ -521,6 +559,7 @@ class HipDevice final : public hal::Device {
   const HsaLibrary& hsa_;
   GpuAgent gpu_;
   std::string name_;
+  uint32_t index_ = 0;  // among the runtime's GPU agents
   hal::DeviceInfo info_;
   HipAllocator allocator_;
   std::shared_ptr<HostArena> host_arena_;

@@ -28,6 +28,10 @@ StatusOr<std::unique_ptr<HsaLibrary>> Load(const std::string& path) {
 #include "drivers/hip/hsa_symbols.def"
 #undef KILN_HSA_FN
   library->sim_last_error = reinterpret_cast<const char* (*)()>(dlsym(handle, "kiln_hsa_sim_last_error"));
+  library->sim_last_dispatch_counts = reinterpret_cast<decltype(library->sim_last_dispatch_counts)>(
+      dlsym(handle, "kiln_hsa_sim_last_dispatch_counts"));
+  library->sim_dispatches_completed = reinterpret_cast<decltype(library->sim_dispatches_completed)>(
+      dlsym(handle, "kiln_hsa_sim_dispatches_completed"));
   // The handle is deliberately never closed (see Open).
   return library;
 }

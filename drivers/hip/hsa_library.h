@@ -10,6 +10,7 @@
 #include <string>
 
 #include "base/status.h"
+#include "drivers/hip/sim/hsa_sim_control.h"  // the simulator's plain C control API: types only
 
 namespace kiln::hip {
 
@@ -19,6 +20,11 @@ struct HsaLibrary {
 #undef KILN_HSA_FN
   // The simulator's kiln_hsa_sim_last_error, when the library is the simulator; null for ROCm.
   const char* (*sim_last_error)() = nullptr;
+  // The simulator's per-dispatch counts (hsa_sim_control.h), looked up in the same library
+  // when it has them; null for ROCm and for a simulator without them. The driver does not
+  // link the simulator: these are the only entry points it takes from it, and both optional.
+  decltype(&::kiln_hsa_sim_last_dispatch_counts) sim_last_dispatch_counts = nullptr;
+  decltype(&::kiln_hsa_sim_dispatches_completed) sim_dispatches_completed = nullptr;
 
   std::string path;  // as opened
   bool is_simulator() const { return sim_last_error != nullptr; }

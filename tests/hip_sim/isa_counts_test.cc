@@ -63,6 +63,9 @@ TEST_F(HsaSimCountsTest, ElementwiseAddCountsEveryWavesInstructionsAndBytes) {
   EXPECT_EQ(c.occupancy_workgroups_per_cu, 8u);
   EXPECT_EQ(c.occupancy_waves_per_cu, 32u);
   EXPECT_STREQ(c.occupancy_limit, "waves");
+  EXPECT_STREQ(c.mfma_ops[0].mnemonic, "") << "no MFMA";
+  EXPECT_EQ(c.dispatch_ordinal, 1u);
+  EXPECT_EQ(c.dispatch_ordinal, kiln_hsa_sim_dispatches_completed(0));
 }
 
 TEST_F(HsaSimCountsTest, LdsKernelCountsLdsInstructionsAndBytes) {
@@ -99,7 +102,17 @@ TEST_F(HsaSimCountsTest, OccupancyEstimateFollowsVgprsAndLds) {
   Put(kernarg, 8, results);
   ASSERT_TRUE(Dispatch(executable, "mfma.kd", kernarg, 64, 64)) << errors_->message;
   ASSERT_EQ(kiln_hsa_sim_last_dispatch_counts(0, &c), 0) << kiln_hsa_sim_last_error();
-  EXPECT_GT(c.mfma, 0u);
+  // One wave: each MFMA line once, by mnemonic in order of first appearance.
+  EXPECT_EQ(c.mfma, 4u);
+  EXPECT_STREQ(c.mfma_ops[0].mnemonic, "v_mfma_f32_32x32x8_f16");
+  EXPECT_EQ(c.mfma_ops[0].count, 1u);
+  EXPECT_STREQ(c.mfma_ops[1].mnemonic, "v_mfma_f32_32x32x2_f32");
+  EXPECT_EQ(c.mfma_ops[1].count, 1u);
+  EXPECT_STREQ(c.mfma_ops[2].mnemonic, "v_mfma_i32_32x32x16_i8");
+  EXPECT_EQ(c.mfma_ops[2].count, 2u);
+  EXPECT_STREQ(c.mfma_ops[3].mnemonic, "");
+  EXPECT_EQ(c.mfma_ops[3].count, 0u);
+  EXPECT_EQ(c.dispatch_ordinal, kiln_hsa_sim_dispatches_completed(0)) << "the last dispatch completed";
   EXPECT_EQ(c.occupancy_waves_per_simd, 5u);
   EXPECT_EQ(c.occupancy_workgroups_per_cu, 20u);
   EXPECT_EQ(c.occupancy_waves_per_cu, 20u);

@@ -20,6 +20,11 @@ config.environment["PATH"] = os.pathsep.join(
 if "KILN_HSA_SIM_MODE" in os.environ:
     config.environment["KILN_HSA_SIM_MODE"] = os.environ["KILN_HSA_SIM_MODE"]
 
+# hip-sim built with its code-object executor (KILN_HSA_SIM_MODE=code-object works), for tests
+# of what it counts.
+if getattr(config, "kiln_hsa_sim_has_executor", "OFF") == "ON":
+    config.available_features.add("hip-sim-code-object")
+
 # The Python running lit (Debian's, with NumPy from scripts/install-deps.sh), for tests that
 # check .npy files against NumPy itself.
 import sys

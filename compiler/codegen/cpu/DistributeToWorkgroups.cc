@@ -5,8 +5,10 @@
 #include "compiler/codegen/cpu/SortRunsAndMerges.h"
 #include "compiler/dialect/KilnDialect.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Tensor/Transforms/Transforms.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -37,9 +39,33 @@ constexpr int64_t kMinBatchSplitExtent = 8;
 // so that neighbouring work-items read neighbouring 16 bytes (global_load_dwordx4).
 constexpr int64_t kWorkItemVectorBits = 128;
 
+// The output binding `op` computes whole, when its one result starts as an empty tensor and
+// goes only into that binding (bufferization.materialize_in_destination); null otherwise.
+Value WholeOutputBinding(linalg::LinalgOp op) {
+  if (op->getNumResults() != 1 || op.getNumDpsInits() != 1 || !op->getResult(0).hasOneUse()) return Value();
+  if (!op.getDpsInitOperand(0)->get().getDefiningOp<tensor::EmptyOp>()) return Value();
+  auto store = dyn_cast<bufferization::MaterializeInDestinationOp>(*op->getResult(0).getUsers().begin());
+  if (!store || !isa<MemRefType>(store.getDest().getType())) return Value();
+  return store.getDest();
+}
+
+// Whether `op` can be split in two (a vector part and a tail) along its one loop: no operand
+// is computed by an op tiling would fuse into both parts, and it writes one output binding
+// whole, which both parts then write in place (as slices of a binding, not of an empty
+// tensor, which would fold into temporaries of their own).
+bool SplittableIntoVectorsAndTail(linalg::LinalgOp op) {
+  bool fused_producer = llvm::any_of(op->getOperands(), [](Value operand) {
+    Operation* producer = operand.getDefiningOp();
+    return producer && isa<TilingInterface>(producer) && !isa<tensor::EmptyOp>(producer);
+  });
+  return !fused_producer && WholeOutputBinding(op);
+}
+
 // Elements per work-item for `root` in the grid-stride mode: a 128-bit vector of its widest
-// element when it is elementwise over one static dimension (identity maps, parallel) that
-// such vectors divide, else `stride_tile`.
+// element when it is elementwise over one static dimension (identity maps, parallel) of at
+// least one such vector, else `stride_tile`. When such vectors do not divide the extent, only
+// for a root without fused producers: its last extent % block elements are then a tail of
+// their own (Distribute), one element a work-item.
 int64_t WorkItemBlock(Operation* root, int64_t stride_tile, ArrayRef<Range> domain) {
   auto op = dyn_cast_or_null<linalg::LinalgOp>(root);
   if (!op || op.getNumLoops() != 1 || op.getNumParallelLoops() != 1 || !op.hasPureTensorSemantics()) {
@@ -67,7 +93,8 @@ int64_t WorkItemBlock(Operation* root, int64_t stride_tile, ArrayRef<Range> doma
   if (!plain_body) return stride_tile;
   std::optional<int64_t> extent = getConstantIntValue(domain[0].size);
   int64_t block = widest > 0 ? kWorkItemVectorBits / widest : 0;
-  if (!extent || block <= stride_tile || *extent % block != 0) return stride_tile;
+  if (!extent || block <= stride_tile || *extent < block) return stride_tile;
+  if (*extent % block != 0 && !SplittableIntoVectorsAndTail(op)) return stride_tile;
   return block;
 }
 
@@ -295,6 +322,20 @@ LogicalResult Distribute(func::FuncOp fn, int64_t stride_tile, std::string& why)
   Value workgroup_count = fn.getArgument(fn.getNumArguments() - 1);
   const int64_t requested_stride_tile = stride_tile;
   if (stride_tile > 0) stride_tile = WorkItemBlock(root, stride_tile, domain);
+  // Vector blocks that do not divide the extent: the root in two, the whole vectors and the
+  // rest (fewer than one vector's elements), each a grid-stride loop of its own below.
+  TilingInterface tail;
+  if (std::optional<int64_t> total = getConstantIntValue(domain[dim].size);
+      stride_tile != requested_stride_tile && total && *total % stride_tile != 0) {
+    auto op = cast<linalg::LinalgOp>(tileable.getOperation());
+    OpOperand* init = op.getDpsInitOperand(0);
+    init->set(bufferization::ToTensorOp::create(rewriter, loc, init->get().getType(), WholeOutputBinding(op),
+                                                /*restrict=*/true, /*writable=*/true));
+    std::tie(tileable, tail) =
+        linalg::splitOp(rewriter, tileable, dim, rewriter.getIndexAttr(*total - *total % stride_tile));
+    tail->removeAttr(kRootAttr);
+    rewriter.setInsertionPoint(tileable);
+  }
   Value chunk;
   if (stride_tile > 0) {
     chunk = arith::ConstantIndexOp::create(rewriter, loc, stride_tile);
@@ -315,10 +356,13 @@ LogicalResult Distribute(func::FuncOp fn, int64_t stride_tile, std::string& why)
 
   auto loop = cast<scf::ForOp>(tiled->loops.front().getOperation());
   rewriter.setInsertionPoint(loop);
+  // Blocks id, id + count, ... of T iterations: [id * T, extent) in steps of count * T.
+  auto make_grid_stride = [&](scf::ForOp blocks, Value t) {
+    blocks.setLowerBound(arith::MulIOp::create(rewriter, loc, workgroup_id, t));
+    blocks.setStep(arith::MulIOp::create(rewriter, loc, workgroup_count, t));
+  };
   if (stride_tile > 0) {
-    // Blocks id, id + count, ...: [id * T, extent) in steps of count * T.
-    loop.setLowerBound(arith::MulIOp::create(rewriter, loc, workgroup_id, chunk));
-    loop.setStep(arith::MulIOp::create(rewriter, loc, workgroup_count, chunk));
+    make_grid_stride(loop, chunk);
     fn->setAttr(kDistributedAttr, rewriter.getUnitAttr());
     // A work-item's vector block (and the producers fused into it, of the same static
     // shape) becomes vector code (kiln-cpu-vectorize-contractions).
@@ -328,6 +372,19 @@ LogicalResult Distribute(func::FuncOp fn, int64_t stride_tile, std::string& why)
           op->setAttr(kRegisterTileAttr, rewriter.getUnitAttr());
         }
       });
+    }
+    if (tail) {
+      // The tail: element id, id + count, ... of its (fewer than stride_tile) elements.
+      SmallVector<OpFoldResult> tail_sizes(iterators.size(), rewriter.getIndexAttr(0));
+      tail_sizes[dim] = rewriter.getIndexAttr(requested_stride_tile);
+      FailureOr<scf::SCFTileAndFuseResult> tail_tiled = TileAndFuse(rewriter, tail, tail_sizes);
+      if (failed(tail_tiled) || tail_tiled->loops.size() != 1) {
+        why = "tiling the tail of its root failed";
+        return failure();
+      }
+      auto tail_loop = cast<scf::ForOp>(tail_tiled->loops.front().getOperation());
+      rewriter.setInsertionPoint(tail_loop);
+      make_grid_stride(tail_loop, arith::ConstantIndexOp::create(rewriter, loc, requested_stride_tile));
     }
     if (dim > first) TileLeadingLoopsByOne(rewriter, loop, dim);
     return success();

@@ -164,7 +164,12 @@ def DistributeToWorkgroups : Pass<"kiln-cpu-distribute-to-workgroups", "mlir::Mo
     loop): tile-sized temporaries of fused producers then have static sizes (GPU kernels
     cannot allocate dynamic ones) and neighbouring workers touch neighbouring memory;
     contractions keep their rows and insert_slice roots stay one workgroup there.
-    When the split loop is not the root's first parallel loop (the loops before it are
+    An elementwise root over one static dimension takes blocks of one 128-bit vector of its
+    widest element instead (marked `kiln.register_tile`); when such vectors do not divide
+    the extent and the root has no fused producers and writes one output binding whole, it
+    is split (linalg's splitOp) into the whole vectors and a tail of the last 1 to V - 1
+    elements, a second grid-stride loop of single elements, both writing the binding in
+    place. When the split loop is not the root's first parallel loop (the loops before it are
     shorter than 64), each block is tiled again by 1 along those loops, so that a fused
     producer's temporary covers one of their iterations (one head's scores of a query
     row in decomposed attention) and fits in private memory.

@@ -34,6 +34,7 @@ void BuildGpuKernelPipeline(mlir::OpPassManager& pm, const GpuTarget& target, bo
     nested.addPass(createTileRows(rows));
     nested.addPass(createTileSorts());
     nested.addPass(createTileAttention());
+    nested.addPass(createFlattenElementwise());
   };
   TileContractionsOptions contractions;
   contractions.mfma = target.has_mfma;

@@ -157,6 +157,24 @@ def PadsToGathers : Pass<"kiln-gpu-pads-to-gathers", "mlir::ModuleOp"> {
                            "::mlir::tensor::TensorDialect", "::mlir::arith::ArithDialect"];
 }
 
+def FlattenElementwise : Pass<"kiln-gpu-flatten-elementwise", "mlir::ModuleOp"> {
+  let summary = "Computes an elementwise root over several static dimensions as one dimension";
+  let description = [{
+    Runs on tensors, last before the distribution across work-items. A dispatch whose root
+    is elementwise over two or more static dimensions (every indexing map the identity, no
+    `linalg.index`), reads whole bindings of the identity layout (nothing else reads them)
+    and writes each result whole into such a binding, from an empty tensor, becomes the
+    same computation over one dimension: the bindings are viewed through
+    `memref.collapse_shape` (row-major and contiguous, so the view is exact) and the root is
+    a `linalg.generic` over their elements. The distribution then gives it the 1-D form's
+    grid-stride blocks: one 128-bit vector per work-item (global_load/store_dwordx4) with
+    neighbouring work-items on neighbouring 16 bytes, instead of one row per work-item.
+    Roots with fused producers, broadcasts, transposes or dynamic sizes are left alone.
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect", "::mlir::memref::MemRefDialect",
+                           "::mlir::tensor::TensorDialect", "::mlir::bufferization::BufferizationDialect"];
+}
+
 def TileRows : Pass<"kiln-gpu-tile-rows", "mlir::ModuleOp"> {
   let summary = "Computes marked row-wise chains (softmax) per workgroup, without row temporaries";
   let description = [{

@@ -110,20 +110,32 @@ std::optional<WorkgroupBound> FindWorkerBound(func::FuncOp body, size_t binding_
   size_t id_index = binding_count + word_of_constant.size();
   if (body.isExternal() || !body.getBody().hasOneBlock() || body.getNumArguments() < id_index + 2) return std::nullopt;
   Value id = body.getArgument(id_index), count = body.getArgument(id_index + 1);
-  scf::ForOp loop;
+  SmallVector<scf::ForOp> loops;
   for (Operation& op : body.getBody().front()) {
     auto candidate = dyn_cast<scf::ForOp>(&op);
-    if (candidate && !loop && candidate.getNumResults() == 0 && MultipleOf(candidate.getLowerBound(), id)) {
-      loop = candidate;
+    if (candidate && candidate.getNumResults() == 0 && MultipleOf(candidate.getLowerBound(), id)) {
+      loops.push_back(candidate);
       continue;
     }
     if (!op.hasTrait<OpTrait::IsTerminator>() && !LeavesNoTrace(&op)) return std::nullopt;
   }
-  if (!loop) return std::nullopt;
-  std::optional<int64_t> block = MultipleOf(loop.getLowerBound(), id);
-  if (!block || MultipleOf(loop.getStep(), count) != block) return std::nullopt;
-  std::optional<WorkgroupBound> bound = ResolveExtent(loop.getUpperBound(), body, binding_count, word_of_constant);
-  if (bound) bound->divisor = *block;
+  std::optional<WorkgroupBound> bound;
+  for (scf::ForOp loop : loops) {
+    std::optional<int64_t> block = MultipleOf(loop.getLowerBound(), id);
+    if (!block || MultipleOf(loop.getStep(), count) != block) return std::nullopt;
+    std::optional<WorkgroupBound> own = ResolveExtent(loop.getUpperBound(), body, binding_count, word_of_constant);
+    if (!own) return std::nullopt;
+    own->divisor = *block;
+    if (!bound) {
+      bound = own;
+      continue;
+    }
+    // Several loops one after the other (an elementwise root's vector blocks, then its tail):
+    // the workers with work in any of them, when every extent is a constant.
+    if (bound->word >= 0 || own->word >= 0) return std::nullopt;
+    int64_t blocks = std::max(llvm::divideCeil(bound->extent, bound->divisor), llvm::divideCeil(own->extent, own->divisor));
+    bound = WorkgroupBound{blocks, -1, 1};
+  }
   return bound;
 }
 

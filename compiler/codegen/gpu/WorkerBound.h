@@ -10,6 +10,8 @@ namespace kiln::compiler::gpu {
 
 // Workers w >= ceil(E / T) of `body` do nothing, when its work is one grid-stride loop
 //   scf.for %i = %id * T to E step %count * T   (T = 1: %id to E step %count)
+// (or several such loops one after the other, with constant extents: the largest of their
+// bounds)
 // over its worker id and count (the two arguments after its push constants), with E a
 // constant or an index push constant, and every other op at its top level free of memory
 // effects other than allocation (or a workgroup barrier): a worker that runs no iteration

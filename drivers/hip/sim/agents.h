@@ -99,6 +99,8 @@ struct Agent {
   // The counts of the last code-object dispatch that completed (kiln_hsa_sim_last_dispatch_counts).
   std::mutex counts_mu;
   std::string last_counts_kernel;  // empty: none yet
+  uint64_t last_counts_ordinal = 0;  // dispatches_completed once it completed
+  std::vector<std::string> last_mfma_mnemonics;  // its Program::mfma_mnemonics
   isa::ExecutionCounts last_counts;
   isa::Occupancy last_occupancy;
 

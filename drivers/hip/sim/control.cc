@@ -110,6 +110,15 @@ KILN_HSA_SIM_EXPORT int kiln_hsa_sim_last_dispatch_counts(uint32_t gpu_agent_ind
   out->occupancy_workgroups_per_cu = o.workgroups_per_cu;
   out->occupancy_waves_per_cu = o.waves_per_cu;
   std::snprintf(out->occupancy_limit, sizeof(out->occupancy_limit), "%s", o.limit);
+  out->dispatch_ordinal = agent->last_counts_ordinal;
+  static_assert(KILN_HSA_SIM_MFMA_OP_SLOTS == isa::kMfmaOpSlots);
+  for (int k = 0; k < isa::kMfmaOpSlots; ++k) {
+    if (k >= static_cast<int>(agent->last_mfma_mnemonics.size())) break;
+    bool rest = k == isa::kMfmaOpSlots - 1 && agent->last_mfma_mnemonics.size() > static_cast<size_t>(k) + 1;
+    std::snprintf(out->mfma_ops[k].mnemonic, sizeof(out->mfma_ops[k].mnemonic), "%s",
+                  rest ? "other" : agent->last_mfma_mnemonics[k].c_str());
+    out->mfma_ops[k].count = c.mfma_by_op[k];
+  }
   return 0;
 }
 

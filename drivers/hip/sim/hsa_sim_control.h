@@ -87,6 +87,7 @@ void kiln_hsa_sim_system_fences(uint32_t gpu_agent_index, uint64_t* acquires, ui
 /* What a code-object dispatch executed on the instruction-level executor
  * (KILN_HSA_SIM_MODE=code-object; docs/hip-sim-executor.md, "Counts"). Instructions count once
  * per wave that issued them, by class: */
+#define KILN_HSA_SIM_MFMA_OP_SLOTS 8
 typedef struct kiln_hsa_sim_dispatch_counts_t {
   char kernel[64];      /* the kernel's name, NUL-terminated (truncated) */
   uint64_t workgroups;  /* workgroups and waves that ran */
@@ -109,12 +110,25 @@ typedef struct kiln_hsa_sim_dispatch_counts_t {
   uint32_t occupancy_workgroups_per_cu; /* by registers, LDS (64 KiB per CU) and barriers */
   uint32_t occupancy_waves_per_cu;
   char occupancy_limit[16];             /* what bounds it: "VGPRs", "SGPRs", "LDS", "waves", "barriers" */
+  /* kiln_hsa_sim_dispatches_completed(agent) just after this dispatch completed: when it is
+   * still that function's value, the agent's last completed kernel dispatch is this one (and
+   * not a host-twin dispatch since, which has no counts). */
+  uint64_t dispatch_ordinal;
+  /* The mfma instructions again, by mnemonic ("v_mfma_f32_32x32x8_f16"), in the order they
+   * first appear in the code; unused entries have an empty mnemonic. A kernel with more
+   * distinct MFMA mnemonics than entries counts the rest in the last entry, named "other". */
+  struct {
+    char mnemonic[32];
+    uint64_t count;
+  } mfma_ops[KILN_HSA_SIM_MFMA_OP_SLOTS];
 } kiln_hsa_sim_dispatch_counts_t;
 
 /* Fills *out with the counts of the last code-object kernel dispatch that completed on a GPU
  * agent (a failed dispatch never completes). Returns 0, or -1 when the runtime is not
  * initialized, the index names no GPU agent, no such dispatch completed yet, or out is null
- * (see kiln_hsa_sim_last_error). */
+ * (see kiln_hsa_sim_last_error). The hip driver looks this function up in the library it
+ * loaded (optional: the real runtime lacks it) for hal::Device::LastDispatchCounters, which is
+ * how kiln-benchmark-module --dispatches reports counts without linking the simulator. */
 int kiln_hsa_sim_last_dispatch_counts(uint32_t gpu_agent_index, kiln_hsa_sim_dispatch_counts_t* out);
 
 #ifdef __cplusplus

@@ -196,11 +196,13 @@ void Queue::FinishWorkgroup(Dispatch& d, bool ok) {
   }
   if (!d.failed.load(std::memory_order_relaxed) && running()) {
     ApplyFence(d.release_scope, std::memory_order_release);
-    agent_.dispatches_completed.fetch_add(1, std::memory_order_relaxed);
+    const uint64_t ordinal = agent_.dispatches_completed.fetch_add(1, std::memory_order_relaxed) + 1;
     const isa::Program* counted = d.paired ? &d.paired->program() : d.kernel->program.get();
     if (counted) {
       std::lock_guard lock(agent_.counts_mu);
       agent_.last_counts_kernel = counted->kernel.name;
+      agent_.last_counts_ordinal = ordinal;
+      agent_.last_mfma_mnemonics = counted->mfma_mnemonics;
       agent_.last_counts = d.counts;  // every workgroup has finished: nothing writes it any more
       const hsa_kernel_dispatch_packet_t& p = d.packet;
       agent_.last_occupancy = isa::EstimateOccupancy(

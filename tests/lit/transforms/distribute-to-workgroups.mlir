@@ -279,7 +279,9 @@ module @kiln_executable attributes {kiln.executable} {
 // GPU work-items (stride tile): an elementwise root over one static dimension takes one
 // 128-bit vector per work-item (4 f32 here; an f16 to f32 conversion also 4: its widest
 // element), marked for vectorization, so neighbouring work-items read neighbouring 16
-// bytes. An extent that 4 does not divide keeps one element per work-item.
+// bytes. An extent that 4 does not divide (1022) takes 255 vectors, then its last 2 elements
+// one per work-item in a grid-stride loop of their own, both parts writing the output binding
+// in place; with a fused producer (which both parts would compute) one element per work-item.
 // STRIDE-LABEL: func.func @stride_vectors
 // STRIDE: %[[C4:.*]] = arith.constant 4 : index
 // STRIDE: %[[LOW:.*]] = arith.muli %{{.*}}, %[[C4]]
@@ -288,8 +290,21 @@ module @kiln_executable attributes {kiln.executable} {
 // STRIDE: linalg.add {kiln.register_tile, kiln.root} {{.*}} -> tensor<4xf32>
 // STRIDE: linalg.generic {{.*}} attrs = {kiln.register_tile, kiln.root}
 // STRIDE: -> tensor<4xf32>
-// STRIDE: linalg.add {kiln.root} {{.*}} -> tensor<1xf32>
+// STRIDE-LABEL: func.func @stride_odd(
+// STRIDE: %[[OUT:.*]] = bufferization.to_tensor %arg2 restrict writable
+// STRIDE: tensor.extract_slice %[[OUT]][0] [1020] [1]
+// STRIDE: scf.for %{{.*}} = %{{.*}} to %c1020 step
+// STRIDE: linalg.add {kiln.register_tile, kiln.root} {{.*}} -> tensor<4xf32>
+// STRIDE: scf.for %{{.*}} = %arg3 to %c2 step %arg4
 // STRIDE-NOT: kiln.register_tile
+// STRIDE: linalg.add ins({{.*}} -> tensor<1xf32>
+// STRIDE: materialize_in_destination
+// STRIDE-LABEL: func.func @stride_odd_fused(
+// STRIDE-NOT: kiln.register_tile
+// STRIDE: scf.for %{{.*}} = %arg2 to %c1022 step %arg3
+// STRIDE: linalg.exp {{.*}} -> tensor<1xf32>
+// STRIDE: linalg.add {kiln.root} {{.*}} -> tensor<1xf32>
+// STRIDE-NOT: scf.for
 module @kiln_executable attributes {kiln.executable} {
   func.func @stride_vectors(%a: memref<1024xf32>, %b: memref<1024xf32>, %out: memref<1024xf32>, %id: index, %count: index) attributes {kiln.binding_dims = [array<i64: -1>, array<i64: -1>, array<i64: -1>], kiln.input_count = 2 : i64} {
     %ta = bufferization.to_tensor %a restrict : memref<1024xf32> to tensor<1024xf32>
@@ -316,6 +331,15 @@ module @kiln_executable attributes {kiln.executable} {
     %tb = bufferization.to_tensor %b restrict : memref<1022xf32> to tensor<1022xf32>
     %e = tensor.empty() : tensor<1022xf32>
     %r = linalg.add {kiln.root} ins(%ta, %tb : tensor<1022xf32>, tensor<1022xf32>) outs(%e : tensor<1022xf32>) -> tensor<1022xf32>
+    bufferization.materialize_in_destination %r in restrict writable %out : (tensor<1022xf32>, memref<1022xf32>) -> ()
+    return
+  }
+  func.func @stride_odd_fused(%a: memref<1022xf32>, %out: memref<1022xf32>, %id: index, %count: index) attributes {kiln.binding_dims = [array<i64: -1>, array<i64: -1>], kiln.input_count = 1 : i64} {
+    %ta = bufferization.to_tensor %a restrict : memref<1022xf32> to tensor<1022xf32>
+    %e0 = tensor.empty() : tensor<1022xf32>
+    %x = linalg.exp ins(%ta : tensor<1022xf32>) outs(%e0 : tensor<1022xf32>) -> tensor<1022xf32>
+    %e = tensor.empty() : tensor<1022xf32>
+    %r = linalg.add {kiln.root} ins(%x, %ta : tensor<1022xf32>, tensor<1022xf32>) outs(%e : tensor<1022xf32>) -> tensor<1022xf32>
     bufferization.materialize_in_destination %r in restrict writable %out : (tensor<1022xf32>, memref<1022xf32>) -> ()
     return
   }

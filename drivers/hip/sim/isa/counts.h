@@ -39,8 +39,14 @@ inline OpClass ClassOf(std::string_view m) {
   return OpClass::kSalu;
 }
 
+// MFMA instructions are also counted by mnemonic (their throughput differs by shape and type):
+// by Instruction::mfma_op, an index into Program::mfma_mnemonics; the last slot takes every
+// mnemonic beyond the first kMfmaOpSlots - 1 of a program.
+constexpr int kMfmaOpSlots = 8;
+
 struct ExecutionCounts {
   uint64_t instructions[static_cast<int>(OpClass::kCount)] = {};  // by OpClass
+  uint64_t mfma_by_op[kMfmaOpSlots] = {};  // by Instruction::mfma_op
   uint64_t workgroups = 0, waves = 0;
   uint64_t global_read_bytes = 0;     // loads and atomics (which read what they replace)
   uint64_t global_written_bytes = 0;  // stores and atomics
@@ -49,6 +55,7 @@ struct ExecutionCounts {
 
   void Add(const ExecutionCounts& o) {
     for (int k = 0; k < static_cast<int>(OpClass::kCount); ++k) instructions[k] += o.instructions[k];
+    for (int k = 0; k < kMfmaOpSlots; ++k) mfma_by_op[k] += o.mfma_by_op[k];
     workgroups += o.workgroups;
     waves += o.waves;
     global_read_bytes += o.global_read_bytes;

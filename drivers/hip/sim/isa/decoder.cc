@@ -1,6 +1,8 @@
 // The only file of the simulator that uses LLVM: its AMDGPU MC disassembler decodes a kernel's
 // machine code once, at load, into the executor's form (instruction.h). Compiled without RTTI,
 // as LLVM is.
+#include <algorithm>
+
 #include <llvm/ADT/ArrayRef.h>
 #include <llvm/MC/MCAsmInfo.h>
 #include <llvm/MC/MCContext.h>
@@ -204,6 +206,12 @@ void Translate(const McTools& t, const llvm::MCInst& mc, llvm::ArrayRef<uint8_t>
   out->handler = semantics ? semantics->handler : &Unimplemented;
   out->valu = StartsWith(out->mnemonic, "v_");
   out->op_class = ClassOf(out->mnemonic);
+  if (out->op_class == OpClass::kMfma) {
+    auto known = std::find(program.mfma_mnemonics.begin(), program.mfma_mnemonics.end(), out->mnemonic);
+    size_t slot = known - program.mfma_mnemonics.begin();
+    if (known == program.mfma_mnemonics.end()) program.mfma_mnemonics.push_back(out->mnemonic);
+    out->mfma_op = static_cast<uint8_t>(std::min<size_t>(slot, kMfmaOpSlots - 1));
+  }
   // The modifier bits the handler reads; SDWA's SEXT is read by sdwa.cc from the encoding.
   uint8_t accepted = kModNeg | kModAbs | (semantics ? semantics->modifiers : 0) | (sdwa ? kModSext : 0);
 

@@ -109,6 +109,7 @@ void RunWave(Wave& w, uint32_t budget) {
     }
     const Instruction& inst = code[w.pc++];
     ++w.context->counts.instructions[static_cast<int>(inst.op_class)];
+    if (inst.op_class == OpClass::kMfma) ++w.context->counts.mfma_by_op[inst.mfma_op];
     if (w.gpr_idx_on && inst.valu) {
       RunIndexed(w, inst);
     } else {

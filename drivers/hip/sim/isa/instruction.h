@@ -93,6 +93,7 @@ struct Instruction {
   bool smem_imm_offset = false;
   bool valu = false;  // a vector ALU instruction (v_*): VGPR indexing applies to it
   OpClass op_class = OpClass::kSalu;  // what the per-dispatch counts count it as (counts.h)
+  uint8_t mfma_op = 0;  // kMfma: the slot of ExecutionCounts::mfma_by_op (Program::mfma_mnemonics)
   uint32_t target = 0;  // branches: the index of the target instruction
   Operand dst[kMaxDst];
   Operand src[kMaxSrc];
