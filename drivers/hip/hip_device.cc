@@ -228,8 +228,10 @@ class HipDevice final : public hal::Device {
     kiln_hsa_sim_dispatch_counts_t c{};
     if (hsa_.sim_last_dispatch_counts(index_, &c) != 0) return std::nullopt;
     if (c.dispatch_ordinal != hsa_.sim_dispatches_completed(index_)) return std::nullopt;
+    // The simulator's strings are NUL-padded fixed arrays.
+    auto text = [](const auto& chars) { return std::string(chars, strnlen(chars, sizeof(chars))); };
     hal::DispatchCounters out;
-    out.kernel = std::string(c.kernel, strnlen(c.kernel, sizeof(c.kernel)));
+    out.kernel = text(c.kernel);
     out.workgroups = c.workgroups;
     out.waves = c.waves;
     out.salu = c.salu;
@@ -241,7 +243,7 @@ class HipDevice final : public hal::Device {
     out.branch = c.branch;
     out.wait = c.wait;
     for (const auto& op : c.mfma_ops) {
-      std::string mnemonic(op.mnemonic, strnlen(op.mnemonic, sizeof(op.mnemonic)));
+      std::string mnemonic = text(op.mnemonic);
       if (!mnemonic.empty()) out.mfma_by_mnemonic.emplace_back(std::move(mnemonic), op.count);
     }
     out.global_read_bytes = c.global_read_bytes;
@@ -251,7 +253,7 @@ class HipDevice final : public hal::Device {
     out.occupancy_waves_per_simd = c.occupancy_waves_per_simd;
     out.occupancy_workgroups_per_cu = c.occupancy_workgroups_per_cu;
     out.occupancy_waves_per_cu = c.occupancy_waves_per_cu;
-    out.occupancy_limit = std::string(c.occupancy_limit, strnlen(c.occupancy_limit, sizeof(c.occupancy_limit)));
+    out.occupancy_limit = text(c.occupancy_limit);
     return out;
   }
 
