@@ -27,13 +27,14 @@ struct SolverStates : RewriterBase::Listener {
 
 }  // namespace
 
-void NarrowIntegerVectorOps(Operation* root, ArrayRef<Operation*> loops) {
+void NarrowIntegerVectorOps(Operation* root, ArrayRef<Operation*> loops, ArrayRef<Operation*> keep) {
+  llvm::SmallPtrSet<Operation*, 16> kept(keep.begin(), keep.end());
   SmallVector<Operation*> ops;
   for (Operation* loop : loops) {
     loop->walk([&](Operation* op) {
       if (op->getDialect() && isa<arith::ArithDialect>(op->getDialect()) && op->getNumResults() == 1 &&
           isa<VectorType>(op->getResult(0).getType()) &&
-          isa<IntegerType>(getElementTypeOrSelf(op->getResult(0).getType()))) {
+          isa<IntegerType>(getElementTypeOrSelf(op->getResult(0).getType())) && !kept.contains(op)) {
         ops.push_back(op);
       }
     });
@@ -51,6 +52,5 @@ void NarrowIntegerVectorOps(Operation* root, ArrayRef<Operation*> loops) {
   config.setListener(&listener);
   (void)applyOpPatternsGreedily(ops, std::move(patterns), config);
 }
-
 
 }  // namespace kiln::compiler

@@ -20,7 +20,11 @@
 // t-th part of the block: contiguous, no shuffles), per-column values at (n) or (n, kb)
 // (the block's scale, hoisted as a group scale), and linalg.index t. Reduction loops of
 // one iteration (a packed binding's byte loop over a whole byte) are dropped first.
+//
+// With 16 lanes, a value of D that depends on one nibble alone is looked up in a table
+// (NibbleTables.h) instead of computed.
 #include "compiler/codegen/cpu/ContractionTiling.h"
+#include "compiler/codegen/cpu/NibbleTables.h"
 #include "compiler/codegen/cpu/Passes.h"
 #include "compiler/utils/IntegerNarrowing.h"
 #include "compiler/utils/UnitLoops.h"
@@ -238,9 +242,17 @@ class ProductEmitter {
     }
   }
 
+  // The index ops of the nibble lookups, whose 32-bit lanes the narrowing must keep.
+  ArrayRef<Operation*> NibbleIndexOps() const { return nibble_index_ops_; }
+
   // Emits the product's loops before the op (which the caller erases); returns them.
   SmallVector<Operation*> Emit() {
     b_.setInsertionPoint(p_.op);
+    // With 16 lanes (AVX-512F: vpermps), a value of one nibble alone is a table lookup.
+    if (lanes_ == 16) {
+      SetVector<Operation*> slice = SliceInBody(p_.op, target_);
+      nibble_table_ = FindNibbleTable(p_.op.getBody(), slice.getArrayRef());
+    }
     // x as [rows, depth * per_byte]: the rows of its (m, k, t) view are contiguous.
     x_ = p_.x;
     if (p_.t && !p_.block) {
@@ -312,7 +324,6 @@ class ProductEmitter {
   // group's partial sums start from `zeros` and are added times the scale once.
   SmallVector<Value> DepthLoop(Value kb, ValueRange sums, Value zeros, ArrayRef<Value> column_index) {
     int64_t count = column_index.size();
-    auto vector_type = VectorType::get({lanes_}, b_.getF32Type());
     if (!scale_) {
       auto loop = scf::ForOp::create(b_, loc_, Index(0), Index(p_.depth), Index(lanes_), sums);
       b_.setInsertionPointToStart(loop.getBody());
@@ -331,9 +342,17 @@ class ProductEmitter {
     b_.setInsertionPointAfter(steps);
     SmallVector<Value> next(loop.getRegionIterArgs());
     for (int64_t c = 0; c < count; ++c) {
-      IRMapping scalar;
-      scalar.map(scale_->arg, LoadColumn(*scale_, column_index[c], g0, kb));
-      Value s = vector::BroadcastOp::create(b_, loc_, vector_type, ScalarValue(scalar, scale_value_));
+      // Broadcast as loaded and computed on vectors: an f16 scale is one broadcast load and
+      // one conversion, not an insert, a conversion and a broadcast.
+      Value loaded = LoadColumn(*scale_, column_index[c], g0, kb);
+      IRMapping vectors;
+      vectors.map(scale_->arg,
+                  vector::BroadcastOp::create(b_, loc_, VectorType::get({lanes_}, loaded.getType()), loaded));
+      SetVector<Operation*> slice = SliceInBody(p_.op, scale_value_);
+      for (Operation& inner : p_.op.getBody()->without_terminator()) {
+        if (slice.contains(&inner)) CloneVectorized(inner, vectors);
+      }
+      Value s = vectors.lookupOrDefault(scale_value_);
       for (int64_t i = 0; i < p_.rows; ++i) {
         Value& sum = next[i * count + c];
         sum = vector::FMAOp::create(b_, loc_, steps.getResult(i * count + c), s, sum);
@@ -433,25 +452,11 @@ class ProductEmitter {
         mapping.map(index.getResult(), Index(t));
         continue;
       }
-      SmallVector<Value> operands = llvm::map_to_vector(inner.getOperands(), [&](Value v) {
-        return mapping.lookupOrDefault(v);
-      });
-      bool vector = llvm::any_of(operands, [](Value v) { return isa<VectorType>(v.getType()); });
-      SmallVector<Type> types(inner.getResultTypes());
-      if (vector) {
-        for (Value& operand : operands) {
-          if (!isa<VectorType>(operand.getType())) {
-            operand = vector::BroadcastOp::create(b_, loc_, VectorType::get({lanes_}, operand.getType()), operand);
-          }
-        }
-        for (Type& type : types) type = VectorType::get({lanes_}, type);
+      if (nibble_table_ && nibble_table_->value.getDefiningOp() == &inner) {
+        mapping.map(nibble_table_->value, LookUpNibbles(b_, loc_, *nibble_table_, mapping, nibble_index_ops_));
+        continue;
       }
-      OperationState state(loc_, inner.getName());
-      state.addOperands(operands);
-      state.addTypes(types);
-      state.addAttributes(inner.getAttrs());
-      Operation* clone = b_.create(state);
-      for (auto [from, to] : llvm::zip(inner.getResults(), clone->getResults())) mapping.map(from, to);
+      CloneVectorized(inner, mapping);
     }
     Value value = mapping.lookupOrDefault(target_);
     if (!isa<VectorType>(value.getType())) {
@@ -460,13 +465,28 @@ class ProductEmitter {
     return value;
   }
 
-  // `value` (in the body) from the operands `mapping` gives, its ops cloned as they are.
-  Value ScalarValue(IRMapping& mapping, Value value) {
-    SetVector<Operation*> slice = SliceInBody(p_.op, value);
-    for (Operation& inner : p_.op.getBody()->without_terminator()) {
-      if (slice.contains(&inner)) b_.clone(inner, mapping);
+  // `inner` (an op of the body) cloned on its operands' values in `mapping`, with vector
+  // types where an operand is a vector (scalar operands broadcast); its results mapped.
+  void CloneVectorized(Operation& inner, IRMapping& mapping) {
+    SmallVector<Value> operands = llvm::map_to_vector(inner.getOperands(), [&](Value v) {
+      return mapping.lookupOrDefault(v);
+    });
+    bool vector = llvm::any_of(operands, [](Value v) { return isa<VectorType>(v.getType()); });
+    SmallVector<Type> types(inner.getResultTypes());
+    if (vector) {
+      for (Value& operand : operands) {
+        if (!isa<VectorType>(operand.getType())) {
+          operand = vector::BroadcastOp::create(b_, loc_, VectorType::get({lanes_}, operand.getType()), operand);
+        }
+      }
+      for (Type& type : types) type = VectorType::get({lanes_}, type);
     }
-    return mapping.lookupOrDefault(value);
+    OperationState state(loc_, inner.getName());
+    state.addOperands(operands);
+    state.addTypes(types);
+    state.addAttributes(inner.getAttrs());
+    Operation* clone = b_.create(state);
+    for (auto [from, to] : llvm::zip(inner.getResults(), clone->getResults())) mapping.map(from, to);
   }
 
   // Whether `value` (in the body) is `arg` or computed by arith ops from it and constants.
@@ -484,10 +504,34 @@ class ProductEmitter {
   }
 
   // Whether `inner` is on the accumulated value's path (its backward slice in the body).
+  // With a nibble table, its value is a leaf (looked up, not computed) and the lookup's
+  // indices read the nibble's source (or the two operands of its shift).
   bool IsNeeded(Operation* inner) {
     if (needed_.empty()) {
-      SetVector<Operation*> slice = SliceInBody(p_.op, target_);
-      needed_.insert(slice.begin(), slice.end());
+      auto add = [&](Value value) {
+        SetVector<Operation*> slice = SliceInBody(p_.op, value);
+        needed_.insert(slice.begin(), slice.end());
+      };
+      if (nibble_table_) {
+        Operation* lookup = nibble_table_->value.getDefiningOp();
+        needed_.insert(lookup);
+        if (Operation* def = target_.getDefiningOp(); def && def != lookup) {
+          BackwardSliceOptions options;
+          options.filter = [&](Operation* op) { return op->getBlock() == p_.op.getBody() && op != lookup; };
+          SetVector<Operation*> slice;
+          (void)getBackwardSlice(def, &slice, options);
+          needed_.insert(slice.begin(), slice.end());
+          needed_.insert(def);
+        }
+        if (auto shift = nibble_table_->source.getDefiningOp<arith::ShRUIOp>()) {
+          add(shift.getLhs());
+          add(shift.getRhs());
+        } else {
+          add(nibble_table_->source);
+        }
+      } else {
+        add(target_);
+      }
       needed_.insert(nullptr);  // computed
     }
     return needed_.contains(inner);
@@ -513,6 +557,8 @@ class ProductEmitter {
   int64_t prefetch_ahead_ = 0;          // rows from a column to the one its steps prefetch
   Value last_row_;                      // the weights' last row (prefetches stay inside)
   int64_t group_ = 0;                   // its group, in k
+  std::optional<NibbleTable> nibble_table_;       // a value of D's nibble alone, looked up
+  SmallVector<Operation*> nibble_index_ops_;      // the lookups' 32-bit index arithmetic
   llvm::SmallPtrSet<Operation*, 16> needed_;
 };
 
@@ -546,12 +592,14 @@ struct VectorizeDequantizingProductsPass : impl::VectorizeDequantizingProductsBa
         }
       }
     }
-    SmallVector<Operation*> loops;
+    SmallVector<Operation*> loops, keep;
     for (Product& product : products) {
-      llvm::append_range(loops, ProductEmitter(rewriter, product, lanes).Emit());
+      ProductEmitter emitter(rewriter, product, lanes);
+      llvm::append_range(loops, emitter.Emit());
+      llvm::append_range(keep, emitter.NibbleIndexOps());
       rewriter.eraseOp(product.op);
     }
-    NarrowIntegerVectorOps(getOperation(), loops);
+    NarrowIntegerVectorOps(getOperation(), loops, keep);
   }
 };
 

@@ -443,6 +443,14 @@ def VectorizeDequantizingProducts : Pass<"kiln-cpu-vectorize-dequantizing-produc
     column is more than the hardware prefetchers follow on short rows), and the integer
     vector arithmetic of D is narrowed to the bytes it fits in where integer range
     analysis proves it (a nibble minus 8 is one 128-bit byte op, not two 512-bit ones).
+    With 512-bit vectors (AVX-512F), a value of D computed from one nibble alone (a
+    trunci to i4 or an andi with 15, then arith ops and constants: (q - 8) as f32, a
+    signed nibble widened) is instead looked up in a 16-entry f32 table (folded at
+    compile time) by vpermps, indexed by the weights' bytes widened to 32-bit lanes once
+    (the high nibble shifted there): two lookups and one shift per 16 bytes instead of
+    byte arithmetic, widenings and conversions, on the ports the FMAs need. Per-column
+    values are broadcast as loaded and then computed on vectors (an f16 scale: one
+    broadcast load and one conversion).
 
     Blocked weights (GGUF's Q8_0 / Q4_0 after kiln-fuse-dequantization expanded the
     product through their collapse) take the same tiles with a loop over the blocks
@@ -454,7 +462,7 @@ def VectorizeDequantizingProducts : Pass<"kiln-cpu-vectorize-dequantizing-produc
   }];
   let options = [Option<"vectorBits", "vector-bits", "int64_t", "256", "width of the target's vector registers">];
   let dependentDialects = ["::mlir::vector::VectorDialect", "::mlir::scf::SCFDialect", "::mlir::memref::MemRefDialect",
-                           "::mlir::arith::ArithDialect"];
+                           "::mlir::arith::ArithDialect", "::mlir::LLVM::LLVMDialect"];
 }
 
 def VectorizeContractions : Pass<"kiln-cpu-vectorize-contractions", "mlir::ModuleOp"> {

@@ -13,9 +13,12 @@
 // CHECK: scf.for %{{.*}} = %[[G0]] to %{{.*}} step %c16{{.*}} iter_args
 // CHECK: %[[BYTES:.*]] = vector.load %{{.*}} : memref<?x32xi8, strided<[32, 1], offset: ?>>, vector<16xi8>
 // CHECK-NOT: memref.load
-// CHECK: arith.shrui %[[BYTES]], %{{.*}} : vector<16xi8>
-// CHECK: arith.trunci %{{.*}} : vector<16xi8> to vector<16xi4>
-// CHECK: arith.sitofp %{{.*}} : vector<16xi32> to vector<16xf32>
+// CHECK: %[[WIDE:.*]] = arith.extui %[[BYTES]] : vector<16xi8> to vector<16xi32>
+// CHECK: %[[NIBBLES:.*]] = arith.shrui %[[WIDE]], %{{.*}} : vector<16xi32>
+// CHECK: %[[TABLE:.*]] = arith.constant dense<[0.000000e+00, 1.000000e+00, 2.000000e+00, 3.000000e+00, 4.000000e+00, 5.000000e+00, 6.000000e+00, 7.000000e+00, -8.000000e+00, -7.000000e+00, -6.000000e+00, -5.000000e+00, -4.000000e+00, -3.000000e+00, -2.000000e+00, -1.000000e+00]> : vector<16xf32>
+// CHECK: llvm.call_intrinsic "llvm.x86.avx512.permvar.sf.512"(%[[TABLE]], %[[NIBBLES]])
+// CHECK-NOT: arith.trunci
+// CHECK-NOT: arith.sitofp
 // CHECK-NOT: arith.mulf
 // CHECK: %[[ROW:.*]] = vector.load %[[X]][%c0{{.*}}, %{{.*}}] : memref<2x64xf32>, vector<32xf32>
 // CHECK: vector.shuffle %[[ROW]], %[[ROW]] [0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30]
@@ -121,24 +124,28 @@ func.func @not_taken(%x: memref<?x64xf32>, %x2: memref<1x40xf32>, %w: memref<?x6
 // iteration, dropped first), the bytes w[n, b, j, hb] (16 a block, 18 bytes apart), x as
 // [1, blocks, 1, 2, 16] (element h of byte j is x's 16 h + j of the block) and an f16
 // scale per block. A loop over the blocks, one step of 16 bytes in each: both nibbles
-// dequantized on vectors, narrowed to bytes (the nibble minus 8 fits in i8), each times a
-// contiguous vector of x (no shuffles); the scale widened once per block and column; and
+// looked up in a 16-entry table of (nibble - 8) by vpermps (the bytes widened once, the
+// high nibble shifted in 32-bit lanes), each times a contiguous vector of x (no
+// shuffles); the scale broadcast as loaded and widened once per block and column; and
 // the row two tiles ahead prefetched.
 // CHECK-LABEL: func.func @q4_0_blocks
 // CHECK: scf.for %{{.*}} = %c0{{.*}} to %{{.*}} step %c4{{.*}} {
 // CHECK: scf.for %[[B:.*]] = %c0{{.*}} to %c8{{.*}} step %c1{{.*}} iter_args
 // CHECK: %[[BYTES:.*]] = vector.load %{{.*}}[%{{.*}}, %[[B]], %{{.*}}] : memref<?x8x16xi8, strided<[144, 18, 1], offset: ?>>, vector<16xi8>
 // CHECK: memref.prefetch %{{.*}}[%{{.*}}, %[[B]], %{{.*}}], read, locality<2>, data
-// CHECK: arith.subi %{{.*}}, %{{.*}} : vector<16xi8>
-// CHECK: arith.extsi %{{.*}} : vector<16xi8> to vector<16xi32>
+// CHECK: %[[WIDE:.*]] = arith.extui %[[BYTES]] : vector<16xi8> to vector<16xi32>
+// CHECK: %[[NIBBLES:.*]] = arith.shrui %[[WIDE]], %{{.*}} : vector<16xi32>
+// CHECK: %[[TABLE:.*]] = arith.constant dense<[-8.000000e+00, -7.000000e+00, -6.000000e+00, -5.000000e+00, -4.000000e+00, -3.000000e+00, -2.000000e+00, -1.000000e+00, 0.000000e+00, 1.000000e+00, 2.000000e+00, 3.000000e+00, 4.000000e+00, 5.000000e+00, 6.000000e+00, 7.000000e+00]> : vector<16xf32>
+// CHECK: llvm.call_intrinsic "llvm.x86.avx512.permvar.sf.512"(%[[TABLE]], %[[NIBBLES]])
+// CHECK-NOT: arith.subi
 // CHECK-NOT: vector.shuffle
 // CHECK: vector.load %{{.*}}[%c0{{.*}}, %[[B]], %c0{{.*}}, %{{.*}}] : memref<1x8x2x16xf32{{.*}}>, vector<16xf32>
 // CHECK: vector.fma
 // CHECK: vector.load %{{.*}}[%c0{{.*}}, %[[B]], %c1{{.*}}, %{{.*}}] : memref<1x8x2x16xf32{{.*}}>, vector<16xf32>
 // CHECK: vector.fma
 // CHECK: %[[D:.*]] = memref.load %{{.*}}[%{{.*}}, %[[B]]] : memref<?x8xf16, strided<[72, 9], offset: ?>>
-// CHECK: %[[S:.*]] = arith.extf %[[D]] : f16 to f32
-// CHECK: vector.broadcast %[[S]] : f32 to vector<16xf32>
+// CHECK: %[[DS:.*]] = vector.broadcast %[[D]] : f16 to vector<16xf16>
+// CHECK: arith.extf %[[DS]] : vector<16xf16> to vector<16xf32>
 // CHECK-NOT: linalg.generic
 func.func @q4_0_blocks(%x: memref<1x8x1x2x16xf32>, %w: memref<?x8x16x1xi8, strided<[144, 18, 1, 1], offset: ?>>, %d: memref<?x8xf16, strided<[72, 9], offset: ?>>, %out: memref<1x?xf32, strided<[4096, 1], offset: ?>>) {
   %c4 = arith.constant 4 : index
