@@ -11,6 +11,7 @@
 #include "mlir/Dialect/Tosa/IR/TosaOps.h"
 
 #include "compiler/input/iree/IreeDialects.h"
+#include "compiler/input/stablehlo/StablehloDialect.h"
 
 namespace kiln::compiler {
 
@@ -19,6 +20,7 @@ void RegisterInputDialects(mlir::DialectRegistry& registry) {
                   mlir::linalg::LinalgDialect, mlir::math::MathDialect, mlir::scf::SCFDialect,
                   mlir::tensor::TensorDialect, mlir::tosa::TosaDialect>();
   iree::RegisterIreeInputDialects(registry);
+  stablehlo::RegisterStablehloDialect(registry);
 }
 
 bool IsSupportedInputOp(mlir::Operation* op) {
