@@ -1,0 +1,16 @@
+#include "compiler/input/stablehlo/lowering/Lowering.h"
+
+namespace kiln::compiler::stablehlo {
+
+const LoweringTable& Lowerings() {
+  static const LoweringTable* table = [] {
+    auto* t = new LoweringTable;
+    AddElementwiseLowerings(*t);
+    AddShapeLowerings(*t);
+    AddStructuredLowerings(*t);
+    return t;
+  }();
+  return *table;
+}
+
+}  // namespace kiln::compiler::stablehlo

@@ -1,0 +1,48 @@
+#include "compiler/input/stablehlo/lowering/LoweringUtils.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+namespace kiln::compiler::stablehlo {
+
+using namespace mlir;
+
+Value EmptyTensor(OpBuilder& b, Location loc, RankedTensorType type, Value like) {
+  SmallVector<Value> dims;
+  for (int64_t d = 0; d < type.getRank(); ++d) {
+    if (type.isDynamicDim(d)) dims.push_back(tensor::DimOp::create(b, loc, like, d));
+  }
+  return tensor::EmptyOp::create(b, loc, type.getShape(), type.getElementType(), dims);
+}
+
+Value ElementwiseGeneric(OpBuilder& b, Location loc, RankedTensorType type, ValueRange operands,
+                         function_ref<Value(OpBuilder&, Location, ValueRange)> body) {
+  int64_t rank = type.getRank();
+  Value like = operands.empty() ? Value() : operands.back();
+  for (Value operand : operands) {
+    if (cast<RankedTensorType>(operand.getType()).getRank() == rank) like = operand;
+  }
+  Value init = EmptyTensor(b, loc, type, like);
+  SmallVector<AffineMap> maps;
+  for (Value operand : operands) {
+    bool scalar = cast<RankedTensorType>(operand.getType()).getRank() == 0 && rank > 0;
+    maps.push_back(scalar ? AffineMap::get(rank, 0, {}, b.getContext()) : b.getMultiDimIdentityMap(rank));
+  }
+  maps.push_back(b.getMultiDimIdentityMap(rank));
+  SmallVector<utils::IteratorType> iterators(rank, utils::IteratorType::parallel);
+  auto generic = linalg::GenericOp::create(
+      b, loc, TypeRange{type}, operands, ValueRange{init}, maps, iterators,
+      [&](OpBuilder& nested, Location nested_loc, ValueRange args) {
+        Value result = body(nested, nested_loc, args.drop_back());
+        linalg::YieldOp::create(nested, nested_loc, result);
+      });
+  return generic.getResult(0);
+}
+
+Value ExtractIndex(OpBuilder& b, Location loc, Value scalar_tensor) {
+  Value element = tensor::ExtractOp::create(b, loc, scalar_tensor, ValueRange{});
+  return arith::IndexCastOp::create(b, loc, b.getIndexType(), element);
+}
+
+}  // namespace kiln::compiler::stablehlo

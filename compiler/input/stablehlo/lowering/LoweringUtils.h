@@ -1,0 +1,23 @@
+// Builders the stablehlo lowerings share.
+#pragma once
+
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+
+namespace kiln::compiler::stablehlo {
+
+// A tensor.empty of `type`; its dynamic sizes are those of `like` (of the same rank).
+mlir::Value EmptyTensor(mlir::OpBuilder& b, mlir::Location loc, mlir::RankedTensorType type, mlir::Value like);
+
+// A linalg.generic over the dimensions of `type` computing one result from `operands`,
+// each read at the same position, or at none when 0-d (a scalar broadcast to every element);
+// `body` gets the operands' elements and returns the result element.
+mlir::Value ElementwiseGeneric(mlir::OpBuilder& b, mlir::Location loc, mlir::RankedTensorType type,
+                               mlir::ValueRange operands,
+                               llvm::function_ref<mlir::Value(mlir::OpBuilder&, mlir::Location, mlir::ValueRange)> body);
+
+// The element of a 0-d tensor, as an index (integers are sign-extended or truncated).
+mlir::Value ExtractIndex(mlir::OpBuilder& b, mlir::Location loc, mlir::Value scalar_tensor);
+
+}  // namespace kiln::compiler::stablehlo
