@@ -2,13 +2,13 @@
 // RUN: kiln-opt %s -split-input-file -kiln-lower-stablehlo -verify-diagnostics
 // RUN: not kiln-opt %s -split-input-file -kiln-lower-stablehlo -o /dev/null
 
-func.func @scatter(%a: tensor<8xi32>, %i: tensor<4x1xi32>, %u: tensor<4xi32>) -> tensor<8xi32> {
-  // expected-error @+1 {{'stablehlo.scatter' is not lowered by kiln yet}}
-  %0 = "stablehlo.scatter"(%a, %i, %u) ({
-  ^bb0(%x: tensor<i32>, %y: tensor<i32>):
-    "stablehlo.return"(%y) : (tensor<i32>) -> ()
-  }) {scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>} : (tensor<8xi32>, tensor<4x1xi32>, tensor<4xi32>) -> tensor<8xi32>
-  return %0 : tensor<8xi32>
+func.func @scatter_two_inputs(%a: tensor<8xi32>, %i: tensor<4x1xi32>, %u: tensor<4xi32>) -> tensor<8xi32> {
+  // expected-error @+1 {{'stablehlo.scatter' of several inputs is not lowered yet}}
+  %0:2 = "stablehlo.scatter"(%a, %a, %i, %u, %u) ({
+  ^bb0(%x: tensor<i32>, %y: tensor<i32>, %z: tensor<i32>, %w: tensor<i32>):
+    "stablehlo.return"(%z, %w) : (tensor<i32>, tensor<i32>) -> ()
+  }) {scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>} : (tensor<8xi32>, tensor<8xi32>, tensor<4x1xi32>, tensor<4xi32>, tensor<4xi32>) -> (tensor<8xi32>, tensor<8xi32>)
+  return %0#0 : tensor<8xi32>
 }
 
 // -----

@@ -110,3 +110,23 @@ func.func @pad_interior(%a: tensor<3xf32>, %v: tensor<f32>) -> tensor<4xf32> {
   %r = "stablehlo.pad"(%a, %v) {edge_padding_low = array<i64: -1>, edge_padding_high = array<i64: 0>, interior_padding = array<i64: 1>} : (tensor<3xf32>, tensor<f32>) -> tensor<4xf32>
   return %r : tensor<4xf32>
 }
+
+// -----
+
+// Scatter: indices as [batch, depth], updates as [batch, window over every operand
+// dimension], the body's (old, update) as the region's (update, old).
+// CHECK-LABEL: func.func @scatter
+// CHECK: %[[FLAT:.*]] = tensor.collapse_shape %arg2
+// CHECK: %[[U:.*]] = tensor.expand_shape %[[FLAT]] {{\[\[}}0, 1, 2]] output_shape [2, 1, 3] : tensor<6xi32> into tensor<2x1x3xi32>
+// CHECK: iree_linalg_ext.scatter dimension_map = [0] unique_indices(false) ins(%[[U]], %arg1 : tensor<2x1x3xi32>, tensor<2x1xi32>) outs(%arg0 : tensor<6x3xi32>)
+// CHECK: ^bb0(%[[UPDATE:.*]]: i32, %[[OLD:.*]]: i32):
+// CHECK: %[[SUM:.*]] = arith.subi %[[OLD]], %[[UPDATE]] : i32
+// CHECK: iree_linalg_ext.yield %[[SUM]] : i32
+func.func @scatter(%a: tensor<6x3xi32>, %i: tensor<2x1xi32>, %u: tensor<2x3xi32>) -> tensor<6x3xi32> {
+  %0 = "stablehlo.scatter"(%a, %i, %u) ({
+  ^bb0(%old: tensor<i32>, %update: tensor<i32>):
+    %d = stablehlo.subtract %old, %update : tensor<i32>
+    "stablehlo.return"(%d) : (tensor<i32>) -> ()
+  }) {scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>} : (tensor<6x3xi32>, tensor<2x1xi32>, tensor<2x3xi32>) -> tensor<6x3xi32>
+  return %0 : tensor<6x3xi32>
+}

@@ -8,6 +8,7 @@ const LoweringTable& Lowerings() {
     AddElementwiseLowerings(*t);
     AddShapeLowerings(*t);
     AddStructuredLowerings(*t);
+    AddScatterLowerings(*t);
     return t;
   }();
   return *table;

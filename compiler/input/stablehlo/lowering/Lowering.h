@@ -16,6 +16,7 @@ using LoweringTable = llvm::StringMap<LowerFn>;
 void AddElementwiseLowerings(LoweringTable& table);
 void AddShapeLowerings(LoweringTable& table);
 void AddStructuredLowerings(LoweringTable& table);
+void AddScatterLowerings(LoweringTable& table);
 
 // Every op kiln lowers, by name ("stablehlo.add").
 const LoweringTable& Lowerings();

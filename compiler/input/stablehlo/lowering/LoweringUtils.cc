@@ -40,6 +40,31 @@ Value ElementwiseGeneric(OpBuilder& b, Location loc, RankedTensorType type, Valu
   return generic.getResult(0);
 }
 
+Value Reshape(OpBuilder& b, Location loc, Value value, RankedTensorType to) {
+  auto from = cast<RankedTensorType>(value.getType());
+  if (from == to) return value;
+  auto all = [](int64_t rank) {
+    SmallVector<ReassociationIndices> reassociation;
+    if (rank > 0) reassociation.push_back(llvm::to_vector(llvm::seq<int64_t>(0, rank)));
+    return reassociation;
+  };
+  // 0-d to or from all-ones shapes.
+  if (from.getRank() == 0) return tensor::ExpandShapeOp::create(b, loc, to, value, SmallVector<ReassociationIndices>{});
+  if (to.getRank() == 0) return tensor::CollapseShapeOp::create(b, loc, to, value, SmallVector<ReassociationIndices>{});
+  auto flat = RankedTensorType::get({from.getNumElements()}, from.getElementType());
+  if (from.getRank() != 1) value = tensor::CollapseShapeOp::create(b, loc, flat, value, all(from.getRank()));
+  if (to.getRank() != 1) value = tensor::ExpandShapeOp::create(b, loc, to, value, all(to.getRank()));
+  return value;
+}
+
+Value Transpose(OpBuilder& b, Location loc, Value value, ArrayRef<int64_t> permutation) {
+  if (llvm::equal(permutation, llvm::seq<int64_t>(0, permutation.size()))) return value;
+  auto type = cast<RankedTensorType>(value.getType());
+  SmallVector<int64_t> shape = llvm::map_to_vector(permutation, [&](int64_t d) { return type.getDimSize(d); });
+  Value init = tensor::EmptyOp::create(b, loc, shape, type.getElementType());
+  return linalg::TransposeOp::create(b, loc, value, init, permutation).getResult()[0];
+}
+
 Value ExtractIndex(OpBuilder& b, Location loc, Value scalar_tensor) {
   Value element = tensor::ExtractOp::create(b, loc, scalar_tensor, ValueRange{});
   return arith::IndexCastOp::create(b, loc, b.getIndexType(), element);

@@ -17,6 +17,14 @@ mlir::Value ElementwiseGeneric(mlir::OpBuilder& b, mlir::Location loc, mlir::Ran
                                mlir::ValueRange operands,
                                llvm::function_ref<mlir::Value(mlir::OpBuilder&, mlir::Location, mlir::ValueRange)> body);
 
+// `value` (static shape) in the static shape `type` of as many elements, through one
+// dimension: collapsed, then expanded (either step skipped when its side already is 1-d).
+mlir::Value Reshape(mlir::OpBuilder& b, mlir::Location loc, mlir::Value value, mlir::RankedTensorType type);
+
+// `value` with its dimensions permuted (result dimension i is dimension permutation[i]);
+// `value` itself when the permutation is the identity.
+mlir::Value Transpose(mlir::OpBuilder& b, mlir::Location loc, mlir::Value value, llvm::ArrayRef<int64_t> permutation);
+
 // The element of a 0-d tensor, as an index (integers are sign-extended or truncated).
 mlir::Value ExtractIndex(mlir::OpBuilder& b, mlir::Location loc, mlir::Value scalar_tensor);
 

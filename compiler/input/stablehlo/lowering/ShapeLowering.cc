@@ -64,46 +64,17 @@ LogicalResult LowerBroadcast(RewriterBase& rewriter, Operation* op) {
   return Broadcast(rewriter, op, broadcast.getOperand(), dims);
 }
 
-// Through one dimension: collapse the operand, expand to the result (either step skipped
-// when its side is already one-dimensional).
 LogicalResult LowerReshape(RewriterBase& rewriter, Operation* op) {
   if (failed(RequireStatic(op))) return failure();
   auto reshape = cast<ReshapeOp>(op);
-  Location loc = op->getLoc();
-  RankedTensorType from = TensorType(reshape.getOperand()), to = reshape.getType();
-  Value value = reshape.getOperand();
-  if (from == to) {
-    rewriter.replaceOp(op, value);
-    return success();
-  }
-  auto all = [](int64_t rank) {
-    SmallVector<ReassociationIndices> reassociation;
-    if (rank > 0) reassociation.push_back(llvm::to_vector(llvm::seq<int64_t>(0, rank)));
-    return reassociation;
-  };
-  auto flat = RankedTensorType::get({from.getNumElements()}, from.getElementType());
-  if (from.getRank() == 0 || to.getRank() == 0) {
-    // 0-d to or from all-ones shapes.
-    if (from.getRank() == 0) {
-      value = tensor::ExpandShapeOp::create(rewriter, loc, to, value, SmallVector<ReassociationIndices>{});
-    } else {
-      value = tensor::CollapseShapeOp::create(rewriter, loc, to, value, SmallVector<ReassociationIndices>{});
-    }
-  } else {
-    if (from.getRank() != 1) value = tensor::CollapseShapeOp::create(rewriter, loc, flat, value, all(from.getRank()));
-    if (to.getRank() != 1) value = tensor::ExpandShapeOp::create(rewriter, loc, to, value, all(to.getRank()));
-  }
-  rewriter.replaceOp(op, value);
+  rewriter.replaceOp(op, Reshape(rewriter, op->getLoc(), reshape.getOperand(), reshape.getType()));
   return success();
 }
 
 LogicalResult LowerTranspose(RewriterBase& rewriter, Operation* op) {
   if (failed(RequireStatic(op))) return failure();
   auto transpose = cast<TransposeOp>(op);
-  RankedTensorType type = transpose.getType();
-  Value init = tensor::EmptyOp::create(rewriter, op->getLoc(), type.getShape(), type.getElementType());
-  auto result = linalg::TransposeOp::create(rewriter, op->getLoc(), transpose.getOperand(), init, transpose.getPermutation());
-  rewriter.replaceOp(op, result.getResult());
+  rewriter.replaceOp(op, Transpose(rewriter, op->getLoc(), transpose.getOperand(), transpose.getPermutation()));
   return success();
 }
 
