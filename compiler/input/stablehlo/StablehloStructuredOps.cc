@@ -209,4 +209,60 @@ LogicalResult DotGeneralOp::verify() {
   return success();
 }
 
+LogicalResult ReduceWindowOp::verify() {
+  if (getOperands().empty() || getOperands().size() % 2 != 0) {
+    return emitOpError() << "takes N inputs and N init values; got " << getOperands().size() << " operands";
+  }
+  size_t n = getInputs().size();
+  RankedTensorType first = TensorType(getInputs()[0]);
+  auto rank = static_cast<size_t>(first.getRank());
+  auto check_length = [&](StringRef name, std::optional<ArrayRef<int64_t>> values) -> LogicalResult {
+    if (values && values->size() != rank) {
+      return emitOpError() << name << " has " << values->size() << " entries for inputs of rank " << rank;
+    }
+    if (values && llvm::any_of(*values, [](int64_t v) { return v < 1; })) {
+      return emitOpError() << name << " entries must be positive";
+    }
+    return success();
+  };
+  if (failed(check_length("window_dimensions", getWindowDimensions())) ||
+      failed(check_length("window_strides", getWindowStrides())) ||
+      failed(check_length("base_dilations", getBaseDilations())) ||
+      failed(check_length("window_dilations", getWindowDilations()))) {
+    return failure();
+  }
+  if (getPadding() && (getPadding()->getType().getShape() != ArrayRef<int64_t>{static_cast<int64_t>(rank), 2})) {
+    return emitOpError() << "padding must be [" << rank << ", 2], not " << getPadding()->getType();
+  }
+  for (size_t i = 0; i < n; ++i) {
+    RankedTensorType init = TensorType(getInitValues()[i]), input = TensorType(getInputs()[i]);
+    if (init.getRank() != 0 || init.getElementType() != input.getElementType()) {
+      return emitOpError() << "operand #" << n + i << " (init value) of type " << init << " is not a 0-d tensor of "
+                           << input.getElementType();
+    }
+  }
+  SmallVector<Type> elements = ElementTypes(getInputs());
+  SmallVector<Type> arguments(elements);
+  llvm::append_range(arguments, elements);
+  return VerifyScalarBody(*this, getBody(), arguments, elements);
+}
+
+LogicalResult BatchNormInferenceOp::verify() {
+  RankedTensorType operand = TensorType(getOperand());
+  auto feature = static_cast<int64_t>(getFeatureIndex());
+  if (feature < 0 || feature >= operand.getRank()) {
+    return emitOpError() << "feature_index " << feature << " is not a dimension of " << operand;
+  }
+  if (getType() != operand) return emitOpError() << "result type " << getType() << " differs from the operand's";
+  const char* names[] = {"scale", "offset", "mean", "variance"};
+  for (auto [i, value] : llvm::enumerate(ValueRange{getScale(), getOffset(), getMean(), getVariance()})) {
+    RankedTensorType type = TensorType(value);
+    auto expected = RankedTensorType::get({operand.getDimSize(feature)}, operand.getElementType());
+    if (failed(verifyCompatibleShape(type, expected)) || type.getElementType() != operand.getElementType()) {
+      return emitOpError() << "operand #" << i + 1 << " (" << names[i] << ") of type " << type << " is not " << expected;
+    }
+  }
+  return success();
+}
+
 }  // namespace kiln::compiler::stablehlo

@@ -91,4 +91,36 @@ def Stablehlo_DotGeneralOp : Stablehlo_StructuredOp<"dot_general",
   let results = (outs AnyRankedTensor:$result);
 }
 
+def Stablehlo_ReduceWindowOp : Stablehlo_StructuredOp<"reduce_window",
+    "Reduces each window of the inputs with a body", [IsolatedFromAbove]> {
+  let description = [{
+    The operands are N inputs then N 0-d init values, as for reduce. Result element i is
+    the reduction of the window of `window_dimensions` starting at i * window_strides in
+    the inputs padded with the init values by `padding` ([rank, 2]: low, high), its
+    elements window_dilations apart.
+  }];
+  let arguments = (ins Variadic<AnyRankedTensor>:$operands, DenseI64ArrayAttr:$window_dimensions,
+                       OptionalAttr<DenseI64ArrayAttr>:$window_strides,
+                       OptionalAttr<DenseI64ArrayAttr>:$base_dilations,
+                       OptionalAttr<DenseI64ArrayAttr>:$window_dilations,
+                       OptionalAttr<I64ElementsAttr>:$padding);
+  let results = (outs Variadic<AnyRankedTensor>:$results);
+  let regions = (region SizedRegion<1>:$body);
+  let extraClassDeclaration = [{
+    ::mlir::OperandRange getInputs() { return getOperands().take_front(getOperands().size() / 2); }
+    ::mlir::OperandRange getInitValues() { return getOperands().drop_front(getOperands().size() / 2); }
+  }];
+}
+
+def Stablehlo_BatchNormInferenceOp : Stablehlo_StructuredOp<"batch_norm_inference",
+    "Normalizes the operand along feature_index with given mean and variance"> {
+  let description = [{
+    scale * (operand - mean) / sqrt(variance + epsilon) + offset, with scale, offset,
+    mean and variance 1-d along dimension feature_index of the operand.
+  }];
+  let arguments = (ins AnyRankedTensor:$operand, AnyRankedTensor:$scale, AnyRankedTensor:$offset,
+                       AnyRankedTensor:$mean, AnyRankedTensor:$variance, F32Attr:$epsilon, I64Attr:$feature_index);
+  let results = (outs AnyRankedTensor:$result);
+}
+
 #endif  // KILN_COMPILER_INPUT_STABLEHLO_STRUCTUREDOPS

@@ -134,3 +134,22 @@ func.func @dot_numbers_key(%a: tensor<2x3xf32>) -> tensor<2x2xf32> {
   %r = "stablehlo.dot_general"(%a, %a) {dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dims = [1]>} : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x2xf32>
   return %r : tensor<2x2xf32>
 }
+
+// -----
+
+func.func @reduce_window_padding(%x: tensor<6xf32>, %z: tensor<f32>) -> tensor<3xf32> {
+  // expected-error @+1 {{padding must be [1, 2], not 'tensor<2x2xi64>'}}
+  %r = "stablehlo.reduce_window"(%x, %z) ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    "stablehlo.return"(%a) : (tensor<f32>) -> ()
+  }) {window_dimensions = array<i64: 3>, padding = dense<0> : tensor<2x2xi64>} : (tensor<6xf32>, tensor<f32>) -> tensor<3xf32>
+  return %r : tensor<3xf32>
+}
+
+// -----
+
+func.func @batch_norm_mean(%x: tensor<2x4xf32>, %s: tensor<4xf32>, %m: tensor<2xf32>) -> tensor<2x4xf32> {
+  // expected-error @+1 {{operand #3 (mean) of type 'tensor<2xf32>' is not 'tensor<4xf32>'}}
+  %r = "stablehlo.batch_norm_inference"(%x, %s, %s, %m, %s) {epsilon = 1.000000e-03 : f32, feature_index = 1 : i64} : (tensor<2x4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<2xf32>, tensor<4xf32>) -> tensor<2x4xf32>
+  return %r : tensor<2x4xf32>
+}

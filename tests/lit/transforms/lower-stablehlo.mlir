@@ -130,3 +130,56 @@ func.func @scatter(%a: tensor<6x3xi32>, %i: tensor<2x1xi32>, %u: tensor<2x3xi32>
   }) {scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>} : (tensor<6x3xi32>, tensor<2x1xi32>, tensor<2x3xi32>) -> tensor<6x3xi32>
   return %0 : tensor<6x3xi32>
 }
+
+// -----
+
+// reduce_window: the padded input read at position * stride + offset, a window-shaped
+// empty tensor bounding the window loops.
+// CHECK-DAG: #[[READ:.*]] = affine_map<(d0, d1) -> (d0 * 2 + d1)>
+// CHECK-DAG: #[[WINDOW:.*]] = affine_map<(d0, d1) -> (d1)>
+// CHECK-DAG: #[[OUT:.*]] = affine_map<(d0, d1) -> (d0)>
+// CHECK-LABEL: func.func @reduce_window
+// CHECK: %[[INIT:.*]] = tensor.extract %arg1[]
+// CHECK: %[[PADDED:.*]] = tensor.pad %arg0 low[1] high[0]
+// CHECK: tensor.yield %[[INIT]]
+// CHECK: %[[SHAPE:.*]] = tensor.empty() : tensor<3xi1>
+// CHECK: linalg.generic {indexing_maps = [#[[READ]], #[[WINDOW]], #[[OUT]]], iterator_types = ["parallel", "reduction"]} ins(%[[PADDED]], %[[SHAPE]] : tensor<7xf32>, tensor<3xi1>)
+// CHECK: arith.addf
+func.func @reduce_window(%x: tensor<6xf32>, %z: tensor<f32>) -> tensor<3xf32> {
+  %r = "stablehlo.reduce_window"(%x, %z) ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %s = stablehlo.add %a, %b : tensor<f32>
+    "stablehlo.return"(%s) : (tensor<f32>) -> ()
+  }) {window_dimensions = array<i64: 3>, window_strides = array<i64: 2>, padding = dense<[[1, 0]]> : tensor<1x2xi64>} : (tensor<6xf32>, tensor<f32>) -> tensor<3xf32>
+  return %r : tensor<3xf32>
+}
+
+// -----
+
+// CHECK-DAG: #[[FEATURE:.*]] = affine_map<(d0, d1) -> (d1)>
+// CHECK-LABEL: func.func @batch_norm_inference
+// CHECK: linalg.generic {indexing_maps = [#{{.*}}, #[[FEATURE]], #[[FEATURE]], #[[FEATURE]], #[[FEATURE]], #{{.*}}]
+// CHECK: ^bb0(%[[X:.*]]: f32, %[[SCALE:.*]]: f32, %[[OFFSET:.*]]: f32, %[[MEAN:.*]]: f32, %[[VAR:.*]]: f32, %{{.*}}: f32):
+// CHECK: %[[EPS:.*]] = arith.constant 1.000000e-03 : f32
+// CHECK: %[[C:.*]] = arith.subf %[[X]], %[[MEAN]]
+// CHECK: %[[V:.*]] = arith.addf %[[VAR]], %[[EPS]]
+// CHECK: %[[S:.*]] = math.sqrt %[[V]]
+// CHECK: %[[N:.*]] = arith.divf %[[C]], %[[S]]
+// CHECK: %[[M:.*]] = arith.mulf %[[SCALE]], %[[N]]
+// CHECK: arith.addf %[[M]], %[[OFFSET]]
+func.func @batch_norm_inference(%x: tensor<2x4xf32>, %s: tensor<4xf32>, %o: tensor<4xf32>, %m: tensor<4xf32>, %v: tensor<4xf32>) -> tensor<2x4xf32> {
+  %r = "stablehlo.batch_norm_inference"(%x, %s, %o, %m, %v) {epsilon = 1.000000e-03 : f32, feature_index = 1 : i64} : (tensor<2x4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<2x4xf32>
+  return %r : tensor<2x4xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @reverse
+// CHECK: %[[I:.*]] = linalg.index 0 : index
+// CHECK: %[[LAST:.*]] = arith.constant 2 : index
+// CHECK: %[[J:.*]] = arith.subi %[[LAST]], %[[I]] : index
+// CHECK: tensor.extract %arg0[%[[J]]] : tensor<3xf32>
+func.func @reverse(%x: tensor<3xf32>) -> tensor<3xf32> {
+  %r = "stablehlo.reverse"(%x) {dimensions = array<i64: 0>} : (tensor<3xf32>) -> tensor<3xf32>
+  return %r : tensor<3xf32>
+}

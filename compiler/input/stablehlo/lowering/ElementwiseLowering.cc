@@ -6,6 +6,8 @@
 #include "compiler/input/stablehlo/lowering/ScalarOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 
 namespace kiln::compiler::stablehlo {
 
@@ -55,6 +57,39 @@ LogicalResult LowerIota(RewriterBase& rewriter, Operation* op) {
   return success();
 }
 
+// scale * (x - mean) / sqrt(variance + epsilon) + offset; the four 1-d operands are read
+// along feature_index.
+LogicalResult LowerBatchNormInference(RewriterBase& rewriter, Operation* op) {
+  auto norm = cast<BatchNormInferenceOp>(op);
+  RankedTensorType type = norm.getType();
+  auto element = dyn_cast<FloatType>(type.getElementType());
+  if (!element || !type.hasStaticShape()) {
+    return op->emitError() << "'stablehlo.batch_norm_inference' of " << type << " is not lowered yet";
+  }
+  Location loc = op->getLoc();
+  int64_t rank = type.getRank();
+  auto feature = static_cast<int64_t>(norm.getFeatureIndex());
+  Value init = tensor::EmptyOp::create(rewriter, loc, type.getShape(), element);
+  AffineMap along = AffineMap::get(rank, 0, {rewriter.getAffineDimExpr(feature)}, rewriter.getContext());
+  SmallVector<AffineMap> maps = {rewriter.getMultiDimIdentityMap(rank), along, along, along, along,
+                                 rewriter.getMultiDimIdentityMap(rank)};
+  SmallVector<utils::IteratorType> iterators(rank, utils::IteratorType::parallel);
+  double epsilon = norm.getEpsilon().convertToDouble();
+  auto generic = linalg::GenericOp::create(
+      rewriter, loc, TypeRange{type},
+      ValueRange{norm.getOperand(), norm.getScale(), norm.getOffset(), norm.getMean(), norm.getVariance()},
+      ValueRange{init}, maps, iterators, [&](OpBuilder& b, Location l, ValueRange args) {
+        Value eps = arith::ConstantOp::create(b, l, b.getFloatAttr(element, epsilon));
+        Value centered = arith::SubFOp::create(b, l, args[0], args[3]);
+        Value stddev = math::SqrtOp::create(b, l, arith::AddFOp::create(b, l, args[4], eps));
+        Value normalized = arith::DivFOp::create(b, l, centered, stddev);
+        Value scaled = arith::MulFOp::create(b, l, args[1], normalized);
+        linalg::YieldOp::create(b, l, ValueRange{arith::AddFOp::create(b, l, scaled, args[2])});
+      });
+  rewriter.replaceOp(op, generic.getResult(0));
+  return success();
+}
+
 }  // namespace
 
 void AddElementwiseLowerings(LoweringTable& table) {
@@ -68,6 +103,7 @@ void AddElementwiseLowerings(LoweringTable& table) {
   }
   table["stablehlo.constant"] = LowerConstant;
   table["stablehlo.iota"] = LowerIota;
+  table["stablehlo.batch_norm_inference"] = LowerBatchNormInference;
 }
 
 }  // namespace kiln::compiler::stablehlo

@@ -9,6 +9,7 @@ const LoweringTable& Lowerings() {
     AddShapeLowerings(*t);
     AddStructuredLowerings(*t);
     AddScatterLowerings(*t);
+    AddWindowLowerings(*t);
     return t;
   }();
   return *table;

@@ -17,6 +17,7 @@ void AddElementwiseLowerings(LoweringTable& table);
 void AddShapeLowerings(LoweringTable& table);
 void AddStructuredLowerings(LoweringTable& table);
 void AddScatterLowerings(LoweringTable& table);
+void AddWindowLowerings(LoweringTable& table);
 
 // Every op kiln lowers, by name ("stablehlo.add").
 const LoweringTable& Lowerings();

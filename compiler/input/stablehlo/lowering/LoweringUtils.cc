@@ -65,6 +65,21 @@ Value Transpose(OpBuilder& b, Location loc, Value value, ArrayRef<int64_t> permu
   return linalg::TransposeOp::create(b, loc, value, init, permutation).getResult()[0];
 }
 
+Value PadWith(OpBuilder& b, Location loc, Value value, ArrayRef<int64_t> low, ArrayRef<int64_t> high, Value scalar) {
+  auto type = cast<RankedTensorType>(value.getType());
+  SmallVector<int64_t> shape;
+  for (int64_t d = 0; d < type.getRank(); ++d) shape.push_back(type.getDimSize(d) + low[d] + high[d]);
+  auto padded = tensor::PadOp::create(b, loc, RankedTensorType::get(shape, type.getElementType()), value, low, high,
+                                      ValueRange{}, ValueRange{});
+  SmallVector<Type> arg_types(type.getRank(), b.getIndexType());
+  SmallVector<Location> arg_locs(type.getRank(), loc);
+  OpBuilder::InsertionGuard guard(b);
+  Block* block = b.createBlock(&padded.getRegion(), {}, arg_types, arg_locs);
+  b.setInsertionPointToEnd(block);
+  tensor::YieldOp::create(b, loc, scalar);
+  return padded.getResult();
+}
+
 Value ExtractIndex(OpBuilder& b, Location loc, Value scalar_tensor) {
   Value element = tensor::ExtractOp::create(b, loc, scalar_tensor, ValueRange{});
   return arith::IndexCastOp::create(b, loc, b.getIndexType(), element);

@@ -25,6 +25,10 @@ mlir::Value Reshape(mlir::OpBuilder& b, mlir::Location loc, mlir::Value value, m
 // `value` itself when the permutation is the identity.
 mlir::Value Transpose(mlir::OpBuilder& b, mlir::Location loc, mlir::Value value, llvm::ArrayRef<int64_t> permutation);
 
+// `value` (static shape) padded by `low` and `high` (non-negative) with `scalar`: tensor.pad.
+mlir::Value PadWith(mlir::OpBuilder& b, mlir::Location loc, mlir::Value value, llvm::ArrayRef<int64_t> low,
+                    llvm::ArrayRef<int64_t> high, mlir::Value scalar);
+
 // The element of a 0-d tensor, as an index (integers are sign-extended or truncated).
 mlir::Value ExtractIndex(mlir::OpBuilder& b, mlir::Location loc, mlir::Value scalar_tensor);
 

@@ -78,16 +78,26 @@ LogicalResult LowerTranspose(RewriterBase& rewriter, Operation* op) {
   return success();
 }
 
+// Reads the operand at size - 1 - i along reversed dimensions, by index (an input map
+// `size - 1 - d` would not be a projected permutation, which tiling passes rely on).
 LogicalResult LowerReverse(RewriterBase& rewriter, Operation* op) {
   if (failed(RequireStatic(op))) return failure();
   auto reverse = cast<ReverseOp>(op);
   RankedTensorType type = reverse.getType();
-  SmallVector<AffineExpr> read;
-  for (int64_t d = 0; d < type.getRank(); ++d) {
-    AffineExpr dim = rewriter.getAffineDimExpr(d);
-    read.push_back(llvm::is_contained(reverse.getDimensions(), d) ? type.getDimSize(d) - 1 - dim : dim);
-  }
-  rewriter.replaceOp(op, CopyGeneric(rewriter, op->getLoc(), reverse.getOperand(), type, read));
+  Value operand = reverse.getOperand();
+  Value result = ElementwiseGeneric(rewriter, op->getLoc(), type, {}, [&](OpBuilder& b, Location l, ValueRange) -> Value {
+    SmallVector<Value> coordinates;
+    for (int64_t d = 0; d < type.getRank(); ++d) {
+      Value index = linalg::IndexOp::create(b, l, d);
+      if (llvm::is_contained(reverse.getDimensions(), d)) {
+        Value last = arith::ConstantIndexOp::create(b, l, type.getDimSize(d) - 1);
+        index = arith::SubIOp::create(b, l, last, index);
+      }
+      coordinates.push_back(index);
+    }
+    return tensor::ExtractOp::create(b, l, operand, coordinates);
+  });
+  rewriter.replaceOp(op, result);
   return success();
 }
 
@@ -164,14 +174,7 @@ LogicalResult LowerPad(RewriterBase& rewriter, Operation* op) {
   ArrayRef<int64_t> low = pad.getEdgePaddingLow(), high = pad.getEdgePaddingHigh(), interior = pad.getInteriorPadding();
   auto non_negative = [](ArrayRef<int64_t> values) { return llvm::all_of(values, [](int64_t v) { return v >= 0; }); };
   if (non_negative(low) && non_negative(high) && llvm::all_of(interior, [](int64_t v) { return v == 0; })) {
-    auto padded = tensor::PadOp::create(rewriter, loc, type, pad.getOperand(), low, high, ValueRange{}, ValueRange{});
-    SmallVector<Type> arg_types(type.getRank(), rewriter.getIndexType());
-    SmallVector<Location> arg_locs(type.getRank(), loc);
-    Block* block = rewriter.createBlock(&padded.getRegion(), {}, arg_types, arg_locs);
-    rewriter.setInsertionPointToEnd(block);
-    tensor::YieldOp::create(rewriter, loc, value);
-    rewriter.setInsertionPoint(op);
-    rewriter.replaceOp(op, padded.getResult());
+    rewriter.replaceOp(op, PadWith(rewriter, loc, pad.getOperand(), low, high, value));
     return success();
   }
   SmallVector<int64_t> crop_offsets, crop_sizes, insert_offsets, insert_strides;
