@@ -8,6 +8,15 @@ namespace kiln::compiler::stablehlo {
 
 using namespace mlir;
 
+LogicalResult RequireStatic(Operation* op) {
+  for (Type type : llvm::concat<Type>(op->getOperandTypes(), op->getResultTypes())) {
+    if (!cast<RankedTensorType>(type).hasStaticShape()) {
+      return op->emitError() << "'" << op->getName() << "' with dynamic shapes is not lowered yet";
+    }
+  }
+  return success();
+}
+
 Value EmptyTensor(OpBuilder& b, Location loc, RankedTensorType type, Value like) {
   SmallVector<Value> dims;
   for (int64_t d = 0; d < type.getRank(); ++d) {

@@ -7,6 +7,9 @@
 
 namespace kiln::compiler::stablehlo {
 
+// Fails with an error naming `op` unless all its operands and results have static shapes.
+mlir::LogicalResult RequireStatic(mlir::Operation* op);
+
 // A tensor.empty of `type`; its dynamic sizes are those of `like` (of the same rank).
 mlir::Value EmptyTensor(mlir::OpBuilder& b, mlir::Location loc, mlir::RankedTensorType type, mlir::Value like);
 

@@ -19,11 +19,7 @@ RankedTensorType TensorType(Value value) { return cast<RankedTensorType>(value.g
 LogicalResult LowerScatter(RewriterBase& rewriter, Operation* op) {
   auto scatter = cast<ScatterOp>(op);
   Location loc = op->getLoc();
-  for (Type type : llvm::concat<Type>(op->getOperandTypes(), op->getResultTypes())) {
-    if (!cast<RankedTensorType>(type).hasStaticShape()) {
-      return op->emitError() << "'stablehlo.scatter' with dynamic shapes is not lowered yet";
-    }
-  }
+  if (failed(RequireStatic(op))) return failure();
   if (scatter.getNumInputs() != 1) return op->emitError() << "'stablehlo.scatter' of several inputs is not lowered yet";
   ScatterDimensionNumbersAttr dims = scatter.getScatterDimensionNumbers();
   if (!dims.getInputBatchingDims().empty()) {

@@ -15,15 +15,6 @@ namespace {
 
 RankedTensorType TensorType(Value value) { return cast<RankedTensorType>(value.getType()); }
 
-LogicalResult RequireStatic(Operation* op) {
-  for (Type type : llvm::concat<Type>(op->getOperandTypes(), op->getResultTypes())) {
-    if (!cast<RankedTensorType>(type).hasStaticShape()) {
-      return op->emitError() << "'" << op->getName() << "' with dynamic shapes is not lowered yet";
-    }
-  }
-  return success();
-}
-
 // A generic copying `operand` into `type`, reading operand dimension i at `read[i]`, an
 // expression of the result's loop dimensions.
 Value CopyGeneric(OpBuilder& b, Location loc, Value operand, RankedTensorType type, ArrayRef<AffineExpr> read) {

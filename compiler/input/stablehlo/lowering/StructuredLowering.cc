@@ -18,15 +18,6 @@ namespace {
 
 RankedTensorType TensorType(Value value) { return cast<RankedTensorType>(value.getType()); }
 
-LogicalResult RequireStatic(Operation* op) {
-  for (Type type : llvm::concat<Type>(op->getOperandTypes(), op->getResultTypes())) {
-    if (!cast<RankedTensorType>(type).hasStaticShape()) {
-      return op->emitError() << "'" << op->getName() << "' with dynamic shapes is not lowered yet";
-    }
-  }
-  return success();
-}
-
 // The body's arguments are N accumulators then N elements; the generic's are N elements
 // then N accumulators.
 LogicalResult LowerReduce(RewriterBase& rewriter, Operation* op) {

@@ -18,11 +18,7 @@ namespace {
 LogicalResult LowerReduceWindow(RewriterBase& rewriter, Operation* op) {
   auto window = cast<ReduceWindowOp>(op);
   Location loc = op->getLoc();
-  for (Type type : llvm::concat<Type>(op->getOperandTypes(), op->getResultTypes())) {
-    if (!cast<RankedTensorType>(type).hasStaticShape()) {
-      return op->emitError() << "'stablehlo.reduce_window' with dynamic shapes is not lowered yet";
-    }
-  }
+  if (failed(RequireStatic(op))) return failure();
   if (window.getBaseDilations() && llvm::any_of(*window.getBaseDilations(), [](int64_t d) { return d != 1; })) {
     return op->emitError() << "'stablehlo.reduce_window' with base_dilations is not lowered yet";
   }
