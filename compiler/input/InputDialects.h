@@ -7,7 +7,8 @@
 namespace kiln::compiler {
 
 // Registers every dialect an input program may use (func, arith, math, tensor, linalg, scf,
-// cf, tosa, the builtin dialect, and IREE's util, flow and check: compiler/input/iree).
+// cf, tosa, the builtin dialect, and IREE's util, flow and check: compiler/input/iree;
+// stablehlo: compiler/input/stablehlo).
 void RegisterInputDialects(mlir::DialectRegistry& registry);
 
 // Whether kiln can compile `op`: ops of the input dialects, except tensor ops outside the

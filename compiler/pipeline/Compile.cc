@@ -65,6 +65,7 @@ void BuildHostPipeline(OpPassManager& pm, const CompileOptions& options, bool gp
   pm.addPass(createCheckInputOps());
   pm.addPass(createConvertUtilOps());
   pm.addPass(createLowerIreeInput());
+  pm.addPass(createLowerStablehlo());
   pm.addPass(createResolveTosaInexactRounding());
   AddPipeline(pm, "func.func(tosa-to-scf,tosa-optional-decompositions,tosa-to-linalg-named,tosa-to-linalg,"
                   "tosa-to-arith,tosa-to-tensor)");

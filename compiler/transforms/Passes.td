@@ -53,6 +53,29 @@ def LowerIreeInput : Pass<"kiln-lower-iree-input", "mlir::ModuleOp"> {
                            "::kiln::compiler::iree::UtilDialect", "::kiln::compiler::iree::CheckDialect"];
 }
 
+def LowerStablehlo : Pass<"kiln-lower-stablehlo", "mlir::ModuleOp"> {
+  let summary = "Lowers StableHLO input ops to linalg, tensor, arith, math and iree_linalg_ext";
+  let description = [{
+    Runs right after kiln-lower-iree-input, so that everything after it sees only the
+    dialects kiln compiles from linalg input. Each top-level `stablehlo` op (with the
+    region of a reduce or sort, whose 0-d tensor computation becomes scalar arith/math)
+    is replaced: elementwise ops, compare, select, clamp, convert and iota by
+    linalg.generic ops computing StableHLO's specified scalar semantics (integer division
+    by zero gives -1, INT_MIN / -1 gives INT_MIN, shifts past the width give 0 or the sign,
+    maximum and minimum propagate NaN, TOTALORDER compares the floats' ordered bits);
+    broadcasts, reverse, gather and torch_index_select by generics; reshape, slices,
+    dynamic slices (start indices clamped as the spec says), concatenate and pad (negative
+    and interior padding included) by tensor ops; transpose by linalg.transpose; reduce
+    by a reduction generic (several operands reduce together); dot and dot_general by
+    contraction generics summing in the result's element type; sort by iree_linalg_ext.sort.
+    An op it does not lower (or a form of one: dynamic shapes, unsigned element types)
+    is an error naming the op, and the pass fails: never a half-lowered program.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::linalg::LinalgDialect",
+                           "::mlir::math::MathDialect", "::mlir::tensor::TensorDialect",
+                           "::kiln::compiler::iree::LinalgExtDialect"];
+}
+
 def ResolveTosaInexactRounding : Pass<"kiln-resolve-tosa-inexact-rounding", "mlir::ModuleOp"> {
   let summary = "Gives tosa.rescale ops with INEXACT_ROUND the SINGLE_ROUND mode";
   let description = [{

@@ -1,0 +1,18 @@
+#include "compiler/input/stablehlo/lowering/Lowering.h"
+
+namespace kiln::compiler::stablehlo {
+
+const LoweringTable& Lowerings() {
+  static const LoweringTable* table = [] {
+    auto* t = new LoweringTable;
+    AddElementwiseLowerings(*t);
+    AddShapeLowerings(*t);
+    AddStructuredLowerings(*t);
+    AddScatterLowerings(*t);
+    AddWindowLowerings(*t);
+    return t;
+  }();
+  return *table;
+}
+
+}  // namespace kiln::compiler::stablehlo

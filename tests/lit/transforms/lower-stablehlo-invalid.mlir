@@ -1,0 +1,40 @@
+// kiln-lower-stablehlo names each op (or form of one) it does not lower, and fails.
+// RUN: kiln-opt %s -split-input-file -kiln-lower-stablehlo -verify-diagnostics
+// RUN: not kiln-opt %s -split-input-file -kiln-lower-stablehlo -o /dev/null
+
+func.func @scatter_two_inputs(%a: tensor<8xi32>, %i: tensor<4x1xi32>, %u: tensor<4xi32>) -> tensor<8xi32> {
+  // expected-error @+1 {{'stablehlo.scatter' of several inputs is not lowered yet}}
+  %0:2 = "stablehlo.scatter"(%a, %a, %i, %u, %u) ({
+  ^bb0(%x: tensor<i32>, %y: tensor<i32>, %z: tensor<i32>, %w: tensor<i32>):
+    "stablehlo.return"(%z, %w) : (tensor<i32>, tensor<i32>) -> ()
+  }) {scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>} : (tensor<8xi32>, tensor<8xi32>, tensor<4x1xi32>, tensor<4xi32>, tensor<4xi32>) -> (tensor<8xi32>, tensor<8xi32>)
+  return %0#0 : tensor<8xi32>
+}
+
+// -----
+
+func.func @unsigned(%a: tensor<4xui32>) -> tensor<4xui32> {
+  // expected-error @+1 {{unsigned element types are not lowered yet: 'stablehlo.add' of 'ui32'}}
+  %0 = "stablehlo.add"(%a, %a) : (tensor<4xui32>, tensor<4xui32>) -> tensor<4xui32>
+  return %0 : tensor<4xui32>
+}
+
+// -----
+
+func.func @dynamic(%a: tensor<?xf32>) -> tensor<?xf32> {
+  // expected-error @+1 {{'stablehlo.reverse' with dynamic shapes is not lowered yet}}
+  %0 = "stablehlo.reverse"(%a) {dimensions = array<i64: 0>} : (tensor<?xf32>) -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+
+// -----
+
+func.func @body_op(%x: tensor<4xf32>, %z: tensor<f32>) -> tensor<f32> {
+  %r = "stablehlo.reduce"(%x, %z) ({
+  ^bb0(%p: tensor<f32>, %q: tensor<f32>):
+    // expected-error @+1 {{'stablehlo.reshape' in a stablehlo body is not lowered yet}}
+    %s = "stablehlo.reshape"(%p) : (tensor<f32>) -> tensor<f32>
+    "stablehlo.return"(%s) : (tensor<f32>) -> ()
+  }) {dimensions = array<i64: 0>} : (tensor<4xf32>, tensor<f32>) -> tensor<f32>
+  return %r : tensor<f32>
+}
