@@ -75,16 +75,23 @@ bool IsDims(AffineMap map, ArrayRef<unsigned> dims) {
 }
 
 // The ops of `op`'s body that `value` is computed from, its own included (empty for a
-// block argument or a value from outside the body).
-SetVector<Operation*> SliceInBody(linalg::GenericOp op, Value value) {
+// block argument or a value from outside the body); `leaf`, when given, is included but
+// not what it is computed from.
+SetVector<Operation*> SliceInBody(linalg::GenericOp op, Value value, Operation* leaf = nullptr) {
   SetVector<Operation*> slice;
   Block* body = op.getBody();
   Operation* def = value.getDefiningOp();
   if (!def || def->getBlock() != body) return slice;
-  BackwardSliceOptions options;
-  options.filter = [&](Operation* inner) { return inner->getBlock() == body; };
-  (void)getBackwardSlice(def, &slice, options);
+  if (def != leaf) {
+    BackwardSliceOptions options;
+    options.filter = [&](Operation* inner) { return inner->getBlock() == body && inner != leaf; };
+    (void)getBackwardSlice(def, &slice, options);
+  }
   slice.insert(def);
+  bool reached = llvm::any_of(slice, [&](Operation* inner) {
+    return llvm::any_of(inner->getOperands(), [&](Value v) { return leaf && v.getDefiningOp() == leaf; });
+  });
+  if (reached) slice.insert(leaf);
   return slice;
 }
 
@@ -513,16 +520,8 @@ class ProductEmitter {
         needed_.insert(slice.begin(), slice.end());
       };
       if (nibble_table_) {
-        Operation* lookup = nibble_table_->value.getDefiningOp();
-        needed_.insert(lookup);
-        if (Operation* def = target_.getDefiningOp(); def && def != lookup) {
-          BackwardSliceOptions options;
-          options.filter = [&](Operation* op) { return op->getBlock() == p_.op.getBody() && op != lookup; };
-          SetVector<Operation*> slice;
-          (void)getBackwardSlice(def, &slice, options);
-          needed_.insert(slice.begin(), slice.end());
-          needed_.insert(def);
-        }
+        SetVector<Operation*> slice = SliceInBody(p_.op, target_, nibble_table_->value.getDefiningOp());
+        needed_.insert(slice.begin(), slice.end());
         if (auto shift = nibble_table_->source.getDefiningOp<arith::ShRUIOp>()) {
           add(shift.getLhs());
           add(shift.getRhs());
