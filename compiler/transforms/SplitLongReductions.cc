@@ -206,6 +206,18 @@ Value CutIntoChunks(OpBuilder& b, Location loc, Value value, unsigned dim, OpFol
     groups.push_back(d == static_cast<int64_t>(dim) ? ReassociationIndices{first, first + 1}
                                                       : ReassociationIndices{first});
   }
+  // An expansion of an expansion is one expansion of its source: dispatch formation then
+  // sees the same chain as without the cut (a packed tensor's slice stays fused into its
+  // reader, not a dispatch of its own that copies sub-byte elements).
+  if (auto expand = value.getDefiningOp<tensor::ExpandShapeOp>()) {
+    SmallVector<ReassociationIndices> composed;
+    for (const ReassociationIndices& inner : expand.getReassociationIndices()) {
+      ReassociationIndices group;
+      for (int64_t d : inner) llvm::append_range(group, groups[d]);
+      composed.push_back(group);
+    }
+    return tensor::ExpandShapeOp::create(b, loc, type.clone(static_shape), expand.getSrc(), composed, shape);
+  }
   return tensor::ExpandShapeOp::create(b, loc, type.clone(static_shape), value, groups, shape);
 }
 

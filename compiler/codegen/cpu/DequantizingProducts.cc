@@ -29,6 +29,8 @@
 #include "compiler/utils/IntegerNarrowing.h"
 #include "compiler/utils/UnitLoops.h"
 #include "mlir/Analysis/SliceAnalysis.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/IR/IRMapping.h"
 
 namespace kiln::compiler::cpu {
@@ -276,6 +278,9 @@ class ProductEmitter {
     // tile after the next into L2: one stream per column is more than the hardware
     // prefetchers follow from short rows (as kiln.prefetch_rows in the f32 products).
     prefetch_ahead_ = 2 * tile;
+    if (p_.block && scale_ && scale_->divisors == ArrayRef<int64_t>{0, kBlock} && p_.blocks % lanes_ == 0) {
+      CreateScaleStages(tile);
+    }
     last_row_ = arith::SubIOp::create(b_, loc_, memref::DimOp::create(b_, loc_, p_.weights, 0), Index(1));
     Value step = Index(tile);
     Value whole = arith::SubIOp::create(b_, loc_, columns, arith::RemUIOp::create(b_, loc_, columns, step));
@@ -304,14 +309,39 @@ class ProductEmitter {
     for (int64_t c = 0; c < count; ++c) column_index.push_back(arith::AddIOp::create(b_, loc_, n0, Index(c)));
     SmallVector<Value> totals;
     if (p_.block) {
-      // Blocked weights: the loop over k below, once per block, the sums carried across.
-      auto blocks = scf::ForOp::create(b_, loc_, Index(0), Index(p_.blocks), Index(1), initial);
-      b_.setInsertionPointToStart(blocks.getBody());
-      SmallVector<Value> sums =
-          DepthLoop(blocks.getInductionVar(), blocks.getRegionIterArgs(), zeros, column_index);
-      scf::YieldOp::create(b_, loc_, sums);
-      b_.setInsertionPointAfter(blocks);
-      totals.assign(blocks.getResults().begin(), blocks.getResults().end());
+      // Blocked weights: the loop over k below, once per block, the sums carried across;
+      // with staged scales, in chunks of `lanes_` blocks, each chunk's scales staged first.
+      auto block_loop = [&](Value from, Value to, ValueRange sums_in) {
+        auto blocks = scf::ForOp::create(b_, loc_, from, to, Index(1), sums_in);
+        b_.setInsertionPointToStart(blocks.getBody());
+        SmallVector<Value> sums =
+            DepthLoop(blocks.getInductionVar(), blocks.getRegionIterArgs(), zeros, column_index);
+        scf::YieldOp::create(b_, loc_, sums);
+        b_.setInsertionPointAfter(blocks);
+        return blocks;
+      };
+      scf::ForOp outer;
+      if (scale_stage_) {
+        // Each chunk converts the raw scales copied one chunk before and copies the next
+        // chunk's (the last chunk's again at the end, harmlessly), into the other slot.
+        CopyScales(Index(0), Index(0), column_index);
+        outer = scf::ForOp::create(b_, loc_, Index(0), Index(p_.blocks), Index(lanes_), initial);
+        b_.setInsertionPointToStart(outer.getBody());
+        chunk_start_ = outer.getInductionVar();
+        Value slot = arith::RemUIOp::create(b_, loc_, arith::DivUIOp::create(b_, loc_, chunk_start_, Index(lanes_)),
+                                            Index(2));
+        ConvertScales(slot, column_index.size());
+        Value next = arith::MinUIOp::create(b_, loc_, arith::AddIOp::create(b_, loc_, chunk_start_, Index(lanes_)),
+                                            Index(p_.blocks - lanes_));
+        CopyScales(next, arith::SubIOp::create(b_, loc_, Index(1), slot), column_index);
+        Value end = arith::AddIOp::create(b_, loc_, chunk_start_, Index(lanes_));
+        scf::ForOp chunk = block_loop(chunk_start_, end, outer.getRegionIterArgs());
+        scf::YieldOp::create(b_, loc_, chunk.getResults());
+        b_.setInsertionPointAfter(outer);
+      } else {
+        outer = block_loop(Index(0), Index(p_.blocks), initial);
+      }
+      totals.assign(outer.getResults().begin(), outer.getResults().end());
     } else {
       totals = DepthLoop(Value(), initial, zeros, column_index);
     }
@@ -349,17 +379,19 @@ class ProductEmitter {
     b_.setInsertionPointAfter(steps);
     SmallVector<Value> next(loop.getRegionIterArgs());
     for (int64_t c = 0; c < count; ++c) {
-      // Broadcast as loaded and computed on vectors: an f16 scale is one broadcast load and
-      // one conversion, not an insert, a conversion and a broadcast.
-      Value loaded = LoadColumn(*scale_, column_index[c], g0, kb);
-      IRMapping vectors;
-      vectors.map(scale_->arg,
-                  vector::BroadcastOp::create(b_, loc_, VectorType::get({lanes_}, loaded.getType()), loaded));
-      SetVector<Operation*> slice = SliceInBody(p_.op, scale_value_);
-      for (Operation& inner : p_.op.getBody()->without_terminator()) {
-        if (slice.contains(&inner)) CloneVectorized(inner, vectors);
+      Value s;
+      if (scale_stage_) {
+        // Staged: the value, computed for the chunk, is one broadcast load.
+        Value at = arith::SubIOp::create(b_, loc_, kb, chunk_start_);
+        Value staged = memref::LoadOp::create(b_, loc_, scale_stage_, ValueRange{Index(c), at});
+        s = vector::BroadcastOp::create(b_, loc_, VectorType::get({lanes_}, staged.getType()), staged);
+      } else {
+        // Broadcast as loaded and computed on vectors: an f16 scale is one broadcast load
+        // and one conversion, not an insert, a conversion and a broadcast.
+        Value loaded = LoadColumn(*scale_, column_index[c], g0, kb);
+        s = ScaleOnVector(
+            vector::BroadcastOp::create(b_, loc_, VectorType::get({lanes_}, loaded.getType()), loaded));
       }
-      Value s = vectors.lookupOrDefault(scale_value_);
       for (int64_t i = 0; i < p_.rows; ++i) {
         Value& sum = next[i * count + c];
         sum = vector::FMAOp::create(b_, loc_, steps.getResult(i * count + c), s, sum);
@@ -368,6 +400,72 @@ class ProductEmitter {
     scf::YieldOp::create(b_, loc_, next);
     b_.setInsertionPointAfter(loop);
     return SmallVector<Value>(loop.getResults());
+  }
+
+  // The hoisted scale's value (the body's ops from its operand to it, cloned on vectors)
+  // for `operand`, a vector of the operand's values.
+  Value ScaleOnVector(Value operand) {
+    IRMapping vectors;
+    vectors.map(scale_->arg, operand);
+    SetVector<Operation*> slice = SliceInBody(p_.op, scale_value_);
+    for (Operation& inner : p_.op.getBody()->without_terminator()) {
+      if (slice.contains(&inner)) CloneVectorized(inner, vectors);
+    }
+    return vectors.lookupOrDefault(scale_value_);
+  }
+
+  // Block scales staged per chunk of `lanes_` blocks (for GGUF's blocks, f16 scales 18 or
+  // 34 bytes apart): per block, a broadcast load of an f32 instead of a broadcast of the
+  // raw value and its conversion, both on the vector ports the steps saturate (port 5's
+  // shuffles bound Q4_0's steps). Per chunk and column, the raw values are copied into a
+  // stack buffer by scalar loads and stores (volatile: promoted to registers, they would
+  // become one vector insert each), then converted there as one vector and stored as f32.
+  // The copy runs a chunk ahead of the conversion: a vector load of values just stored by
+  // scalar stores waits for the stores to reach the cache (no store forwarding), and with
+  // weights streamed from memory that wait would drain the out-of-order window each chunk.
+  // The buffers, raw [2 slots, tile columns, lanes_] and f32 [tile columns, lanes_], are
+  // allocated in the function's entry block.
+  void CreateScaleStages(int64_t tile) {
+    auto function = p_.op->getParentOfType<FunctionOpInterface>();
+    if (!function || function.getFunctionBody().empty()) return;
+    OpBuilder::InsertionGuard guard(b_);
+    b_.setInsertionPointToStart(&function.getFunctionBody().front());
+    raw_stage_ = memref::AllocaOp::create(b_, loc_, MemRefType::get({2, tile, lanes_}, scale_->arg.getType()));
+    scale_stage_ = memref::AllocaOp::create(b_, loc_, MemRefType::get({tile, lanes_}, scale_value_.getType()));
+  }
+
+  // Copies the raw scales of blocks `chunk` .. + lanes_ of each of `column_index` into
+  // raw slot `slot`.
+  void CopyScales(Value chunk, Value slot, ArrayRef<Value> column_index) {
+    Type raw = scale_->arg.getType();
+    int64_t tile = cast<MemRefType>(raw_stage_.getType()).getDimSize(1);
+    Value base = memref::ExtractAlignedPointerAsIndexOp::create(b_, loc_, raw_stage_);
+    base = arith::AddIOp::create(b_, loc_, base,
+                                 arith::MulIOp::create(b_, loc_, slot, Index(tile * lanes_ * raw.getIntOrFloatBitWidth() / 8)));
+    base = LLVM::IntToPtrOp::create(b_, loc_, LLVM::LLVMPointerType::get(b_.getContext()),
+                                    arith::IndexCastOp::create(b_, loc_, b_.getI64Type(), base).getResult());
+    for (int64_t c = 0; c < static_cast<int64_t>(column_index.size()); ++c) {
+      for (int64_t j = 0; j < lanes_; ++j) {
+        Value kb = arith::AddIOp::create(b_, loc_, chunk, Index(j));
+        Value value = LoadColumn(*scale_, column_index[c], Index(0), kb);
+        if (isa<FloatType>(raw)) {  // copied as an integer: a float would pass through a vector register
+          value = arith::BitcastOp::create(b_, loc_, b_.getIntegerType(raw.getIntOrFloatBitWidth()), value);
+        }
+        Value at = LLVM::GEPOp::create(b_, loc_, base.getType(), raw, base,
+                                       ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(c * lanes_ + j)});
+        LLVM::StoreOp::create(b_, loc_, value, at, /*alignment=*/0, /*isVolatile=*/true);
+      }
+    }
+  }
+
+  // Converts the raw scales of slot `slot` of `count` columns into the f32 buffer.
+  void ConvertScales(Value slot, int64_t count) {
+    Type raw = scale_->arg.getType();
+    for (int64_t c = 0; c < count; ++c) {
+      Value values = vector::LoadOp::create(b_, loc_, VectorType::get({lanes_}, raw), raw_stage_,
+                                            ValueRange{slot, Index(c), Index(0)});
+      vector::StoreOp::create(b_, loc_, ScaleOnVector(values), scale_stage_, ValueRange{Index(c), Index(0)});
+    }
   }
 
   // The value of per-column operand `column` for the output column `n` at k offset `k`
@@ -556,6 +654,8 @@ class ProductEmitter {
   int64_t prefetch_ahead_ = 0;          // rows from a column to the one its steps prefetch
   Value last_row_;                      // the weights' last row (prefetches stay inside)
   int64_t group_ = 0;                   // its group, in k
+  Value raw_stage_, scale_stage_;       // staged block scales (CreateScaleStages), or null
+  Value chunk_start_;                   // the first block of the chunk being staged / run
   std::optional<NibbleTable> nibble_table_;       // a value of D's nibble alone, looked up
   SmallVector<Operation*> nibble_index_ops_;      // the lookups' 32-bit index arithmetic
   llvm::SmallPtrSet<Operation*, 16> needed_;

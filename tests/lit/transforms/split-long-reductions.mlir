@@ -132,3 +132,33 @@ func.func @left_alone(%rows: tensor<1024x4096xf32>, %short: tensor<16000xf32>) -
   } -> (tensor<f32>, tensor<i32>)
   return %row_sums, %short_sum, %indexed#0, %indexed#1 : tensor<1024xf32>, tensor<f32>, tensor<f32>, tensor<i32>
 }
+
+// -----
+
+// An operand that is already an expansion (a packed tensor's slice viewed as bytes and
+// their nibbles, as GGUF's Q4_0 blocks arrive) is cut by one expansion of its source, not
+// an expansion of the expansion: the chain into the op keeps the shape dispatch formation
+// fuses (the slice of packed i4 elements stays in its reader's dispatch).
+// CHECK-LABEL: func.func @operand_already_expanded
+// CHECK: %[[SLICE:.*]] = tensor.extract_slice %{{.*}}[0, 0, 4] [101, 16, 32] [1, 1, 1] : tensor<101x16x36xi4> to tensor<101x16x32xi4>
+// CHECK: tensor.expand_shape %[[SLICE]] {{\[}}[0], [1, 2], [3, 4]] output_shape [101, 2, 8, 16, 2] : tensor<101x16x32xi4> into tensor<101x2x8x16x2xi4>
+// CHECK-NOT: tensor.expand_shape {{.*}} : tensor<101x16x16x2xi4>
+// CHECK: linalg.generic
+func.func @operand_already_expanded(%x: tensor<1x16x2x16xf32>, %nibbles: tensor<101x16x36xi4>) -> tensor<1x101xf32> {
+  %q = tensor.extract_slice %nibbles[0, 0, 4] [101, 16, 32] [1, 1, 1] : tensor<101x16x36xi4> to tensor<101x16x32xi4>
+  %qj = tensor.expand_shape %q [[0], [1], [2, 3]] output_shape [101, 16, 16, 2] : tensor<101x16x32xi4> into tensor<101x16x16x2xi4>
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x101xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1x101xf32>) -> tensor<1x101xf32>
+  %y = linalg.generic {indexing_maps = [affine_map<(m, n, b, h, j) -> (m, b, h, j)>, affine_map<(m, n, b, h, j) -> (n, b, j, h)>, affine_map<(m, n, b, h, j) -> (m, n)>],
+                       iterator_types = ["parallel", "parallel", "reduction", "reduction", "reduction"]}
+      ins(%x, %qj : tensor<1x16x2x16xf32>, tensor<101x16x16x2xi4>) outs(%f : tensor<1x101xf32>) {
+  ^bb0(%a: f32, %w: i4, %acc: f32):
+    %u = arith.extui %w : i4 to i32
+    %v = arith.sitofp %u : i32 to f32
+    %p = arith.mulf %a, %v : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<1x101xf32>
+  return %y : tensor<1x101xf32>
+}

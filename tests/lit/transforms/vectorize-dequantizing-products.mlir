@@ -126,8 +126,8 @@ func.func @not_taken(%x: memref<?x64xf32>, %x2: memref<1x40xf32>, %w: memref<?x6
 // scale per block. A loop over the blocks, one step of 16 bytes in each: both nibbles
 // looked up in a 16-entry table of (nibble - 8) by vpermps (the bytes widened once, the
 // high nibble shifted in 32-bit lanes), each times a contiguous vector of x (no
-// shuffles); the scale broadcast as loaded and widened once per block and column; and
-// the row two tiles ahead prefetched.
+// shuffles); the scale (8 blocks: not a whole chunk of 16 to stage) broadcast as loaded
+// and widened once per block and column; and the row two tiles ahead prefetched.
 // CHECK-LABEL: func.func @q4_0_blocks
 // CHECK: scf.for %{{.*}} = %c0{{.*}} to %{{.*}} step %c4{{.*}} {
 // CHECK: scf.for %[[B:.*]] = %c0{{.*}} to %c8{{.*}} step %c1{{.*}} iter_args
@@ -152,6 +152,58 @@ func.func @q4_0_blocks(%x: memref<1x8x1x2x16xf32>, %w: memref<?x8x16x1xi8, strid
   %c8_i32 = arith.constant 8 : i32
   linalg.generic {indexing_maps = [affine_map<(m, n, b, hb, j, h) -> (m, b, hb, h, j)>, affine_map<(m, n, b, hb, j, h) -> (n, b, j, hb)>, affine_map<(m, n, b, hb, j, h) -> (n, b)>, affine_map<(m, n, b, hb, j, h) -> (m, n)>], iterator_types = ["parallel", "parallel", "reduction", "reduction", "reduction", "reduction"]}
       ins(%x, %w, %d : memref<1x8x1x2x16xf32>, memref<?x8x16x1xi8, strided<[144, 18, 1, 1], offset: ?>>, memref<?x8xf16, strided<[72, 9], offset: ?>>) outs(%out : memref<1x?xf32, strided<[4096, 1], offset: ?>>) {
+  ^bb0(%in: f32, %byte: i8, %scale: f16, %acc: f32):
+    %h = linalg.index 5 : index
+    %bits = arith.muli %h, %c4 : index
+    %shift = arith.index_cast %bits : index to i8
+    %shifted = arith.shrui %byte, %shift : i8
+    %nibble = arith.trunci %shifted : i8 to i4
+    %u = arith.extui %nibble : i4 to i32
+    %centered = arith.subi %u, %c8_i32 : i32
+    %f = arith.sitofp %centered : i32 to f32
+    %s = arith.extf %scale : f16 to f32
+    %v = arith.mulf %f, %s : f32
+    %p = arith.mulf %in, %v : f32
+    %sum = arith.addf %acc, %p : f32
+    linalg.yield %sum : f32
+  }
+  return
+}
+
+// -----
+
+// Q4_0 with 32 blocks: the scales are staged per chunk of 16 blocks and column: copied
+// as i16 by volatile scalar stores into a stack buffer (two slots, allocated at the
+// function's entry) one chunk ahead, then widened there as one vector and stored as f32;
+// each block's scale is then one load (a broadcast operand of the FMA) instead of a
+// broadcast and a widening.
+// CHECK-LABEL: func.func @q4_0_staged_scales
+// CHECK: %[[RAW:.*]] = memref.alloca() : memref<2x4x16xf16>
+// CHECK: %[[STAGED:.*]] = memref.alloca() : memref<4x16xf32>
+// The first chunk's copy, before the chunks.
+// CHECK: %[[D0:.*]] = memref.load %{{.*}} : memref<?x32xf16, strided<[288, 9], offset: ?>>
+// CHECK: %[[BITS:.*]] = arith.bitcast %[[D0]] : f16 to i16
+// CHECK: llvm.store volatile %[[BITS]]
+// CHECK: scf.for %[[CHUNK:.*]] = %c0{{.*}} to %c32{{.*}} step %c16{{.*}} iter_args
+// CHECK: %[[SLOT:.*]] = arith.remui %{{.*}}, %c2{{.*}} : index
+// CHECK: %[[RAWV:.*]] = vector.load %[[RAW]][%[[SLOT]], %c0{{.*}}, %c0{{.*}}] : memref<2x4x16xf16>, vector<16xf16>
+// CHECK: %[[WIDE:.*]] = arith.extf %[[RAWV]] : vector<16xf16> to vector<16xf32>
+// CHECK: vector.store %[[WIDE]], %[[STAGED]][%c0{{.*}}, %c0{{.*}}] : memref<4x16xf32>, vector<16xf32>
+// The next chunk's copy (the last chunk's again at the end), into the other slot.
+// CHECK: %[[NEXT:.*]] = arith.minui %{{.*}}, %c16{{.*}} : index
+// CHECK: llvm.store volatile
+// CHECK: scf.for %[[B:.*]] = %[[CHUNK]] to %{{.*}} step %c1{{.*}} iter_args
+// CHECK: llvm.call_intrinsic "llvm.x86.avx512.permvar.sf.512"
+// CHECK: %[[AT:.*]] = arith.subi %[[B]], %[[CHUNK]] : index
+// CHECK: %[[S:.*]] = memref.load %[[STAGED]][%c0{{.*}}, %[[AT]]] : memref<4x16xf32>
+// CHECK: vector.broadcast %[[S]] : f32 to vector<16xf32>
+// CHECK-NOT: arith.extf
+// CHECK: scf.yield
+func.func @q4_0_staged_scales(%x: memref<1x32x1x2x16xf32>, %w: memref<?x32x16x1xi8, strided<[576, 18, 1, 1], offset: ?>>, %d: memref<?x32xf16, strided<[288, 9], offset: ?>>, %out: memref<1x?xf32, strided<[4096, 1], offset: ?>>) {
+  %c4 = arith.constant 4 : index
+  %c8_i32 = arith.constant 8 : i32
+  linalg.generic {indexing_maps = [affine_map<(m, n, b, hb, j, h) -> (m, b, hb, h, j)>, affine_map<(m, n, b, hb, j, h) -> (n, b, j, hb)>, affine_map<(m, n, b, hb, j, h) -> (n, b)>, affine_map<(m, n, b, hb, j, h) -> (m, n)>], iterator_types = ["parallel", "parallel", "reduction", "reduction", "reduction", "reduction"]}
+      ins(%x, %w, %d : memref<1x32x1x2x16xf32>, memref<?x32x16x1xi8, strided<[576, 18, 1, 1], offset: ?>>, memref<?x32xf16, strided<[288, 9], offset: ?>>) outs(%out : memref<1x?xf32, strided<[4096, 1], offset: ?>>) {
   ^bb0(%in: f32, %byte: i8, %scale: f16, %acc: f32):
     %h = linalg.index 5 : index
     %bits = arith.muli %h, %c4 : index

@@ -3,8 +3,8 @@
 
   gguf_quantized_operands.py DIR
 
-writes DIR/weights.gguf with blk.q8 (Q8_0) and blk.q4 (Q4_0), each W[101, 256] (101 rows
-of 8 blocks of 32), DIR/x{1,5,8}.npy and DIR/y_{q8,q4}_{1,5,8}.npy = x dequant(W)^T.
+writes DIR/weights.gguf with blk.q8 (Q8_0) and blk.q4 (Q4_0), each W[101, 1024] (101 rows
+of 32 blocks of 32), DIR/x{1,5,8}.npy and DIR/y_{q8,q4}_{1,5,8}.npy = x dequant(W)^T.
 GGML's blocks: Q8_0 is an f16 scale d and 32 int8 q (w = d q); Q4_0 is d and 16 bytes
 whose low nibbles are elements 0-15 and high nibbles 16-31 (w = d (nibble - 8)). The
 scales are powers of two and x small multiples of 1/4, so every sum is exact in f32.
@@ -20,7 +20,7 @@ from parameter_writers import write_gguf  # noqa: E402
 GGML_Q4_0, GGML_Q8_0 = 2, 8
 out = sys.argv[1]
 os.makedirs(out, exist_ok=True)
-rows, depth, block = 101, 256, 32
+rows, depth, block = 101, 1024, 32
 blocks = depth // block
 index = np.indices((rows, depth))
 scales = (2.0 ** -(np.indices((rows, blocks)).sum(axis=0) % 4)).astype(np.float16)
