@@ -1,5 +1,7 @@
 #include "compiler/input/iree/IreeDialects.h"
 
+#include "compiler/input/iree/CodegenHints.h"
+
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -123,7 +125,8 @@ LogicalResult ExpectAlmostEqConstOp::verify() {
 }
 
 void RegisterIreeInputDialects(DialectRegistry& registry) {
-  registry.insert<UtilDialect, FlowDialect, StreamDialect, CheckDialect, LinalgExtDialect>();
+  registry.insert<UtilDialect, FlowDialect, StreamDialect, CheckDialect, LinalgExtDialect,
+                  codegen::IreeCodegenDialect, gpu::IreeGpuDialect, cpu::IreeCpuDialect>();
 }
 
 }  // namespace kiln::compiler::iree
