@@ -141,11 +141,27 @@ StatusOr<std::string> CompareResult(size_t index, const vm::Value& actual, const
   hal::BufferView* e = expected.ref.As<hal::BufferView>();
   if (!a || !e) return StrCat(failed, "cannot compare values of type ", TypeName(actual), "\n");
   auto [atol, rtol] = tolerance.For(a->element_type());
-  Status compared = CompareBufferViews(*a, *e, atol, rtol);
-  if (compared.ok()) return std::string();
+  KILN_ASSIGN_OR_RETURN(std::optional<BufferViewMismatch> mismatch, FindMismatch(*a, *e, atol, rtol));
+  if (!mismatch) return std::string();
+  // iree-run-module's words, which scripts parse.
+  std::string what;
+  switch (mismatch->kind) {
+    case BufferViewMismatch::Kind::kMetadata:
+      what = StrCat("metadata is ", a->ShapeString(), "; expected that the view matches ", e->ShapeString());
+      break;
+    case BufferViewMismatch::Kind::kElement:
+      what = StrCat("element at index ", mismatch->index, " (", PrintedNumber(a->element_type(), mismatch->actual),
+                    ") does not match the expected (", PrintedNumber(a->element_type(), mismatch->expected),
+                    "); expected that the view is equal to contents of a view of ", e->ShapeString());
+      break;
+    case BufferViewMismatch::Kind::kByte:
+      what = StrCat("byte ", mismatch->index, " does not match the expected; expected that the view is equal to "
+                    "contents of a view of ", e->ShapeString());
+      break;
+  }
   KILN_ASSIGN_OR_RETURN(std::string expected_text, FormatBufferView(*e, max_elements));
   KILN_ASSIGN_OR_RETURN(std::string actual_text, FormatBufferView(*a, max_elements));
-  return StrCat(failed, compared.message(), "\n  expected:\n", expected_text, "\n  actual:\n", actual_text, "\n");
+  return StrCat(failed, what, "\n  expected:\n", expected_text, "\n  actual:\n", actual_text, "\n");
 }
 
 StatusOr<bool> ProcessResults(std::span<const vm::Value> results, const ResultOptions& options,

@@ -50,12 +50,13 @@ StatusOr<std::vector<vm::Value>> ParseInputs(std::span<const std::string> specs,
                                              hal::Allocator& allocator);
 
 // "" when `actual` matches `expected`, else iree-run-module's report of the mismatch:
-//   [FAILED] result[0]: element [2] is 6, expected 7 (atol 1e-05, rtol 1e-06)
+//   [FAILED] result[0]: element at index 2 (6) does not match the expected (7); expected that the view is equal to contents of a view of 3xf32
 //     expected:
 //   3xf32=2 4 7
 //     actual:
 //   3xf32=2 4 6
-// Scalars: "[FAILED] result[0]: i32 values differ\n  expected: 5\n  actual: 4"; different
+// Another shape or element type: "[FAILED] result[0]: metadata is f32; expected that the
+// view matches 4xf32" (then the two views). Scalars: "[FAILED] result[0]: i32 values differ\n  expected: 5\n  actual: 4"; different
 // kinds: "[FAILED] result[0]: variant types mismatch; expected hal.buffer_view but got i32".
 StatusOr<std::string> CompareResult(size_t index, const vm::Value& actual, const vm::Value& expected,
                                     const Tolerance& tolerance, size_t max_elements = kDefaultMaxPrintedElements);

@@ -102,20 +102,28 @@ Status ParseTensorType(std::string_view spec, std::vector<int64_t>& dims, hal::E
 
 StatusOr<Ref<hal::BufferView>> ParseBufferView(std::string_view text, hal::Allocator& allocator) {
   size_t eq = text.find('=');
-  if (eq == std::string_view::npos) {
-    return InvalidArgumentError("'", text, "': expected SHAPExTYPE=VALUES, e.g. 2x3xf32=1,2,3,4,5,6");
-  }
   std::vector<int64_t> dims;
   hal::ElementType type;
-  KILN_RETURN_IF_ERROR(ParseTensorType(text.substr(0, eq), dims, type, text));
+  // Values omitted ("2xi32" or "2xi32=") are zeros, as in iree-run-module.
+  if (eq == std::string_view::npos && !ParseTensorType(text, dims, type, text).ok()) {
+    return InvalidArgumentError("'", text, "': expected SHAPExTYPE=VALUES, e.g. 2x3xf32=1,2,3,4,5,6");
+  }
+  std::string_view shape = text.substr(0, eq);
+  KILN_RETURN_IF_ERROR(ParseTensorType(shape, dims, type, text));
   if (!SupportsElementType(type)) {
     return UnimplementedError("'", text, "': element type '", hal::ElementTypeName(type),
                               "' cannot be read or written as text yet");
   }
-  KILN_ASSIGN_OR_RETURN(std::vector<double> values, ParseNumbers(text.substr(eq + 1), text));
   KILN_ASSIGN_OR_RETURN(uint64_t count, hal::ShapeElementCount(dims), "in '", text, "'");
+  std::vector<double> values;
+  std::string_view numbers = eq == std::string_view::npos ? std::string_view() : text.substr(eq + 1);
+  if (numbers.find_first_not_of(" \t") == std::string_view::npos) {
+    values.assign(count > 0 ? 1 : 0, 0.0);  // one zero for every element
+  } else {
+    KILN_ASSIGN_OR_RETURN(values, ParseNumbers(numbers, text));
+  }
   if (values.size() != count && !(values.size() == 1 && count > 0)) {
-    return InvalidArgumentError("'", text, "': shape ", text.substr(0, eq), " has ", count, " elements but ",
+    return InvalidArgumentError("'", text, "': shape ", shape, " has ", count, " elements but ",
                                 values.size(), " values were given");
   }
   // Allocated first, so that a huge shape is the allocator's error, then filled in place.
@@ -161,18 +169,13 @@ StatusOr<vm::Value> ParseValue(std::string_view text, vm::ValueKind kind, hal::A
   return vm::Value::I64(v);
 }
 
-namespace {
-
-// An element as iree-run-module prints it: integers exactly, floats as C's %G (six
-// significant digits, "1.5", "1E-07", "NAN", "INF").
+// Six significant digits: "1.5", "1E-07", "NAN", "INF".
 std::string PrintedNumber(hal::ElementType type, double v) {
   if (hal::IsIntegerElementType(type)) return std::to_string(static_cast<int64_t>(v));
   char buffer[32];
   std::snprintf(buffer, sizeof(buffer), "%G", v);
   return buffer;
 }
-
-}  // namespace
 
 StatusOr<std::string> FormatBufferView(hal::BufferView& view, size_t max_elements) {
   if (!SupportsElementType(view.element_type())) {
@@ -255,9 +258,11 @@ StatusOr<std::string> FormatValues(std::string_view name, std::span<const vm::Va
   return out;
 }
 
-Status CompareBufferViews(hal::BufferView& actual, hal::BufferView& expected, double atol, double rtol) {
+StatusOr<std::optional<BufferViewMismatch>> FindMismatch(hal::BufferView& actual, hal::BufferView& expected,
+                                                         double atol, double rtol) {
+  using Kind = BufferViewMismatch::Kind;
   if (actual.element_type() != expected.element_type() || !std::ranges::equal(actual.shape(), expected.shape())) {
-    return InvalidArgumentError("result is ", actual.ShapeString(), ", expected ", expected.ShapeString());
+    return BufferViewMismatch{Kind::kMetadata};
   }
   std::vector<uint8_t> a(actual.byte_length()), e(expected.byte_length());
   KILN_RETURN_IF_ERROR(actual.buffer()->Read(0, a));
@@ -269,18 +274,32 @@ Status CompareBufferViews(hal::BufferView& actual, hal::BufferView& expected, do
       return UnimplementedError("cannot compare ", hal::ElementTypeName(type), " elements within a tolerance");
     }
     auto [at, _] = std::ranges::mismatch(a, e);
-    if (at != a.end()) return InvalidArgumentError("byte ", at - a.begin(), " of ", actual.ShapeString(), " differs");
-    return OkStatus();
+    if (at != a.end()) return BufferViewMismatch{Kind::kByte, static_cast<uint64_t>(at - a.begin())};
+    return std::nullopt;
   }
   for (uint64_t i = 0; i < actual.element_count(); ++i) {
     double av = LoadElement(type, a, i), ev = LoadElement(type, e, i);
     bool close = hal::IsIntegerElementType(type) ? av == ev : IsClose(av, ev, atol, rtol);
-    if (!close) {
-      return InvalidArgumentError("element ", IndexString(actual.shape(), i), " is ", FormatNumber(type, av),
-                                  ", expected ", FormatNumber(type, ev), " (atol ", atol, ", rtol ", rtol, ")");
-    }
+    if (!close) return BufferViewMismatch{Kind::kElement, i, av, ev};
   }
-  return OkStatus();
+  return std::nullopt;
+}
+
+Status CompareBufferViews(hal::BufferView& actual, hal::BufferView& expected, double atol, double rtol) {
+  KILN_ASSIGN_OR_RETURN(std::optional<BufferViewMismatch> mismatch, FindMismatch(actual, expected, atol, rtol));
+  if (!mismatch) return OkStatus();
+  switch (mismatch->kind) {
+    case BufferViewMismatch::Kind::kMetadata:
+      return InvalidArgumentError("result is ", actual.ShapeString(), ", expected ", expected.ShapeString());
+    case BufferViewMismatch::Kind::kByte:
+      return InvalidArgumentError("byte ", mismatch->index, " of ", actual.ShapeString(), " differs");
+    case BufferViewMismatch::Kind::kElement:
+      break;
+  }
+  hal::ElementType type = actual.element_type();
+  return InvalidArgumentError("element ", IndexString(actual.shape(), mismatch->index), " is ",
+                              FormatNumber(type, mismatch->actual), ", expected ", FormatNumber(type, mismatch->expected),
+                              " (atol ", atol, ", rtol ", rtol, ")");
 }
 
 Status CompareValues(const vm::Value& actual, const vm::Value& expected, double atol, double rtol) {

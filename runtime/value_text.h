@@ -49,6 +49,18 @@ StatusOr<std::string> FormatValues(std::string_view name, std::span<const vm::Va
 // NaN matches NaN and infinities match only themselves. Shapes and element types must be
 // equal. The error names the first mismatching element by its index.
 Status CompareBufferViews(hal::BufferView& actual, hal::BufferView& expected, double atol, double rtol);
+
+// The first difference of `actual` from `expected` (by CompareBufferViews' rules), or
+// nullopt when they match; an error when they cannot be compared.
+struct BufferViewMismatch {
+  enum class Kind { kMetadata, kElement, kByte } kind;
+  uint64_t index = 0;             // the element's (or byte's) position in row-major order
+  double actual = 0, expected = 0;  // kElement: the two values
+};
+// An element's value as iree-run-module prints it: integers exactly, floats as C's %G.
+std::string PrintedNumber(hal::ElementType type, double v);
+StatusOr<std::optional<BufferViewMismatch>> FindMismatch(hal::BufferView& actual, hal::BufferView& expected,
+                                                         double atol, double rtol);
 Status CompareValues(const vm::Value& actual, const vm::Value& expected, double atol, double rtol);
 
 }  // namespace kiln::runtime

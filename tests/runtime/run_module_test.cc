@@ -93,7 +93,8 @@ TEST_F(RunModule, ResultsArePrintedWrittenOrCompared) {
   ASSERT_TRUE(compared.ok()) << compared.status().ToString();
   EXPECT_FALSE(*compared);
   EXPECT_EQ(out,
-            "[FAILED] result[0]: element [1] is 2, expected 3 (atol 1e-05, rtol 1e-06)\n"
+            "[FAILED] result[0]: element at index 1 (2) does not match the expected (3); expected that the view is equal to "
+            "contents of a view of 2xf32\n"
             "  expected:\n2xf32=1 3\n  actual:\n2xf32=1 2\n"
             "[FAILED] result[1]: i32 values differ\n  expected: 6\n  actual: 5\n");
   expect.expected_outputs = {"(ignored)", "5"};

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -128,6 +129,34 @@ TEST_F(Values, HugeShapesAreErrorsNotAborts) {
       ParseValue("99999999999999999999xf32=@x.bin", vm::ValueKind::kRef, device_->allocator());
   EXPECT_NE(long_digits.status().ToString().find("expected a non-negative dimension"), std::string::npos)
       << long_digits.status().ToString();
+}
+
+TEST_F(Values, OmittedValuesAreZeros) {
+  for (const char* text : {"2x3xi32", "2x3xi32=", "0xf32"}) {
+    StatusOr<Ref<hal::BufferView>> view = ParseBufferView(text, device_->allocator());
+    ASSERT_TRUE(view.ok()) << text << ": " << view.status().ToString();
+    std::vector<uint8_t> bytes((*view)->byte_length(), 0xff);
+    ASSERT_TRUE((*view)->buffer()->Read(0, bytes).ok());
+    EXPECT_TRUE(std::ranges::all_of(bytes, [](uint8_t b) { return b == 0; })) << text;
+  }
+  StatusOr<Ref<hal::BufferView>> bad = ParseBufferView("2xq32", device_->allocator());
+  EXPECT_NE(bad.status().ToString().find("expected SHAPExTYPE=VALUES"), std::string::npos) << bad.status().ToString();
+}
+
+TEST_F(Values, FirstMismatchIsFoundByRowMajorIndex) {
+  auto a = View(hal::ElementType::kI8, {2, 2}, {1, 2, 3, 4});
+  auto b = View(hal::ElementType::kI8, {2, 2}, {1, 2, 3, 5});
+  StatusOr<std::optional<BufferViewMismatch>> found = FindMismatch(*a, *b, 0, 0);
+  ASSERT_TRUE(found.ok() && found->has_value());
+  EXPECT_EQ((*found)->kind, BufferViewMismatch::Kind::kElement);
+  EXPECT_EQ((*found)->index, 3u);
+  EXPECT_EQ((*found)->actual, 4);
+  EXPECT_EQ((*found)->expected, 5);
+  auto c = View(hal::ElementType::kI8, {4}, {1, 2, 3, 4});
+  found = FindMismatch(*a, *c, 0, 0);
+  ASSERT_TRUE(found.ok() && found->has_value());
+  EXPECT_EQ((*found)->kind, BufferViewMismatch::Kind::kMetadata);
+  EXPECT_EQ(PrintedNumber(hal::ElementType::kF32, 2.23669e8), "2.23669E+08");
 }
 
 }  // namespace

@@ -9,7 +9,7 @@
 // RUN: kiln-compile --target=gfx942 %s -o %t.gpu.kiln
 // RUN: kiln-run --module=%t.gpu.kiln --device=hip-sim --function=fused --input=4xf32=0,1,-1,0.5 --input=4xf32=1,1,1,1 --input=4xf32=1,2,0.5,-2 --expected_output=4xf32=2.7182817,54.59815,1,0.049787067
 // RUN: kiln-run --module=%t.gpu.kiln --device=hip-sim --function=dynamic_add --input=5xf32=1,2,3,4,5 --input=5xf32=10,20,30,40,50 --expected_output=5xf32=11,22,33,44,55
-// MISMATCH: [FAILED] result[0]: element [2] is 6, expected 7
+// MISMATCH: [FAILED] result[0]: element at index 2 (6) does not match the expected (7)
 
 func.func @fused(%x: tensor<4xf32>, %y: tensor<4xf32>, %z: tensor<4xf32>) -> tensor<4xf32> {
   %e = tensor.empty() : tensor<4xf32>

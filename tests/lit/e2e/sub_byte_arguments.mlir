@@ -15,7 +15,7 @@
 // RUN: kiln-run --module=%t.kiln --device=cpu --function=narrow_i2 --input="8xi8=0 1 -2 3 -1 1 0 -2" --expected_output="8xi2=0 1 -2 -1 -1 1 0 -2"
 // A wrong expectation fails, naming the element.
 // RUN: not kiln-run --module=%t.kiln --device=cpu --function=negate_i4 --input="2x4xi4=1 -2 3 7 -8 0 5 -1" --expected_output="2x4xi4=-1 2 -3 -7 -8 0 -5 0" 2>&1 | FileCheck %s --check-prefix=WRONG
-// WRONG: element [1, 3] is 1, expected 0
+// WRONG: element at index 7 (1) does not match the expected (0)
 
 func.func @negate_i4(%x: tensor<2x4xi4>) -> tensor<2x4xi4> {
   %z = arith.constant dense<0> : tensor<2x4xi4>

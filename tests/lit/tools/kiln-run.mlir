@@ -39,9 +39,9 @@
 // Tolerances: NumPy isclose, NaN only matches NaN.
 // RUN: kiln-run --module=%t.kiln --function=scale --input=2x3xf32=1 --expected_output=2x3xf32=2.01 --atol=0.02
 // RUN: not kiln-run --module=%t.kiln --function=scale --input=2x3xf32=1 --expected_output=2x3xf32=2.01 | FileCheck %s --check-prefix=TOL
-// TOL: [FAILED] result[0]: element [0, 0] is 2, expected 2.00999999 (atol 1e-05, rtol 1e-06)
+// TOL: [FAILED] result[0]: element at index 0 (2) does not match the expected (2.01); expected that the view is equal to contents of a view of 2x3xf32
 // RUN: not kiln-run --module=%t.kiln --function=scale --input=2x3xf32=nan --expected_output=2x3xf32=2 | FileCheck %s --check-prefix=NAN
-// NAN: [FAILED] result[0]: element [0, 0] is nan, expected 2
+// NAN: [FAILED] result[0]: element at index 0 (NAN) does not match the expected (2)
 // RUN: kiln-run --module=%t.kiln --function=scale --input=2x3xf32=nan --expected_output=2x3xf32=nan
 //
 // Bad input: one line naming what was expected, exit 1.
