@@ -27,6 +27,7 @@ namespace kiln::hsa_sim::isa {
 
 class LdsRaceShadow;   // lds_races.h
 class GlobalWriteMap;  // global_races.h
+class FloatAtomicLog;  // float_atomics.h
 
 inline constexpr uint32_t kLanes = 64;
 // What registers hold before they are written, and while a load into them is outstanding: a
@@ -61,6 +62,8 @@ struct WorkgroupContext {
   // the dispatch's global write map.
   LdsRaceShadow* lds_races = nullptr;
   GlobalWriteMap* global_writes = nullptr;
+  // KILN_HSA_SIM_MODE=both: the dispatch's float-atomic log (float_atomics.h), else null.
+  FloatAtomicLog* float_atomics = nullptr;
   ExecutionCounts counts;  // what the workgroup executed (counts.h)
 };
 
