@@ -342,7 +342,7 @@ TEST_F(HsaSimIsaTest, UnimplementedInstructionFailsTheDispatchNamingIt) {
   EXPECT_EQ(out[0], 7u) << "nothing after the failing instruction ran";
 }
 
-TEST_F(HsaSimIsaTest, DppFormsAreRefusedUntilModelled) {
+TEST_F(HsaSimIsaTest, UnmodelledDppControlsAreRefused) {
   hsa_executable_t executable{};
   ASSERT_EQ(LoadIsa("faults", &executable), HSA_STATUS_SUCCESS) << last_error_;
   auto* out = static_cast<uint32_t*>(Allocate(pools_.coarse, 4096));
@@ -352,8 +352,8 @@ TEST_F(HsaSimIsaTest, DppFormsAreRefusedUntilModelled) {
   errors_->Wait();
   EXPECT_EQ(errors_->status, HSA_STATUS_ERROR_EXCEPTION);
   const std::string& m = errors_->message;
-  EXPECT_NE(m.find("kernel uses_dpp: v_mov_b32 at offset 0x0"), std::string::npos) << m;
-  EXPECT_NE(m.find("DPP forms are not modelled yet"), std::string::npos) << m;
+  EXPECT_NE(m.find("kernel uses_dpp: v_mov_b64 at offset 0x0"), std::string::npos) << m;
+  EXPECT_NE(m.find("DPP_CTRL 0x151 (row_newbcast or reserved) is not modelled"), std::string::npos) << m;
 }
 
 // isa/sub_dword_ops.s: f16 conversions and arithmetic, SDWA, packed math, VGPR indexing, global

@@ -51,6 +51,9 @@ float Add(float a, float b) { return a + b; }
 float Sub(float a, float b) { return a - b; }
 float Subrev(float a, float b) { return b - a; }
 float Mul(float a, float b) { return a * b; }
+// V_MUL_LEGACY_F32: the product, except that a zero operand gives +0 whatever the other one
+// is, infinity and NaN included (CDNA3 ISA, V_MUL_LEGACY_F32: "DX9 rules, 0.0 * x = 0.0").
+float MulLegacy(float a, float b) { return a == 0.0f || b == 0.0f ? 0.0f : a * b; }
 // V_MAX_F32 / V_MIN_F32 in IEEE mode (compute_pgm_rsrc1 ENABLE_IEEE_MODE, set for compute
 // kernels): a signalling NaN operand gives that NaN quieted; otherwise a quiet NaN operand
 // yields the other operand; -0 orders below +0.
@@ -124,6 +127,7 @@ constexpr OpSemantics kValuFloat[] = {
     {"v_sub_f32", &BinaryF32<Sub>},
     {"v_subrev_f32", &BinaryF32<Subrev>},
     {"v_mul_f32", &BinaryF32<Mul>},
+    {"v_mul_legacy_f32", &BinaryF32<MulLegacy>},
     {"v_max_f32", &BinaryF32<Max>},
     {"v_min_f32", &BinaryF32<Min>},
     {"v_fma_f32", &FmaF32},

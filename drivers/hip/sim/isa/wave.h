@@ -168,6 +168,15 @@ inline void Lanes64(const Wave& w, const Operand& op, uint64_t out[kLanes]) {
   }
 }
 
+// As Lanes64, with the f64 input modifiers applied (ABS then NEG, on bit 63).
+inline void LanesF64Bits(const Wave& w, const Operand& op, uint64_t out[kLanes]) {
+  Lanes64(w, op, out);
+  if (op.modifiers & kModAbs)
+    for (uint32_t l = 0; l < kLanes; ++l) out[l] &= ~(uint64_t{1} << 63);
+  if (op.modifiers & kModNeg)
+    for (uint32_t l = 0; l < kLanes; ++l) out[l] ^= uint64_t{1} << 63;
+}
+
 // Writes the lanes of `exec` of a VGPR destination.
 inline void WriteLanes32(Wave& w, const Operand& dst, const uint32_t values[kLanes], uint64_t exec) {
   uint32_t* d = w.v(dst.index);
