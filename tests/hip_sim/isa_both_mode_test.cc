@@ -30,11 +30,17 @@ class HsaSimBothModeTest : public IsaTest {
       in[i] = 3 * static_cast<int32_t>(i);
       (*out)[i] = -1;
     }
+    return RunInOut(executable, "add_one.kd", in, *out, n);
+  }
+
+  // Dispatches `kernel` (kernarg: in, out, n, workgroup count) over n work-items in workgroups
+  // of 64; returns whether it completed (else errors_ holds the queue error).
+  bool RunInOut(hsa_executable_t executable, const char* kernel, void* in, void* out, uint32_t n) {
     std::vector<uint8_t> kernarg(32);
     const uint32_t grid[3] = {n, 1, 1};
     const uint16_t workgroup[3] = {64, 1, 1};
-    WriteKernarg(kernarg.data(), {in, *out}, {n}, grid, workgroup);
-    bool ok = Dispatch(executable, "add_one.kd", kernarg, n, 64);
+    WriteKernarg(kernarg.data(), {in, out}, {n}, grid, workgroup);
+    bool ok = Dispatch(executable, kernel, kernarg, n, 64);
     if (!ok) errors_->Wait();
     return ok;
   }
@@ -49,13 +55,14 @@ class HsaSimBothModeTest : public IsaTest {
     for (uint32_t i = 0; i < kN; ++i) in[i] = i == 0 ? 1.0f : std::ldexp(1.0f, -24);
     (*out)[0] = 0.0f;
     (*out)[1] = -1.0f;
-    std::vector<uint8_t> kernarg(32);
-    const uint32_t grid[3] = {kN, 1, 1};
-    const uint16_t workgroup[3] = {64, 1, 1};
-    WriteKernarg(kernarg.data(), {in, *out}, {kN}, grid, workgroup);
-    bool ok = Dispatch(executable, "float_sum.kd", kernarg, kN, 64);
-    if (!ok) errors_->Wait();
-    return ok;
+    return RunInOut(executable, "float_sum.kd", in, *out, kN);
+  }
+  // float_sum with isa/HSACO as its code object, which must disagree: the queue error's text.
+  std::string FloatSumDisagreement(const char* hsaco) {
+    float* out = nullptr;
+    EXPECT_FALSE(RunFloatSum(LoadPair(hsaco), &out));
+    EXPECT_EQ(errors_->status, HSA_STATUS_ERROR_EXCEPTION);
+    return errors_->message;
   }
 };
 
@@ -97,29 +104,23 @@ TEST_F(HsaSimBothModeTest, FloatAtomicSumsInAnotherOrderAgreeWithinTheirToleranc
 }
 
 TEST_F(HsaSimBothModeTest, FloatAtomicSumBeyondWhatTheOrderExplainsFails) {
-  hsa_executable_t executable = LoadPair("paired_float_sum_doubled");
-  float* out = nullptr;
-  ASSERT_FALSE(RunFloatSum(executable, &out));
-  EXPECT_EQ(errors_->status, HSA_STATUS_ERROR_EXCEPTION);
-  EXPECT_NE(errors_->message.find("KILN_HSA_SIM_MODE=both: kernel float_sum: the host twin and the code object "
-                                  "disagree at argument 1 'out', 4-byte element 0 (byte offset 0x0): twin wrote "
-                                  "0x3f800020, code object 0x40000000 (64 float atomic adds, sum of magnitudes "),
+  std::string m = FloatSumDisagreement("paired_float_sum_doubled");
+  EXPECT_NE(m.find("KILN_HSA_SIM_MODE=both: kernel float_sum: the host twin and the code object disagree at argument "
+                   "1 'out', 4-byte element 0 (byte offset 0x0): twin wrote 0x3f800020, code object 0x40000000 (64 "
+                   "float atomic adds, sum of magnitudes "),
             std::string::npos)
-      << errors_->message;
-  EXPECT_NE(errors_->message.find(": more than their order can change)"), std::string::npos) << errors_->message;
+      << m;
+  EXPECT_NE(m.find(": more than their order can change)"), std::string::npos) << m;
 }
 
 TEST_F(HsaSimBothModeTest, PlainWordsBesideFloatAtomicsStayBitExact) {
-  hsa_executable_t executable = LoadPair("paired_float_sum_plain_ulp");
-  float* out = nullptr;
-  ASSERT_FALSE(RunFloatSum(executable, &out));
-  EXPECT_EQ(errors_->status, HSA_STATUS_ERROR_EXCEPTION);
+  std::string m = FloatSumDisagreement("paired_float_sum_plain_ulp");
   // Element 0 (the atomic sum, 32 ULPs apart) passes; element 1, one ULP off, does not.
-  EXPECT_NE(errors_->message.find("disagree at argument 1 'out', 4-byte element 1 (byte offset 0x4): twin wrote "
-                                  "0x3f800000, code object 0x3f800001"),
+  EXPECT_NE(m.find("disagree at argument 1 'out', 4-byte element 1 (byte offset 0x4): twin wrote 0x3f800000, code "
+                   "object 0x3f800001"),
             std::string::npos)
-      << errors_->message;
-  EXPECT_EQ(errors_->message.find("float atomic"), std::string::npos) << errors_->message;
+      << m;
+  EXPECT_EQ(m.find("float atomic"), std::string::npos) << m;
 }
 
 TEST_F(HsaSimBothModeTest, TwinsWithoutAnHsacoKernelRunAlone) {

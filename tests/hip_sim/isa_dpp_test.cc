@@ -2,7 +2,7 @@
 // wave reductions and scans use (row_shr with bound_ctrl, row_bcast:15/31 under row masks,
 // quad_perm) and the other gfx9 controls, with EXEC, ROW_MASK, BANK_MASK and BOUND_CTRL edge
 // cases; every row of results is computed here from the CDNA3 ISA's description of DPP_CTRL.
-#include <cstring>
+#include <bit>
 
 #include "tests/hip_sim/isa_test_util.h"
 
@@ -11,21 +11,8 @@ namespace {
 
 using HsaSimDppTest = IsaTest;
 
-uint32_t Bits(float f) {
-  uint32_t b;
-  std::memcpy(&b, &f, 4);
-  return b;
-}
-
 TEST_F(HsaSimDppTest, RowShiftsBroadcastsAndPermutesReadTheLanesTheControlNames) {
-  hsa_executable_t executable{};
-  ASSERT_EQ(LoadIsa("dpp", &executable), HSA_STATUS_SUCCESS) << last_error_;
-  constexpr size_t kWords = 10 * 64;
-  auto* out = static_cast<uint32_t*>(Allocate(pools_.coarse, kWords * 4));
-  for (size_t i = 0; i < kWords; ++i) out[i] = 0xdeadbeef;
-  std::vector<uint8_t> kernarg;
-  Put(kernarg, 0, out);
-  ASSERT_TRUE(Dispatch(executable, "dpp.kd", kernarg, 64, 64)) << errors_->message;
+  std::vector<uint32_t> out = RunWithOut("dpp", "dpp.kd", 64, 10 * 64);
   constexpr uint32_t kDead = 0xdead;
   for (uint32_t l = 0; l < 64; ++l) {
     SCOPED_TRACE(testing::Message() << "lane " << l);
@@ -38,7 +25,8 @@ TEST_F(HsaSimDppTest, RowShiftsBroadcastsAndPermutesReadTheLanesTheControlNames)
     EXPECT_EQ(row(3), shr_exec) << "row_shr:1 with bound_ctrl, lane 5 off in EXEC";
     bool writes = (l / 16 == 0 || l / 16 == 2) && in_row < 8;
     EXPECT_EQ(row(4), writes ? l : kDead) << "row_mask 0x5, bank_mask 0x3";
-    EXPECT_EQ(row(5), Bits(0.5f - static_cast<float>(row_base + (in_row + 12) % 16))) << "row_ror:4 of -v6";
+    float rotated = static_cast<float>(row_base + (in_row + 12) % 16);  // lane - 4 mod 16 in the row
+    EXPECT_EQ(row(5), std::bit_cast<uint32_t>(0.5f - rotated)) << "row_ror:4 of -v6";
     EXPECT_EQ(row(6), row_base + 15 - in_row) << "row_mirror";
     EXPECT_EQ(row(7), (l & ~7u) + 7 - (l & 7)) << "row_half_mirror";
     EXPECT_EQ(row(8), l == 0 ? 0 : l - 1) << "wave_shr:1 with bound_ctrl";

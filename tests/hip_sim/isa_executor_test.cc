@@ -16,21 +16,7 @@ uint32_t Bits(float f) {
   return b;
 }
 
-class HsaSimIsaTest : public IsaTest {
- protected:
-  // Runs a one-argument kernel (out) over `grid` work-items and returns out's first `words`.
-  std::vector<uint32_t> RunWithOut(const std::string& file, const char* kernel, uint32_t grid, size_t words) {
-    hsa_executable_t executable{};
-    EXPECT_EQ(LoadIsa(file, &executable), HSA_STATUS_SUCCESS) << last_error_;
-    auto* out = static_cast<uint32_t*>(Allocate(pools_.coarse, words * 4));
-    for (size_t i = 0; i < words; ++i) out[i] = 0xdeadbeef;
-    std::vector<uint8_t> kernarg;
-    Put(kernarg, 0, out);
-    EXPECT_TRUE(Dispatch(executable, kernel, kernarg, grid, static_cast<uint16_t>(std::min<uint32_t>(grid, 256))))
-        << errors_->message;
-    return std::vector<uint32_t>(out, out + words);
-  }
-};
+using HsaSimIsaTest = IsaTest;
 
 TEST_F(HsaSimIsaTest, ScalarAluResultsAndScc) {
   std::vector<uint32_t> out = RunWithOut("scalar_ops", "salu.kd", 1, 24);

@@ -10,14 +10,7 @@ namespace {
 using HsaSimF64Test = IsaTest;
 
 TEST_F(HsaSimF64Test, ComparesMinMaxAddAndBitOperations) {
-  hsa_executable_t executable{};
-  ASSERT_EQ(LoadIsa("f64_and_bits", &executable), HSA_STATUS_SUCCESS) << last_error_;
-  constexpr size_t kWords = 12 * 64;
-  auto* out = static_cast<uint32_t*>(Allocate(pools_.coarse, kWords * 4));
-  for (size_t i = 0; i < kWords; ++i) out[i] = 0xdeadbeef;
-  std::vector<uint8_t> kernarg;
-  Put(kernarg, 0, out);
-  ASSERT_TRUE(Dispatch(executable, "f64_and_bits.kd", kernarg, 64, 64)) << errors_->message;
+  std::vector<uint32_t> out = RunWithOut("f64_and_bits", "f64_and_bits.kd", 64, 12 * 64);
   constexpr uint32_t kOne = 0x3ff00000, kSixtyFour = 0x40500000, kMinusTwo = 0xc0000000, kNan = 0x7ff80000;
   constexpr uint32_t kThirtyTwo = 0x40400000;
   for (uint32_t l = 0; l < 64; ++l) {

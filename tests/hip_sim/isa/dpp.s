@@ -12,16 +12,9 @@
 //   row 5: v_add_f32_dpp with a negated SRC0, row_ror:4: -(lane - 4 mod 16 in the row) + 0.5
 //   row 6: row_mirror, row 7: row_half_mirror, row 8: wave_shr:1 (bound_ctrl), row 9: wave_rol:1
 .amdgcn_target "amdgcn-amd-amdhsa--gfx942"
-.text
-.include "store_macros.inc"
+.include "row_kernel.inc"
 
-.globl dpp
-.p2align 8
-.type dpp,@function
-dpp:
-  s_load_dwordx2 s[2:3], s[0:1], 0x0
-  v_lshlrev_b32_e32 v20, 2, v0                 // lane * 4
-  s_waitcnt lgkmcnt(0)
+ROW_KERNEL_START dpp
   v_add_u32_e32 v1, 1, v0                      // lane + 1
   s_nop 1
   v_add_u32_dpp v1, v1, v1 row_shr:1 row_mask:0xf bank_mask:0xf bound_ctrl:1
@@ -66,37 +59,4 @@ dpp:
   STOREV v10, 8
   v_mov_b32_dpp v11, v0 wave_rol:1 row_mask:0xf bank_mask:0xf
   STOREV v11, 9
-  s_endpgm
-.Ldpp_end:
-.size dpp, .Ldpp_end-dpp
-
-.rodata
-.p2align 6
-.amdhsa_kernel dpp
-  .amdhsa_user_sgpr_kernarg_segment_ptr 1
-  .amdhsa_system_sgpr_workgroup_id_x 0
-  .amdhsa_kernarg_size 8
-  .amdhsa_next_free_vgpr 24
-  .amdhsa_next_free_sgpr 16
-  .amdhsa_accum_offset 24
-.end_amdhsa_kernel
-
-.amdgpu_metadata
----
-amdhsa.version: [ 1, 2 ]
-amdhsa.kernels:
-  - .name: dpp
-    .symbol: dpp.kd
-    .kernarg_segment_size: 8
-    .kernarg_segment_align: 8
-    .group_segment_fixed_size: 0
-    .private_segment_fixed_size: 0
-    .wavefront_size: 64
-    .sgpr_count: 16
-    .vgpr_count: 24
-    .agpr_count: 0
-    .max_flat_workgroup_size: 64
-    .args:
-      - { .name: out, .offset: 0, .size: 8, .value_kind: global_buffer, .address_space: global }
-...
-.end_amdgpu_metadata
+ROW_KERNEL_END dpp

@@ -4,16 +4,9 @@
 // v[2:3] is a double per lane: 1.0 (lanes 0-15), 64.0 (16-31), -2.0 (32-47), a quiet NaN
 // (48-63); s[4:5] is 32.0. The rows hold the high dwords of f64 results.
 .amdgcn_target "amdgcn-amd-amdhsa--gfx942"
-.text
-.include "store_macros.inc"
+.include "row_kernel.inc"
 
-.globl f64_and_bits
-.p2align 8
-.type f64_and_bits,@function
-f64_and_bits:
-  s_load_dwordx2 s[2:3], s[0:1], 0x0
-  v_lshlrev_b32_e32 v20, 2, v0                 // lane * 4
-  s_waitcnt lgkmcnt(0)
+ROW_KERNEL_START f64_and_bits
   v_mov_b32_e32 v2, 0
   v_mov_b32_e32 v3, 0x3ff00000                 // 1.0
   v_mov_b32_e32 v4, 0x40500000                 // 64.0
@@ -63,37 +56,4 @@ f64_and_bits:
   s_brev_b32 s12, 1                            // 0x80000000
   s_abs_i32 s12, s12                           // stays 0x80000000
   STORES s12, 11
-  s_endpgm
-.Lf64_and_bits_end:
-.size f64_and_bits, .Lf64_and_bits_end-f64_and_bits
-
-.rodata
-.p2align 6
-.amdhsa_kernel f64_and_bits
-  .amdhsa_user_sgpr_kernarg_segment_ptr 1
-  .amdhsa_system_sgpr_workgroup_id_x 0
-  .amdhsa_kernarg_size 8
-  .amdhsa_next_free_vgpr 24
-  .amdhsa_next_free_sgpr 16
-  .amdhsa_accum_offset 24
-.end_amdhsa_kernel
-
-.amdgpu_metadata
----
-amdhsa.version: [ 1, 2 ]
-amdhsa.kernels:
-  - .name: f64_and_bits
-    .symbol: f64_and_bits.kd
-    .kernarg_segment_size: 8
-    .kernarg_segment_align: 8
-    .group_segment_fixed_size: 0
-    .private_segment_fixed_size: 0
-    .wavefront_size: 64
-    .sgpr_count: 16
-    .vgpr_count: 24
-    .agpr_count: 0
-    .max_flat_workgroup_size: 64
-    .args:
-      - { .name: out, .offset: 0, .size: 8, .value_kind: global_buffer, .address_space: global }
-...
-.end_amdgpu_metadata
+ROW_KERNEL_END f64_and_bits

@@ -2,32 +2,18 @@
 // VGPR or SGPR pairs or constants, with the ABS/NEG input modifiers on bit 63; results are IEEE
 // double with round-to-nearest-even and denormals kept (FLOAT_DENORM_MODE_16_64 3, the compute
 // default). CLAMP and OMOD are refused (the decoder reads them as trailing immediates).
-// V_MIN_F64 / V_MAX_F64 follow IEEE mode as the f32 forms do (valu_float.cc): a signalling
-// NaN operand gives that NaN quieted, a quiet NaN yields the other operand, -0 orders below +0.
+// V_MIN_F64 / V_MAX_F64 follow IEEE mode as the f32 forms do (ieee_min_max.h).
 #include <bit>
 #include <cmath>
 #include <cstdint>
 
+#include "drivers/hip/sim/isa/ieee_min_max.h"
 #include "drivers/hip/sim/isa/semantics.h"
 #include "drivers/hip/sim/isa/wave.h"
 
 namespace kiln::hsa_sim::isa {
 namespace {
 
-constexpr uint64_t kQuietBit = uint64_t{1} << 51;
-
-bool IsSignalingNan(double d) { return std::isnan(d) && !(std::bit_cast<uint64_t>(d) & kQuietBit); }
-double Quiet(double d) { return std::bit_cast<double>(std::bit_cast<uint64_t>(d) | kQuietBit); }
-
-template <bool kMax>
-double MinMax(double a, double b) {
-  if (IsSignalingNan(a)) return Quiet(a);
-  if (IsSignalingNan(b)) return Quiet(b);
-  if (std::isnan(a)) return b;
-  if (std::isnan(b)) return a;
-  if (a == b) return (std::signbit(a) == kMax) ? b : a;  // the zeros: max takes +0, min -0
-  return (a > b) == kMax ? a : b;
-}
 double Add(double a, double b) { return a + b; }
 double Mul(double a, double b) { return a * b; }
 
@@ -47,8 +33,8 @@ void BinaryF64(Wave& w, const Instruction& i) {
 constexpr OpSemantics kValuF64[] = {
     {"v_add_f64", &BinaryF64<Add>},
     {"v_mul_f64", &BinaryF64<Mul>},
-    {"v_max_f64", &BinaryF64<MinMax<true>>},
-    {"v_min_f64", &BinaryF64<MinMax<false>>},
+    {"v_max_f64", &BinaryF64<IeeeMinMax<double, true>>},
+    {"v_min_f64", &BinaryF64<IeeeMinMax<double, false>>},
 };
 
 }  // namespace
