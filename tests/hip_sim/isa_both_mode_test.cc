@@ -2,6 +2,8 @@
 // driver uses it: the HSACO is offered first and refused (its kernels kept), the twin loads
 // and takes them; a dispatch runs the twin on the buffers and the code object on copies, and
 // completes only when they agree, else fails naming the first differing element.
+#include <cmath>
+
 #include "tests/hip_sim/isa_test_util.h"
 
 namespace kiln::hsa_sim_test {
@@ -28,13 +30,39 @@ class HsaSimBothModeTest : public IsaTest {
       in[i] = 3 * static_cast<int32_t>(i);
       (*out)[i] = -1;
     }
+    return RunInOut(executable, "add_one.kd", in, *out, n);
+  }
+
+  // Dispatches `kernel` (kernarg: in, out, n, workgroup count) over n work-items in workgroups
+  // of 64; returns whether it completed (else errors_ holds the queue error).
+  bool RunInOut(hsa_executable_t executable, const char* kernel, void* in, void* out, uint32_t n) {
     std::vector<uint8_t> kernarg(32);
     const uint32_t grid[3] = {n, 1, 1};
     const uint16_t workgroup[3] = {64, 1, 1};
-    WriteKernarg(kernarg.data(), {in, *out}, {n}, grid, workgroup);
-    bool ok = Dispatch(executable, "add_one.kd", kernarg, n, 64);
+    WriteKernarg(kernarg.data(), {in, out}, {n}, grid, workgroup);
+    bool ok = Dispatch(executable, kernel, kernarg, n, 64);
     if (!ok) errors_->Wait();
     return ok;
+  }
+
+  // float_sum over one workgroup of 64: in[0] = 1, in[1..63] = 2^-24. The code object adds in
+  // lane order (1 + 2^-24 rounds back to 1 each time: 1.0), the twin in reverse (63 x 2^-24
+  // first, then 1: 1 + 2^-18). Returns whether it completed; *out holds the twin's results.
+  bool RunFloatSum(hsa_executable_t executable, float** out) {
+    constexpr uint32_t kN = 64;
+    auto* in = static_cast<float*>(Allocate(pools_.coarse, kN * 4));
+    *out = static_cast<float*>(Allocate(pools_.coarse, 8));
+    for (uint32_t i = 0; i < kN; ++i) in[i] = i == 0 ? 1.0f : std::ldexp(1.0f, -24);
+    (*out)[0] = 0.0f;
+    (*out)[1] = -1.0f;
+    return RunInOut(executable, "float_sum.kd", in, *out, kN);
+  }
+  // float_sum with isa/HSACO as its code object, which must disagree: the queue error's text.
+  std::string FloatSumDisagreement(const char* hsaco) {
+    float* out = nullptr;
+    EXPECT_FALSE(RunFloatSum(LoadPair(hsaco), &out));
+    EXPECT_EQ(errors_->status, HSA_STATUS_ERROR_EXCEPTION);
+    return errors_->message;
   }
 };
 
@@ -63,6 +91,36 @@ TEST_F(HsaSimBothModeTest, DisagreementFailsTheDispatchNamingTheFirstDifferingEl
             std::string::npos)
       << errors_->message;
   EXPECT_EQ(out[99], 3 * 99 + 1) << "the application's buffer holds the twin's result";
+}
+
+TEST_F(HsaSimBothModeTest, FloatAtomicSumsInAnotherOrderAgreeWithinTheirTolerance) {
+  hsa_executable_t executable = LoadPair("paired_float_sum");
+  float* out = nullptr;
+  ASSERT_TRUE(RunFloatSum(executable, &out)) << errors_->message;
+  // The twin's order: the code object's 1.0 differs by 32 ULPs, which the 64 adds of
+  // magnitudes up to 2 allow (2 x 64 x 2^-24 x 2, about 128 ULPs of 1.0).
+  EXPECT_EQ(out[0], 1.0f + std::ldexp(1.0f, -18));
+  EXPECT_EQ(out[1], 1.0f);
+}
+
+TEST_F(HsaSimBothModeTest, FloatAtomicSumBeyondWhatTheOrderExplainsFails) {
+  std::string m = FloatSumDisagreement("paired_float_sum_doubled");
+  EXPECT_NE(m.find("KILN_HSA_SIM_MODE=both: kernel float_sum: the host twin and the code object disagree at argument "
+                   "1 'out', 4-byte element 0 (byte offset 0x0): twin wrote 0x3f800020, code object 0x40000000 (64 "
+                   "float atomic adds, sum of magnitudes "),
+            std::string::npos)
+      << m;
+  EXPECT_NE(m.find(": more than their order can change)"), std::string::npos) << m;
+}
+
+TEST_F(HsaSimBothModeTest, PlainWordsBesideFloatAtomicsStayBitExact) {
+  std::string m = FloatSumDisagreement("paired_float_sum_plain_ulp");
+  // Element 0 (the atomic sum, 32 ULPs apart) passes; element 1, one ULP off, does not.
+  EXPECT_NE(m.find("disagree at argument 1 'out', 4-byte element 1 (byte offset 0x4): twin wrote 0x3f800000, code "
+                   "object 0x3f800001"),
+            std::string::npos)
+      << m;
+  EXPECT_EQ(m.find("float atomic"), std::string::npos) << m;
 }
 
 TEST_F(HsaSimBothModeTest, TwinsWithoutAnHsacoKernelRunAlone) {

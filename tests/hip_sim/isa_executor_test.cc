@@ -16,21 +16,7 @@ uint32_t Bits(float f) {
   return b;
 }
 
-class HsaSimIsaTest : public IsaTest {
- protected:
-  // Runs a one-argument kernel (out) over `grid` work-items and returns out's first `words`.
-  std::vector<uint32_t> RunWithOut(const std::string& file, const char* kernel, uint32_t grid, size_t words) {
-    hsa_executable_t executable{};
-    EXPECT_EQ(LoadIsa(file, &executable), HSA_STATUS_SUCCESS) << last_error_;
-    auto* out = static_cast<uint32_t*>(Allocate(pools_.coarse, words * 4));
-    for (size_t i = 0; i < words; ++i) out[i] = 0xdeadbeef;
-    std::vector<uint8_t> kernarg;
-    Put(kernarg, 0, out);
-    EXPECT_TRUE(Dispatch(executable, kernel, kernarg, grid, static_cast<uint16_t>(std::min<uint32_t>(grid, 256))))
-        << errors_->message;
-    return std::vector<uint32_t>(out, out + words);
-  }
-};
+using HsaSimIsaTest = IsaTest;
 
 TEST_F(HsaSimIsaTest, ScalarAluResultsAndScc) {
   std::vector<uint32_t> out = RunWithOut("scalar_ops", "salu.kd", 1, 24);
@@ -342,7 +328,7 @@ TEST_F(HsaSimIsaTest, UnimplementedInstructionFailsTheDispatchNamingIt) {
   EXPECT_EQ(out[0], 7u) << "nothing after the failing instruction ran";
 }
 
-TEST_F(HsaSimIsaTest, DppFormsAreRefusedUntilModelled) {
+TEST_F(HsaSimIsaTest, UnmodelledDppControlsAreRefused) {
   hsa_executable_t executable{};
   ASSERT_EQ(LoadIsa("faults", &executable), HSA_STATUS_SUCCESS) << last_error_;
   auto* out = static_cast<uint32_t*>(Allocate(pools_.coarse, 4096));
@@ -352,8 +338,8 @@ TEST_F(HsaSimIsaTest, DppFormsAreRefusedUntilModelled) {
   errors_->Wait();
   EXPECT_EQ(errors_->status, HSA_STATUS_ERROR_EXCEPTION);
   const std::string& m = errors_->message;
-  EXPECT_NE(m.find("kernel uses_dpp: v_mov_b32 at offset 0x0"), std::string::npos) << m;
-  EXPECT_NE(m.find("DPP forms are not modelled yet"), std::string::npos) << m;
+  EXPECT_NE(m.find("kernel uses_dpp: v_mov_b64 at offset 0x0"), std::string::npos) << m;
+  EXPECT_NE(m.find("DPP_CTRL 0x151 (row_newbcast or reserved) is not modelled"), std::string::npos) << m;
 }
 
 // isa/sub_dword_ops.s: f16 conversions and arithmetic, SDWA, packed math, VGPR indexing, global

@@ -3,6 +3,7 @@
 // that waits for the completion signal or the queue error.
 #pragma once
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
@@ -86,6 +87,21 @@ class IsaTest : public SimTest {
     bool ok = hsa_signal_load_scacquire(done) == 0;
     hsa_signal_destroy(done);
     return ok;
+  }
+
+  // Loads isa/FILE.s, fills a `words`-dword output buffer with 0xdeadbeef, dispatches `kernel`
+  // (its only argument: the buffer) over `grid` work-items in workgroups of up to 256, and
+  // returns the buffer's words.
+  std::vector<uint32_t> RunWithOut(const std::string& file, const char* kernel, uint32_t grid, size_t words) {
+    hsa_executable_t executable{};
+    EXPECT_EQ(LoadIsa(file, &executable), HSA_STATUS_SUCCESS) << last_error_;
+    auto* out = static_cast<uint32_t*>(Allocate(pools_.coarse, words * 4));
+    for (size_t i = 0; i < words; ++i) out[i] = 0xdeadbeef;
+    std::vector<uint8_t> kernarg;
+    Put(kernarg, 0, out);
+    EXPECT_TRUE(Dispatch(executable, kernel, kernarg, grid, static_cast<uint16_t>(std::min<uint32_t>(grid, 256))))
+        << errors_->message;
+    return std::vector<uint32_t>(out, out + words);
   }
 
   template <typename T>

@@ -136,6 +136,24 @@ static int probe(const void* kernarg, const kiln_gpu_twin_workgroup_v1_t* w) {
   return 0;
 }
 
+/* float_sum: out[0] += in[i] for every work-item i < n of a 1-D grid, the work-items of a
+ * workgroup from the last to the first (the code object's float atomics add in another order:
+ * isa/paired_float_sum.inc), and work-item 0 stores out[1] = in[0]. Bindings: in, out (f32).
+ * Constants: n. */
+static int float_sum(const void* kernarg, const kiln_gpu_twin_workgroup_v1_t* w) {
+  if (check_workgroup_count(kernarg, 2, 1, w)) return 9;
+  const float* in = *(const float* const*)kernarg;
+  float* out = *(float* const*)((const char*)kernarg + 8);
+  uint32_t n = constants_of(kernarg, 2)[0];
+  for (uint32_t x = w->workgroup_size[0]; x-- > 0;) {
+    uint64_t i = (uint64_t)w->workgroup_id[0] * w->workgroup_size[0] + x;
+    if (i >= n || i >= w->grid_size[0]) continue;
+    out[0] += in[i];
+    if (i == 0) out[1] = in[0];
+  }
+  return 0;
+}
+
 static const kiln_gpu_twin_kernel_v1_t kKernels[] = {
     {"add_one.kd", add_one, 32, 16, 0, 0},
     {"lds_reverse.kd", lds_reverse, 32, 16, LDS_REVERSE_MAX * 4, 0},
@@ -143,6 +161,7 @@ static const kiln_gpu_twin_kernel_v1_t kKernels[] = {
     {"sleep_add_one.kd", sleep_add_one, 36, 16, 0, 0},
     {"wait_add_one.kd", wait_add_one, 40, 16, 0, 0},
     {"probe.kd", probe, 20, 16, 0, 16},
+    {"float_sum.kd", float_sum, 32, 16, 0, 0},
 };
 
 static const kiln_gpu_twin_library_v1_t kLibrary = {

@@ -183,8 +183,9 @@ void InsertDescending(OpBuilder& b, Location loc, ArrayRef<Line> lines, ValueRan
       [&](OpBuilder& nb, Location l, ValueRange args) {
         Value j = args[0];
         Value above_floor = arith::CmpIOp::create(nb, l, arith::CmpIPredicate::ugt, j, floor);
-        // Loads at j - 1 only matter above the floor; clamp so that they stay in bounds.
-        Value previous = arith::MaxUIOp::create(nb, l, arith::SubIOp::create(nb, l, j, one), floor);
+        // Loads at j - 1 only matter above the floor; at the floor load the floor itself, so
+        // that they stay in bounds (max(j - 1, floor) would not: j - 1 wraps at j = 0).
+        Value previous = arith::SelectOp::create(nb, l, above_floor, arith::SubIOp::create(nb, l, j, one), floor);
         Value moves = before(nb, x, LoadAll(nb, l, lines, previous));
         return Value(arith::AndIOp::create(nb, l, above_floor, moves));
       },

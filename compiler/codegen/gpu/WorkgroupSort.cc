@@ -500,9 +500,10 @@ class SortKernelBuilder {
     if (plan_.order == TopkOrder::kStrictOrdered) {
       holds = arith::AndIOp::create(b_, loc_, holds, arith::CmpFOp::create(b_, loc_, arith::CmpFPredicate::ORD, v, v));
     }
-    // At j = 0 the element is compared with itself, which a strict order never puts first.
-    Value previous = Element(initial, At(arith::MaxUIOp::create(b_, loc_, arith::SubIOp::create(b_, loc_, j, Const(1)),
-                                                              Const(0))));
+    // At j = 0 the element is compared with itself, which a strict order never puts first
+    // (max(j, 1) - 1: max(j - 1, 0) would wrap to index -1).
+    Value previous =
+        Element(initial, At(arith::SubIOp::create(b_, loc_, arith::MaxUIOp::create(b_, loc_, j, Const(1)), Const(1))));
     Value in_order = arith::XOrIOp::create(b_, loc_, Compare(v, previous), true_value);
     scf::YieldOp::create(b_, loc_, ValueRange{arith::AndIOp::create(b_, loc_, holds, in_order).getResult()});
     return loop.getResult(0);

@@ -84,8 +84,20 @@ Status PairedDispatch::Compare() const {
     const auto* twin = reinterpret_cast<const uint8_t*>(copies_[c].original);
     const uint8_t* code = copies_[c].copy;
     if (!code || std::memcmp(twin, code, copies_[c].size) == 0) continue;
+    // The first differing 4-byte word that is not a float atomic's sum within its tolerance.
+    const isa::FloatAtomicRecord* sum = nullptr;
     size_t at = 0;
-    while (at + 4 <= copies_[c].size && std::memcmp(twin + at, code + at, 4) == 0) at += 4;
+    for (;; at += 4) {
+      if (at >= copies_[c].size) break;
+      if (std::memcmp(twin + at, code + at, std::min<size_t>(4, copies_[c].size - at)) == 0) continue;
+      sum = at + 4 <= copies_[c].size ? float_atomics_.Find(reinterpret_cast<uintptr_t>(code + at)) : nullptr;
+      if (!sum) break;
+      uint32_t a, b;
+      std::memcpy(&a, twin + at, 4);
+      std::memcpy(&b, code + at, 4);
+      if (!isa::F32SumsAgree(a, b, *sum)) break;
+    }
+    if (at >= copies_[c].size) continue;  // every difference is a float-atomic order
     uint32_t twin_word = 0, code_word = 0;
     std::memcpy(&twin_word, twin + at, std::min<size_t>(4, copies_[c].size - at));
     std::memcpy(&code_word, code + at, std::min<size_t>(4, copies_[c].size - at));
@@ -103,9 +115,14 @@ Status PairedDispatch::Compare() const {
     } else {
       where = StrCat("byte ", Hex(at), " of the ", copies_[c].size, "-byte allocation at ", Hex(copies_[c].original));
     }
+    std::string atomics;
+    if (sum) {
+      atomics = StrCat(" (", sum->adds, " float atomic adds, sum of magnitudes ", sum->sum_of_magnitudes,
+                       ", largest old value ", sum->largest_old, ": more than their order can change)");
+    }
     return InternalError("KILN_HSA_SIM_MODE=both: kernel ", program_.kernel.name,
                          ": the host twin and the code object disagree at ", where, ": twin wrote ", Hex(twin_word),
-                         ", code object ", Hex(code_word));
+                         ", code object ", Hex(code_word), atomics);
   }
   return OkStatus();
 }

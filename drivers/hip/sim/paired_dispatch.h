@@ -12,8 +12,11 @@
 // - Compare, after both halves ran, reads every original allocation against its copy and
 //   describes the first 4-byte word that differs (the element size kiln's kernels use most;
 //   the kernarg metadata gives no element type): which argument points there, the element
-//   index from that argument's pointer, both values. Bit-exact: instructions whose documented
-//   rounding differs from the twin's (v_exp_f32 and the like, 1 ULP) report a difference too.
+//   index from that argument's pointer, both values. Bit-exact, except the words the code
+//   object's float atomics wrote (float_atomics(), float_atomics.h): those agree when the two
+//   f32 values may be the same adds in two orders (F32SumsAgree), and a difference beyond that
+//   names the adds and the tolerance. Instructions whose documented rounding differs from the
+//   twin's (v_exp_f32 and the like, 1 ULP) report a difference.
 // - Release frees the copies and the kernarg block; the last workgroup to finish calls it. A
 //   dispatch whose workgroups never all finish (its queue failed) leaves them to
 //   hsa_shut_down, which frees every allocation: the destructor does not touch the allocation
@@ -25,6 +28,7 @@
 #include <vector>
 
 #include "base/status.h"
+#include "drivers/hip/sim/isa/float_atomics.h"
 
 namespace kiln::hsa_sim {
 
@@ -44,6 +48,8 @@ class PairedDispatch {
 
   const isa::Program& program() const { return program_; }
   const void* kernarg() const { return kernarg_; }  // the code object's block (into the copies)
+  // Where the code object's float atomics note their adds (addresses in the copies).
+  isa::FloatAtomicLog* float_atomics() { return &float_atomics_; }
 
   // OK when the twin's and the code object's bytes agree; else an error naming the first
   // difference (see above).
@@ -69,6 +75,7 @@ class PairedDispatch {
   std::vector<Copy> copies_;
   std::vector<PointerArg> pointers_;
   void* kernarg_ = nullptr;
+  isa::FloatAtomicLog float_atomics_;
 };
 
 }  // namespace kiln::hsa_sim

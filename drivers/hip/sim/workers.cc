@@ -163,6 +163,7 @@ bool Queue::RunCodeObjectWorkgroup(Dispatch& d, const isa::Program& program, con
   launch.interleave = session_.executor.interleave;
   launch.interleave_seed = session_.executor.interleave_seed;
   launch.global_writes = d.global_writes.get();
+  launch.float_atomics = d.paired ? d.paired->float_atomics() : nullptr;  // both mode: the code object's half
   isa::ExecutionCounts counts;
   launch.counts = &counts;
   isa::Failure failure = isa::RunWorkgroup(launch);

@@ -1,7 +1,8 @@
 // Kernels that must fail, for isa_executor_test.cc:
 //   unimplemented(out): executes v_sin_f32, which the executor does not implement (yet)
 //   store_oob(out):     stores 1 MiB past `out`, outside every allocation
-//   uses_dpp(out):      a DPP move, whose modifiers the executor does not model (yet)
+//   uses_dpp(out):      a DPP move with row_newbcast (64-bit DP ALU DPP), a control the
+//                       executor does not model (dpp.cc models the 32-bit gfx9 controls)
 //   indexed_oob(out):   VGPR indexing moves a source past the kernel's VGPR allocation
 //   smem_order(out):    waits lgkmcnt(1) after two scalar loads and uses the older one, as if
 //                       scalar loads returned in order (they need not: only lgkmcnt(0) orders)
@@ -41,7 +42,7 @@ store_oob:
 .p2align 8
 .type uses_dpp,@function
 uses_dpp:
-  v_mov_b32_dpp v1, v0 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf
+  v_mov_b64_dpp v[2:3], v[0:1] row_newbcast:1 row_mask:0xf bank_mask:0xf
   s_endpgm
 .Luses_dpp_end:
 .size uses_dpp, .Luses_dpp_end-uses_dpp

@@ -144,6 +144,37 @@ module @kiln_executable attributes {kiln.executable} {
 
 // -----
 
+// topk with initial outputs from a binding: the check that they are in the comparator's
+// order compares position j with max(j, 1) - 1, in bounds at j = 0 (max(j - 1, 0) wrapped
+// to index -1 there once: a read before the binding, a fault on the code object).
+// CHECK-LABEL: func.func @top4_initial(
+// CHECK-SAME: %[[X:[a-z0-9]+]]: memref<3x100xf32>, %[[INIT:[a-z0-9]+]]: memref<3x4xf32>
+// CHECK: scf.for %[[J:.*]] = %c0{{.*}} to %c4{{.*}} step %c1{{.*}} iter_args(%{{.*}} = %true) -> (i1)
+// CHECK:   %[[V:.*]] = memref.load %[[INIT]][%[[LINE:.*]], %[[J]]]
+// CHECK:   %[[AT_LEAST_ONE:.*]] = arith.maxui %[[J]], %c1
+// CHECK:   %[[PREVIOUS:.*]] = arith.subi %[[AT_LEAST_ONE]], %c1
+// CHECK:   %[[W:.*]] = memref.load %[[INIT]][%[[LINE]], %[[PREVIOUS]]]
+// CHECK:   arith.cmpf ogt, %[[V]], %[[W]]
+module @kiln_executable attributes {kiln.executable} {
+  func.func @top4_initial(%x: memref<3x100xf32>, %init: memref<3x4xf32>, %out_v: memref<3x4xf32>, %out_i: memref<3x4xi32>, %id: index, %count: index) attributes {kiln.binding_dims = [array<i64: -1, -1>, array<i64: -1, -1>, array<i64: -1, -1>, array<i64: -1, -1>], kiln.input_count = 2 : i64} {
+    %zero = arith.constant 0 : i32
+    %0 = bufferization.to_tensor %x restrict : memref<3x100xf32> to tensor<3x100xf32>
+    %v = bufferization.to_tensor %init restrict : memref<3x4xf32> to tensor<3x4xf32>
+    %ei = tensor.empty() : tensor<3x4xi32>
+    %i = linalg.fill ins(%zero : i32) outs(%ei : tensor<3x4xi32>) -> tensor<3x4xi32>
+    %r:2 = iree_linalg_ext.topk {kiln.root} dimension(1) ins(%0 : tensor<3x100xf32>) outs(%v, %i : tensor<3x4xf32>, tensor<3x4xi32>) {
+    ^bb0(%a: f32, %b: f32):
+      %gt = arith.cmpf ogt, %a, %b : f32
+      iree_linalg_ext.yield %gt : i1
+    } -> tensor<3x4xf32>, tensor<3x4xi32>
+    bufferization.materialize_in_destination %r#0 in restrict writable %out_v : (tensor<3x4xf32>, memref<3x4xf32>) -> ()
+    bufferization.materialize_in_destination %r#1 in restrict writable %out_i : (tensor<3x4xi32>, memref<3x4xi32>) -> ()
+    return
+  }
+}
+
+// -----
+
 // topk: its k = 4 initial candidates (the fills) take LDS slots 0-3 and the line's 100
 // elements slots 4-103, their indices being their positions along the line. When the
 // initial outputs are numbers in the comparator's order (checked per line) the network

@@ -240,7 +240,9 @@ func.func @sort_by_two_keys(%a: memref<4x8xi32>, %b: memref<4x8xi32>) {
 
 // -----
 
-// topk: per row, an element better than the k-th is inserted after its equals.
+// topk: per row, an element better than the k-th is inserted after its equals. The
+// insertion's condition loads position j - 1 only in bounds: at j = 0 it loads position 0
+// (j - 1 wrapped to index -1 there once, a read before the output: a fault on the GPU).
 // CHECK-LABEL: func.func @topk
 // CHECK: scf.for %[[ROW:.*]] = %c0 to %c4
 // CHECK: scf.for %[[I:.*]] = %c0 to %c16
@@ -248,7 +250,12 @@ func.func @sort_by_two_keys(%a: memref<4x8xi32>, %b: memref<4x8xi32>) {
 // CHECK: %[[KTH:.*]] = memref.load %{{.*}}[%[[ROW]], %c2]
 // CHECK: %[[BETTER:.*]] = arith.cmpf ogt, %[[X]], %[[KTH]]
 // CHECK: scf.if %[[BETTER]]
-// CHECK: scf.while
+// CHECK: scf.while (%[[J:.*]] = %c2)
+// CHECK: %[[ABOVE:.*]] = arith.cmpi ugt, %[[J]], %c0 : index
+// CHECK: %[[PREVIOUS:.*]] = arith.subi %[[J]], %c1 : index
+// CHECK: %[[AT:.*]] = arith.select %[[ABOVE]], %[[PREVIOUS]], %c0 : index
+// CHECK: memref.load %arg1[%[[ROW]], %[[AT]]] : memref<4x3xf32>
+// CHECK: scf.condition
 // CHECK-NOT: iree_linalg_ext
 func.func @topk(%x: memref<4x16xf32>, %v: memref<4x3xf32>, %i: memref<4x3xi32>) {
   iree_linalg_ext.topk dimension(1) ins(%x : memref<4x16xf32>) outs(%v, %i : memref<4x3xf32>, memref<4x3xi32>) {

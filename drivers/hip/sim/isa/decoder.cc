@@ -202,6 +202,8 @@ void Translate(const McTools& t, const llvm::MCInst& mc, llvm::ArrayRef<uint8_t>
   std::string_view key = SemanticsKey(out->mnemonic);
   bool sdwa = opcode_name.find("_sdwa") != std::string_view::npos;
   if (sdwa && key.size() > 5 && key.substr(key.size() - 5) == "_sdwa") key.remove_suffix(5);
+  bool dpp = opcode_name.find("_dpp") != std::string_view::npos;
+  if (dpp && key.size() > 4 && key.substr(key.size() - 4) == "_dpp") key.remove_suffix(4);
   const OpSemantics* semantics = FindSemantics(key);
   out->handler = semantics ? semantics->handler : &Unimplemented;
   out->valu = StartsWith(out->mnemonic, "v_");
@@ -244,6 +246,8 @@ void Translate(const McTools& t, const llvm::MCInst& mc, llvm::ArrayRef<uint8_t>
     bool k_literal = StartsWith(out->mnemonic, "v_fmamk") || StartsWith(out->mnemonic, "v_fmaak") ||
                      StartsWith(out->mnemonic, "v_madmk") || StartsWith(out->mnemonic, "v_madak");
     bool is_source = mo.isReg() || reg_class != -1 || (k_literal && mo.isImm());
+    // DPP's `old` operand is tied to VDST: the lanes that do not write keep it, as VDST does.
+    if (dpp && is_source && desc.getOperandConstraint(i, llvm::MCOI::TIED_TO) != -1) continue;
     if (!is_source) {
       int64_t value = mo.isImm() ? mo.getImm() : mo.isDFPImm() ? static_cast<int64_t>(mo.getDFPImm()) : 0;
       if (!mo.isImm() && !mo.isDFPImm()) MarkError(out, "an operand the executor cannot represent");
@@ -301,7 +305,21 @@ void Translate(const McTools& t, const llvm::MCInst& mc, llvm::ArrayRef<uint8_t>
       out->src[out->num_src++] = RegisterOperand("VCC", 0);
     }
   }
-  if (opcode_name.find("_dpp") != std::string_view::npos) MarkError(out, "DPP forms are not modelled yet");
+  if (dpp && semantics && out->error.empty()) {
+    DppForm& form = program.dpp_forms.emplace_back();
+    form.base = semantics->handler;
+    uint32_t dword = 0;
+    if (bytes.size() >= 8) std::memcpy(&dword, bytes.data() + 4, 4);
+    std::string why;
+    if (StartsWith(key, "v_cmpx")) {
+      MarkError(out, "a DPP v_cmpx (it writes EXEC, which the DPP form narrows) is not modelled");
+    } else if (bytes.size() < 8 || !PrepareDpp(dword, program.vgpr_file, out, &form, &why)) {
+      MarkError(out, bytes.size() < 8 ? std::string("a DPP instruction without its DPP dword") : why);
+    } else {
+      out->dpp = &form;
+      out->handler = &ExecuteDpp;
+    }
+  }
   if (sdwa && semantics && out->error.empty()) {
     SdwaForm& form = program.sdwa_forms.emplace_back();
     form.base = semantics->handler;

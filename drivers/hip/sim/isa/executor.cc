@@ -142,6 +142,7 @@ Failure RunWorkgroup(const WorkgroupLaunch& launch) {
   context.group_segment = static_cast<uint8_t*>(launch.group_segment);
   context.group_segment_size = launch.group_segment_size;
   std::copy(std::begin(launch.workgroup_id), std::end(launch.workgroup_id), context.workgroup_id);
+  context.float_atomics = launch.float_atomics;
   if (launch.global_writes) {
     context.global_writes = launch.global_writes;
     context.lds_races = &ThreadLdsShadow();

@@ -46,6 +46,8 @@ struct WorkgroupLaunch {
   // The race detector (lds_races.h, global_races.h): on when `global_writes` is set, the
   // dispatch's map shared by all its workgroups.
   GlobalWriteMap* global_writes = nullptr;
+  // KILN_HSA_SIM_MODE=both: where float atomics note their adds (float_atomics.h); may be null.
+  FloatAtomicLog* float_atomics = nullptr;
   // Where the workgroup adds what it executed (counts.h); may be null.
   ExecutionCounts* counts = nullptr;
 };

@@ -10,12 +10,16 @@
 // GLOBAL_ATOMIC_CMPSWAP: DATA[0] is the new value, DATA[1] the compared one.
 // With the race detector on, the bytes go into the dispatch's write map as atomic writes
 // (global_races.h): atomics never race with each other, but do with plain stores.
+// In KILN_HSA_SIM_MODE=both, GLOBAL_ATOMIC_ADD_F32 notes each lane's add in the dispatch's
+// float-atomic log (float_atomics.h), whose words the comparison with the twin allows to
+// differ by the order of the adds.
 // Operands: [dst[0] VDST,] src[0] VADDR, src[1] VDATA, src[2] SADDR (has_saddr), imm[0] OFFSET.
 #include <atomic>
 #include <bit>
 #include <cmath>
 #include <cstdint>
 
+#include "drivers/hip/sim/isa/float_atomics.h"
 #include "drivers/hip/sim/isa/global_races.h"
 #include "drivers/hip/sim/isa/memory_window.h"
 #include "drivers/hip/sim/isa/semantics.h"
@@ -49,7 +53,7 @@ uint64_t Add64(uint64_t old, uint64_t data, uint64_t) { return old + data; }
 uint64_t Swap64(uint64_t, uint64_t data, uint64_t) { return data; }
 uint64_t Cmpswap64(uint64_t old, uint64_t data, uint64_t cmp) { return old == cmp ? data : old; }
 
-template <typename T, T (*Op)(T, T, T), bool kCompare = false>
+template <typename T, T (*Op)(T, T, T), bool kCompare = false, bool kFloatAdd = false>
 void GlobalAtomic(Wave& w, const Instruction& i) {
   constexpr uint32_t kBytes = sizeof(T), kDwords = kBytes / 4;
   if (i.num_src < (i.has_saddr ? 3 : 2)) return w.Fail(i, "the operands are missing");
@@ -65,6 +69,8 @@ void GlobalAtomic(Wave& w, const Instruction& i) {
     if constexpr (kDwords == 2) value |= T{w.v(vdata.index + first + 1)[l]} << 32;
     return value;
   };
+  FloatAtomicLog* log = kFloatAdd ? w.context->float_atomics : nullptr;
+  uint32_t added[kLanes] = {}, found[kLanes] = {};
   {
     MemoryWindow memory(*w.context);
     for (uint32_t l = 0; l < kLanes; ++l) {
@@ -79,11 +85,16 @@ void GlobalAtomic(Wave& w, const Instruction& i) {
       T value = word.load();
       while (!word.compare_exchange_weak(value, Op(value, data, cmp))) {
       }
+      if (log) {
+        added[l] = static_cast<uint32_t>(data);
+        found[l] = static_cast<uint32_t>(value);
+      }
       if (returns) {
         for (uint32_t d = 0; d < kDwords; ++d) old[size_t{d} * kLanes + l] = static_cast<uint32_t>(value >> (32 * d));
       }
     }
   }
+  if (log) log->RecordLanes(address, added, found, exec);
   w.context->counts.global_read_bytes += uint64_t{kBytes} * std::popcount(exec);
   w.context->counts.global_written_bytes += uint64_t{kBytes} * std::popcount(exec);
   if (w.context->global_writes && !CheckGlobalWrite(w, i, address, exec, kBytes, true)) return;
@@ -106,7 +117,7 @@ constexpr OpSemantics kGlobalAtomics[] = {
     {"global_atomic_xor", &GlobalAtomic<uint32_t, Xor>},
     {"global_atomic_swap", &GlobalAtomic<uint32_t, Swap>},
     {"global_atomic_cmpswap", &GlobalAtomic<uint32_t, Cmpswap, true>},
-    {"global_atomic_add_f32", &GlobalAtomic<uint32_t, AddF32>},
+    {"global_atomic_add_f32", &GlobalAtomic<uint32_t, AddF32, false, true>},
     {"global_atomic_add_x2", &GlobalAtomic<uint64_t, Add64>},
     {"global_atomic_swap_x2", &GlobalAtomic<uint64_t, Swap64>},
     {"global_atomic_cmpswap_x2", &GlobalAtomic<uint64_t, Cmpswap64, true>},

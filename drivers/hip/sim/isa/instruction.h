@@ -77,6 +77,17 @@ struct SdwaForm {
   Operand dst;
 };
 
+// A DPP instruction (CDNA3 ISA, "DPP", the VOP_DPP microcode format): the decoder points SRC0
+// at a scratch VGPR after the kernel's file and keeps the real SRC0 here; dpp.cc fills the
+// scratch register with each lane's read and runs the base operation on the lanes that write.
+struct DppForm {
+  Handler base = nullptr;  // the semantics of the mnemonic without "_dpp"
+  uint16_t ctrl = 0;       // DPP_CTRL
+  uint8_t row_mask = 15, bank_mask = 15;
+  bool bound_ctrl = false;  // invalid source lanes read 0 (else they do not write)
+  Operand src0;
+};
+
 struct Instruction {
   static constexpr int kMaxDst = 2;
   static constexpr int kMaxSrc = 4;
@@ -99,6 +110,7 @@ struct Instruction {
   Operand src[kMaxSrc];
   int64_t imm[kMaxImm] = {};
   const SdwaForm* sdwa = nullptr;  // SDWA forms only (owned by the Program)
+  const DppForm* dpp = nullptr;    // DPP forms only (owned by the Program)
   std::string mnemonic;  // "v_add_co_u32_e32"
   std::string text;      // the disassembly, for messages
   std::string error;     // DecodeError: why the instruction cannot execute

@@ -24,12 +24,14 @@ struct Program {
   uint32_t accum_offset = 0;
   uint32_t first_system_sgpr = 0;  // USER_SGPR_COUNT
   std::deque<SdwaForm> sdwa_forms;  // what the SDWA instructions point to (stable addresses)
+  std::deque<DppForm> dpp_forms;    // what the DPP instructions point to
   // The distinct v_mfma_* mnemonics of the code, in order of first appearance: slot i of
   // ExecutionCounts::mfma_by_op counts mfma_mnemonics[i] (the last slot, all beyond it).
   std::vector<std::string> mfma_mnemonics;
 
   // Registers after the file that the executor uses for SDWA's selected sources and result
-  // (instruction.h, SdwaForm): the waves allocate vgpr_file + kScratchVgprs rows.
+  // and DPP's lane reads (instruction.h, SdwaForm, DppForm): the waves allocate vgpr_file +
+  // kScratchVgprs rows.
   static constexpr uint32_t kScratchVgprs = 3;
 
   // The instruction index at byte `offset` from the entry, or -1 when `offset` is not the

@@ -37,6 +37,12 @@ void SNotB64(Wave& w, const Instruction& i) {
   Dx(w, i, r);
   w.scc = r != 0;
 }
+// S_ABS_I32: D = |S0| as a signed integer (0x80000000 stays 0x80000000); SCC = D != 0.
+void SAbsI32(Wave& w, const Instruction& i) {
+  uint32_t s0 = S0(w, i), r = static_cast<int32_t>(s0) < 0 ? 0u - s0 : s0;
+  D(w, i, r);
+  w.scc = r != 0;
+}
 // S_*_SAVEEXEC_B64: D = EXEC; EXEC = f(S0, EXEC); SCC = EXEC != 0. S0 is read before D is
 // written, as the ISA's pseudo-code orders it.
 template <uint64_t (*F)(uint64_t s0, uint64_t exec)>
@@ -284,6 +290,18 @@ bool Le(T a, T b) {
 // S_BITCMP0/1_B32: SCC = S0[S1[4:0]] == 0 / 1.
 void SBitcmp0B32(Wave& w, const Instruction& i) { w.scc = ((S0(w, i) >> (S1(w, i) & 31)) & 1) == 0; }
 void SBitcmp1B32(Wave& w, const Instruction& i) { w.scc = ((S0(w, i) >> (S1(w, i) & 31)) & 1) == 1; }
+// S_BITSET0/1_B32 and _B64 (SOP1): D[S0[4:0]] (D[S0[5:0]]) = 0 / 1, the other bits of D kept;
+// SCC unchanged.
+template <bool kSet>
+void SBitsetB32(Wave& w, const Instruction& i) {
+  uint32_t bit = uint32_t{1} << (S0(w, i) & 31), d = Scalar32(w, i.dst[0]);
+  D(w, i, kSet ? d | bit : d & ~bit);
+}
+template <bool kSet>
+void SBitsetB64(Wave& w, const Instruction& i) {
+  uint64_t bit = uint64_t{1} << (S0(w, i) & 63), d = Scalar64(w, i.dst[0]);
+  Dx(w, i, kSet ? d | bit : d & ~bit);
+}
 
 constexpr OpSemantics kSalu[] = {
     {"s_mov_b32", &SMovB32},
@@ -292,6 +310,7 @@ constexpr OpSemantics kSalu[] = {
     {"s_cmov_b64", &SCmovB64},
     {"s_not_b32", &SNotB32},
     {"s_not_b64", &SNotB64},
+    {"s_abs_i32", &SAbsI32},
     {"s_and_saveexec_b64", &SSaveexec<AndExec>},
     {"s_or_saveexec_b64", &SSaveexec<OrExec>},
     {"s_xor_saveexec_b64", &SSaveexec<XorExec>},
@@ -376,6 +395,10 @@ constexpr OpSemantics kSalu[] = {
     {"s_cmpk_le_u32", &SCmpk<uint32_t, Le<uint32_t>>},
     {"s_bitcmp0_b32", &SBitcmp0B32},
     {"s_bitcmp1_b32", &SBitcmp1B32},
+    {"s_bitset0_b32", &SBitsetB32<false>},
+    {"s_bitset1_b32", &SBitsetB32<true>},
+    {"s_bitset0_b64", &SBitsetB64<false>},
+    {"s_bitset1_b64", &SBitsetB64<true>},
 };
 
 }  // namespace

@@ -16,7 +16,7 @@ const std::unordered_map<std::string_view, const OpSemantics*>& Table() {
                        ValuFloatSemantics(), VopcSemantics(), GlobalMemorySemantics(), LdsSemantics(),
                        MfmaSemantics(), ValuNarrowIntSemantics(), ValuFloatSpecialSemantics(), ValuF16Semantics(),
                        ValuPackedSemantics(), GprIndexSemantics(), GlobalAtomicSemantics(), CacheControlSemantics(),
-                       ScratchMemorySemantics()}) {
+                       ScratchMemorySemantics(), ValuF64Semantics()}) {
       for (const OpSemantics& op : group) t->emplace(op.mnemonic, &op);
     }
     return t;

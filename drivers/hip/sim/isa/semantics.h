@@ -36,6 +36,7 @@ std::span<const OpSemantics> GprIndexSemantics();
 std::span<const OpSemantics> GlobalAtomicSemantics();
 std::span<const OpSemantics> CacheControlSemantics();
 std::span<const OpSemantics> ScratchMemorySemantics();
+std::span<const OpSemantics> ValuF64Semantics();
 
 // The semantics of `mnemonic` (encoding suffix already removed), or null.
 const OpSemantics* FindSemantics(std::string_view mnemonic);
@@ -46,6 +47,11 @@ void ExecuteSdwa(Wave& wave, const Instruction& inst);
 // sources and destination at the scratch VGPRs from `scratch` on; false (with *why) when the
 // instruction cannot run in this form.
 bool PrepareSdwa(uint32_t sdwa_dword, uint32_t scratch, Instruction* inst, SdwaForm* form, std::string* why);
+// DPP (dpp.cc): runs inst.dpp's base operation with SRC0 read across lanes.
+void ExecuteDpp(Wave& wave, const Instruction& inst);
+// Fills `form` from the DPP dword and points SRC0 at the scratch VGPR `scratch`; false (with
+// *why) when the instruction cannot run in this form.
+bool PrepareDpp(uint32_t dpp_dword, uint32_t scratch, Instruction* inst, DppForm* form, std::string* why);
 // VGPR indexing (gpr_index.cc): runs a VALU instruction with the M0 index added to the VGPR
 // operands s_set_gpr_idx_on enabled.
 void RunIndexed(Wave& wave, const Instruction& inst);

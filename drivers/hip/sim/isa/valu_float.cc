@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <limits>
 
+#include "drivers/hip/sim/isa/ieee_min_max.h"
 #include "drivers/hip/sim/isa/semantics.h"
 #include "drivers/hip/sim/isa/wave.h"
 
@@ -51,22 +52,12 @@ float Add(float a, float b) { return a + b; }
 float Sub(float a, float b) { return a - b; }
 float Subrev(float a, float b) { return b - a; }
 float Mul(float a, float b) { return a * b; }
-// V_MAX_F32 / V_MIN_F32 in IEEE mode (compute_pgm_rsrc1 ENABLE_IEEE_MODE, set for compute
-// kernels): a signalling NaN operand gives that NaN quieted; otherwise a quiet NaN operand
-// yields the other operand; -0 orders below +0.
-bool IsSignalingNan(float f) { return std::isnan(f) && !(AsBits(f) & 0x00400000u); }
-float Quiet(float f) { return AsFloat(AsBits(f) | 0x00400000u); }
-template <bool kMax>
-float MinMax(float a, float b) {
-  if (IsSignalingNan(a)) return Quiet(a);
-  if (IsSignalingNan(b)) return Quiet(b);
-  if (std::isnan(a)) return b;
-  if (std::isnan(b)) return a;
-  if (a == b) return (std::signbit(a) == kMax) ? b : a;  // the zeros: max takes +0, min -0
-  return (a > b) == kMax ? a : b;
-}
-float Max(float a, float b) { return MinMax<true>(a, b); }
-float Min(float a, float b) { return MinMax<false>(a, b); }
+// V_MUL_LEGACY_F32: the product, except that a zero operand gives +0 whatever the other one
+// is, infinity and NaN included (CDNA3 ISA, V_MUL_LEGACY_F32: "DX9 rules, 0.0 * x = 0.0").
+float MulLegacy(float a, float b) { return a == 0.0f || b == 0.0f ? 0.0f : a * b; }
+// V_MAX_F32 / V_MIN_F32 in IEEE mode (ieee_min_max.h).
+float Max(float a, float b) { return IeeeMinMax<float, true>(a, b); }
+float Min(float a, float b) { return IeeeMinMax<float, false>(a, b); }
 
 // V_FMA_F32: D = S0 * S1 + S2, one rounding. V_FMAC_F32: D = S0 * S1 + D (src[2] is the tied
 // accumulator when the disassembler lists it, else the destination itself).
@@ -124,6 +115,7 @@ constexpr OpSemantics kValuFloat[] = {
     {"v_sub_f32", &BinaryF32<Sub>},
     {"v_subrev_f32", &BinaryF32<Subrev>},
     {"v_mul_f32", &BinaryF32<Mul>},
+    {"v_mul_legacy_f32", &BinaryF32<MulLegacy>},
     {"v_max_f32", &BinaryF32<Max>},
     {"v_min_f32", &BinaryF32<Min>},
     {"v_fma_f32", &FmaF32},

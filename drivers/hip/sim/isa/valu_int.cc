@@ -48,6 +48,8 @@ uint32_t Alignbyte(uint32_t a, uint32_t b, uint32_t c) {
   return static_cast<uint32_t>(((uint64_t{a} << 32) | b) >> (8 * (c & 3)));
 }
 uint32_t Add3(uint32_t a, uint32_t b, uint32_t c) { return a + b + c; }
+// V_BFI_B32: bitfield insert, D = (S0 & S1) | (~S0 & S2): S1's bits where S0 has ones.
+uint32_t Bfi(uint32_t a, uint32_t b, uint32_t c) { return (a & b) | (~a & c); }
 uint32_t LshlAdd(uint32_t a, uint32_t b, uint32_t c) { return (a << (b & 31)) + c; }
 uint32_t AddLshl(uint32_t a, uint32_t b, uint32_t c) { return (a + b) << (c & 31); }
 uint32_t LshlOr(uint32_t a, uint32_t b, uint32_t c) { return (a << (b & 31)) | c; }
@@ -234,6 +236,7 @@ constexpr OpSemantics kValuInt[] = {
     {"v_bfe_u32", &TernaryLanes32<BfeU>},
     {"v_bfe_i32", &TernaryLanes32<BfeI>},
     {"v_alignbit_b32", &TernaryLanes32<Alignbit>},
+    {"v_bfi_b32", &TernaryLanes32<Bfi>},
     {"v_alignbyte_b32", &TernaryLanes32<Alignbyte>},
     {"v_add3_u32", &TernaryLanes32<Add3>},
     {"v_lshl_add_u32", &TernaryLanes32<LshlAdd>},

@@ -1,8 +1,9 @@
 // Vector compares and selects (CDNA3 ISA, VOPC and V_CNDMASK_B32); 16-bit integer and f16
 // compares read the low halves of their sources (f16: every f32 predicate, on the exact values). A compare writes one bit
 // per lane to its SGPR pair (VCC for the _e32 forms): the predicate for active lanes, 0 for
-// inactive ones. V_CMPX_* also write EXEC (gfx9: both the mask and EXEC). F32 compares apply
+// inactive ones. V_CMPX_* also write EXEC (gfx9: both the mask and EXEC). F32 and f64 compares apply
 // the VOP3 ABS/NEG input modifiers; the "n" predicates (nlt, nge, ...) are true on unordered.
+#include <bit>
 #include <cmath>
 #include <cstdint>
 
@@ -21,7 +22,14 @@ void WriteMask(Wave& w, const Instruction& i, uint64_t mask, bool exec_too) {
 template <typename T, bool (*P)(T, T), bool kExecToo>
 void Compare(Wave& w, const Instruction& i) {
   uint64_t exec = w.exec(), mask = 0;
-  if constexpr (sizeof(T) == 8) {
+  if constexpr (std::is_same_v<T, double>) {
+    uint64_t a[kLanes], b[kLanes];
+    LanesF64Bits(w, i.src[0], a);
+    LanesF64Bits(w, i.src[1], b);
+    for (uint32_t l = 0; l < kLanes; ++l) {
+      mask |= uint64_t{P(std::bit_cast<double>(a[l]), std::bit_cast<double>(b[l]))} << l;
+    }
+  } else if constexpr (sizeof(T) == 8) {
     uint64_t a[kLanes], b[kLanes];
     Lanes64(w, i.src[0], a);
     Lanes64(w, i.src[1], b);
@@ -84,14 +92,39 @@ template <typename T>
 bool T_(T, T) {
   return true;
 }
-bool Lg(float a, float b) { return a < b || a > b; }
-bool O(float a, float b) { return !std::isnan(a) && !std::isnan(b); }
-bool U(float a, float b) { return std::isnan(a) || std::isnan(b); }
-bool Nge(float a, float b) { return !(a >= b); }
-bool Nlg(float a, float b) { return !Lg(a, b); }
-bool Ngt(float a, float b) { return !(a > b); }
-bool Nle(float a, float b) { return !(a <= b); }
-bool Nlt(float a, float b) { return !(a < b); }
+// The float-only predicates, for f32 (and f16 on exact f32 values) and f64.
+template <typename T>
+bool Lg(T a, T b) {
+  return a < b || a > b;
+}
+template <typename T>
+bool O(T a, T b) {
+  return !std::isnan(a) && !std::isnan(b);
+}
+template <typename T>
+bool U(T a, T b) {
+  return std::isnan(a) || std::isnan(b);
+}
+template <typename T>
+bool Nge(T a, T b) {
+  return !(a >= b);
+}
+template <typename T>
+bool Nlg(T a, T b) {
+  return !Lg(a, b);
+}
+template <typename T>
+bool Ngt(T a, T b) {
+  return !(a > b);
+}
+template <typename T>
+bool Nle(T a, T b) {
+  return !(a <= b);
+}
+template <typename T>
+bool Nlt(T a, T b) {
+  return !(a < b);
+}
 
 // V_CMP_CLASS_F32: true when SRC1 has the bit of SRC0's class (CDNA3 ISA, V_CMP_CLASS_F32):
 // 0 signalling NaN, 1 quiet NaN, 2 -inf, 3 -normal, 4 -denormal, 5 -0, 6 +0, 7 +denormal,
@@ -144,19 +177,21 @@ void Cndmask(Wave& w, const Instruction& i) {
   {"v_cmp_ge_" SUFFIX, &Compare<T, Ge<T>, false>}, {"v_cmpx_ge_" SUFFIX, &Compare<T, Ge<T>, true>},  \
   {"v_cmp_t_" SUFFIX, &Compare<T, T_<T>, false>},  {"v_cmpx_t_" SUFFIX, &Compare<T, T_<T>, true>}
 
+// f32, f16 and f64 (CDNA3 ISA, V_CMP_*_F64: the same predicates on 64-bit VGPR/SGPR pairs).
 #define KILN_F32_COMPARE(NAME, P) \
-  {"v_cmp_" NAME "_f32", &Compare<float, P, false>}, {"v_cmpx_" NAME "_f32", &Compare<float, P, true>}, \
-  {"v_cmp_" NAME "_f16", &CompareF16<P, false>}, {"v_cmpx_" NAME "_f16", &CompareF16<P, true>}
+  {"v_cmp_" NAME "_f32", &Compare<float, P<float>, false>}, {"v_cmpx_" NAME "_f32", &Compare<float, P<float>, true>}, \
+  {"v_cmp_" NAME "_f16", &CompareF16<P<float>, false>}, {"v_cmpx_" NAME "_f16", &CompareF16<P<float>, true>}, \
+  {"v_cmp_" NAME "_f64", &Compare<double, P<double>, false>}, {"v_cmpx_" NAME "_f64", &Compare<double, P<double>, true>}
 // clang-format on
 
 constexpr OpSemantics kVopc[] = {
     KILN_INT_COMPARES(int32_t, "i32"),  KILN_INT_COMPARES(uint32_t, "u32"), KILN_INT_COMPARES(int64_t, "i64"),
-    KILN_INT_COMPARES(uint64_t, "u64"), KILN_INT_COMPARES(int16_t, "i16"), KILN_INT_COMPARES(uint16_t, "u16"), KILN_F32_COMPARE("f", F<float>),    KILN_F32_COMPARE("lt", Lt<float>),
-    KILN_F32_COMPARE("eq", Eq<float>),  KILN_F32_COMPARE("le", Le<float>),  KILN_F32_COMPARE("gt", Gt<float>),
-    KILN_F32_COMPARE("lg", Lg),         KILN_F32_COMPARE("ge", Ge<float>),  KILN_F32_COMPARE("o", O),
+    KILN_INT_COMPARES(uint64_t, "u64"), KILN_INT_COMPARES(int16_t, "i16"), KILN_INT_COMPARES(uint16_t, "u16"), KILN_F32_COMPARE("f", F),    KILN_F32_COMPARE("lt", Lt),
+    KILN_F32_COMPARE("eq", Eq),  KILN_F32_COMPARE("le", Le),  KILN_F32_COMPARE("gt", Gt),
+    KILN_F32_COMPARE("lg", Lg),         KILN_F32_COMPARE("ge", Ge),  KILN_F32_COMPARE("o", O),
     KILN_F32_COMPARE("u", U),           KILN_F32_COMPARE("nge", Nge),       KILN_F32_COMPARE("nlg", Nlg),
-    KILN_F32_COMPARE("ngt", Ngt),       KILN_F32_COMPARE("nle", Nle),       KILN_F32_COMPARE("neq", Ne<float>),
-    KILN_F32_COMPARE("nlt", Nlt),       KILN_F32_COMPARE("tru", T_<float>), {"v_cndmask_b32", &Cndmask},
+    KILN_F32_COMPARE("ngt", Ngt),       KILN_F32_COMPARE("nle", Nle),       KILN_F32_COMPARE("neq", Ne),
+    KILN_F32_COMPARE("nlt", Nlt),       KILN_F32_COMPARE("tru", T_), {"v_cndmask_b32", &Cndmask},
     {"v_cmp_class_f32", &CompareClassF32<false>}, {"v_cmpx_class_f32", &CompareClassF32<true>},
 };
 

@@ -27,6 +27,7 @@ namespace kiln::hsa_sim::isa {
 
 class LdsRaceShadow;   // lds_races.h
 class GlobalWriteMap;  // global_races.h
+class FloatAtomicLog;  // float_atomics.h
 
 inline constexpr uint32_t kLanes = 64;
 // What registers hold before they are written, and while a load into them is outstanding: a
@@ -61,6 +62,8 @@ struct WorkgroupContext {
   // the dispatch's global write map.
   LdsRaceShadow* lds_races = nullptr;
   GlobalWriteMap* global_writes = nullptr;
+  // KILN_HSA_SIM_MODE=both: the dispatch's float-atomic log (float_atomics.h), else null.
+  FloatAtomicLog* float_atomics = nullptr;
   ExecutionCounts counts;  // what the workgroup executed (counts.h)
 };
 
@@ -163,6 +166,15 @@ inline void Lanes64(const Wave& w, const Operand& op, uint64_t out[kLanes]) {
     uint64_t value = Scalar64(w, op);
     for (uint32_t l = 0; l < kLanes; ++l) out[l] = value;
   }
+}
+
+// As Lanes64, with the f64 input modifiers applied (ABS then NEG, on bit 63).
+inline void LanesF64Bits(const Wave& w, const Operand& op, uint64_t out[kLanes]) {
+  Lanes64(w, op, out);
+  if (op.modifiers & kModAbs)
+    for (uint32_t l = 0; l < kLanes; ++l) out[l] &= ~(uint64_t{1} << 63);
+  if (op.modifiers & kModNeg)
+    for (uint32_t l = 0; l < kLanes; ++l) out[l] ^= uint64_t{1} << 63;
 }
 
 // Writes the lanes of `exec` of a VGPR destination.
