@@ -1,0 +1,38 @@
+#include "python/src/devices.h"
+
+#include <map>
+#include <mutex>
+
+#include "drivers/builtin_drivers.h"
+
+namespace kiln::python {
+
+StatusOr<Ref<hal::Device>> GetDevice(const std::string& name) {
+  static std::mutex mutex;
+  // Never destroyed: devices outlive every module, whatever order the interpreter frees them in.
+  static auto* devices = new std::map<std::string, Ref<hal::Device>>();
+  std::lock_guard<std::mutex> lock(mutex);
+  if (auto it = devices->find(name); it != devices->end()) return it->second;
+  KILN_ASSIGN_OR_RETURN(Ref<hal::Device> device, BuiltinDriverRegistry().CreateDevice(name),
+                        "while creating device '", name, "'");
+  (*devices)[name] = device;
+  return device;
+}
+
+std::vector<DeviceInfo> ListDevices() {
+  hal::DriverRegistry& registry = BuiltinDriverRegistry();
+  std::vector<DeviceInfo> out;
+  for (const std::string& driver_name : registry.names()) {
+    StatusOr<hal::Driver*> driver = registry.Find(driver_name);
+    if (!driver.ok()) continue;
+    StatusOr<std::vector<hal::DeviceDescription>> devices = (*driver)->EnumerateDevices({});
+    if (!devices.ok()) {
+      out.push_back({driver_name, driver_name, devices.status().ToString(), false});
+      continue;
+    }
+    for (const hal::DeviceDescription& d : *devices) out.push_back({d.name, driver_name, d.description, true});
+  }
+  return out;
+}
+
+}  // namespace kiln::python

@@ -1,0 +1,30 @@
+// Devices for the Python package: one per name for the process (a `cpu` device owns a pool
+// of pinned worker threads; every module loaded on "cpu" shares it), and the list of what
+// the built-in drivers offer.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "base/ref.h"
+#include "base/status.h"
+#include "hal/device.h"
+
+namespace kiln::python {
+
+// The device `name` names ("cpu", "cpu-sync", "local-task", "hip-sim:0"), created on first
+// use and kept for the process's life. Thread-safe.
+StatusOr<Ref<hal::Device>> GetDevice(const std::string& name);
+
+struct DeviceInfo {
+  std::string name;         // what kiln.load(device=...) takes
+  std::string driver;       // the driver's name
+  std::string description;  // the device's, or the driver's with why it has no devices
+  bool available = false;
+};
+
+// One entry per device of every built-in driver; a driver without devices gives one
+// unavailable entry saying why.
+std::vector<DeviceInfo> ListDevices();
+
+}  // namespace kiln::python

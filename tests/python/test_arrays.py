@@ -1,0 +1,121 @@
+"""NumPy in and out: every common dtype round trips; inputs and results are not copied
+where the rules say so (checked by pointer)."""
+import unittest
+
+import numpy as np
+
+import kiln
+
+# (NumPy dtype, MLIR type, the op that combines two tensors)
+DTYPES = [
+    (np.bool_, "i1", "arith.xori"),
+    (np.int8, "i8", "arith.addi"), (np.uint8, "i8", "arith.addi"),
+    (np.int16, "i16", "arith.addi"), (np.uint16, "i16", "arith.addi"),
+    (np.int32, "i32", "arith.addi"), (np.uint32, "i32", "arith.addi"),
+    (np.int64, "i64", "arith.addi"), (np.uint64, "i64", "arith.addi"),
+    (np.float16, "f16", "arith.addf"), (np.float32, "f32", "arith.addf"), (np.float64, "f64", "arith.addf"),
+]
+
+
+def program():
+    text = ""
+    for t, op in dict((t, op) for _, t, op in DTYPES).items():
+        text += f"""
+func.func @combine_{t}(%a: tensor<2x3x{t}>, %b: tensor<2x3x{t}>) -> tensor<2x3x{t}> {{
+  %r = {op} %a, %b : tensor<2x3x{t}>
+  return %r : tensor<2x3x{t}>
+}}"""
+    text += """
+func.func @identity(%a: tensor<?xf32>) -> tensor<?xf32> {
+  return %a : tensor<?xf32>
+}
+func.func @negate(%a: tensor<?xf32>) -> tensor<?xf32> {
+  %r = arith.negf %a : tensor<?xf32>
+  return %r : tensor<?xf32>
+}
+"""
+    return text
+
+
+def address(array):
+    return array.__array_interface__["data"][0]
+
+
+class ArraysTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.module = kiln.load(kiln.compile(program()))
+
+    def test_every_dtype_round_trips(self):
+        rng = np.random.default_rng(7)
+        for dtype, t, _ in DTYPES:
+            with self.subTest(dtype=np.dtype(dtype).name):
+                if dtype is np.bool_:
+                    a, b = rng.integers(0, 2, (2, 3)).astype(bool), rng.integers(0, 2, (2, 3)).astype(bool)
+                    expected = a ^ b
+                else:
+                    info = np.iinfo(dtype) if np.issubdtype(dtype, np.integer) else None
+                    high = min(int(info.max), 1000) if info else 100
+                    a = rng.integers(0, high, (2, 3)).astype(dtype)
+                    b = rng.integers(0, high, (2, 3)).astype(dtype)
+                    expected = (a.astype(np.float64) + b).astype(dtype) if info is None else a + b
+                result = self.module[f"combine_{t}"](a, b)
+                self.assertEqual(result.shape, (2, 3))
+                # signless in kiln: results of unsigned inputs come back signed, same bits
+                self.assertEqual(result.dtype.itemsize, np.dtype(dtype).itemsize)
+                np.testing.assert_array_equal(result.view(dtype), expected)
+
+    def test_aligned_contiguous_input_is_not_copied(self):
+        a = np.arange(16, dtype=np.float32)
+        result = self.module.identity(a)
+        # the function returns its argument: the result maps the very memory passed in
+        self.assertEqual(address(result), address(a))
+        self.assertFalse(result.flags.writeable)  # imported host memory is read-only
+        np.testing.assert_array_equal(result, a)
+
+    def test_strided_or_misaligned_input_is_copied(self):
+        base = np.arange(32, dtype=np.float32)
+        strided = base[::2]
+        result = self.module.identity(strided)
+        self.assertNotEqual(address(result), address(strided))
+        np.testing.assert_array_equal(result, strided)
+        raw = np.zeros(4 * 8 + 1, np.uint8)
+        misaligned = raw[1:].view(np.float32)
+        misaligned[:] = np.arange(8)
+        self.assertNotEqual(address(misaligned) % 4, 0)
+        result = self.module.identity(misaligned)
+        self.assertNotEqual(address(result), address(misaligned))
+        np.testing.assert_array_equal(result, np.arange(8, dtype=np.float32))
+
+    def test_result_is_a_view_of_the_result_buffer(self):
+        a = np.arange(1000, dtype=np.float32)
+        result = self.module.negate(a)
+        np.testing.assert_array_equal(result, -a)
+        self.assertFalse(result.flags.owndata)  # over the buffer's mapping, not a copy
+        self.assertEqual(type(result.base).__name__, "PyCapsule")
+        self.assertTrue(result.flags.writeable)
+        self.assertTrue(result.flags.c_contiguous)
+        result[0] = 5.0  # the array owns its buffer: writing is fine
+        other = self.module.negate(a)  # and a new call gets a new buffer
+        self.assertNotEqual(address(other), address(result))
+        self.assertEqual(result[0], 5.0)
+
+    def test_result_outlives_module(self):
+        module = kiln.load(kiln.compile(program()))
+        result = module.negate(np.ones(4, np.float32))
+        del module
+        np.testing.assert_array_equal(result, -np.ones(4, np.float32))
+
+    def test_input_stays_alive_while_result_uses_it(self):
+        result = self.module.identity(np.arange(5, dtype=np.float32))  # the input has no other reference
+        np.testing.assert_array_equal(result, np.arange(5, dtype=np.float32))
+
+    def test_python_lists_and_scalars_convert(self):
+        np.testing.assert_array_equal(self.module.negate(np.array([1.0, 2.0], np.float32)), [-1.0, -2.0])
+        # a list becomes NumPy's default dtype (int64 here)
+        result = self.module.combine_i64([[1, 2, 3], [4, 5, 6]], np.ones((2, 3), np.int64))
+        np.testing.assert_array_equal(result, [[2, 3, 4], [5, 6, 7]])
+
+
+if __name__ == "__main__":
+    unittest.main()
