@@ -129,13 +129,13 @@ std::vector<std::string> LoadedModule::function_names() const {
 
 std::string LoadedModule::signature(const std::string& function) const {
   const vm::Signature* signature =
-      ValueOrThrow(session_->FunctionSignature(function), "in module '", name_, "'");
+      ValueOrThrow(session_->FunctionSignature(function));
   return KindList(signature->args) + " -> " + KindList(signature->results);
 }
 
 py::object LoadedModule::Call(const std::string& function, const py::args& args) {
   const vm::Signature* signature =
-      ValueOrThrow(session_->FunctionSignature(function), "in module '", name_, "'");
+      ValueOrThrow(session_->FunctionSignature(function));
   if (args.size() != signature->args.size() || !signature->variadic.empty()) {
     ThrowIfError(InvalidArgumentError("'", function, "' takes ", signature->args.size(), " arguments ",
                                       KindList(signature->args), ", got ", args.size()));
