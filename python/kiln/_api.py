@@ -2,7 +2,10 @@
 import os
 import tempfile
 
+import numpy as np
+
 from kiln import _kiln
+from kiln._types import argument_dtypes
 
 KilnError = _kiln.KilnError
 
@@ -55,7 +58,8 @@ def load(module, device="cpu", parameters=None):
     """Loads a module on `device` ("cpu", "cpu-sync", IREE's "local-task" ...).
 
     `module` is .kiln module bytes (kiln.compile's result), a path to a .kiln file (mapped,
-    not copied) or a path to a .mlir file (compiled for the CPU first). `parameters` fills
+    not copied) or a path to a .mlir file (compiled first for the device's target, as
+    kiln-run does: gfx942 on hip-sim). `parameters` fills
     the globals bound to parameters: {"model": "weights.irpa"} (scope -> file or files;
     .irpa, safetensors, GGUF) or a path for the unnamed scope.
     """
@@ -64,7 +68,8 @@ def load(module, device="cpu", parameters=None):
         return Module(_kiln.LoadedModule.load_bytes(bytes(module), device, files))
     path = os.fspath(module)
     if path.endswith(".mlir"):
-        return Module(_kiln.LoadedModule.load_bytes(compile(path), device, files))
+        target = _kiln.compile_target(device)
+        return Module(_kiln.LoadedModule.load_bytes(compile(path, target=target), device, files))
     return Module(_kiln.LoadedModule.load_file(path, device, files))
 
 
@@ -82,8 +87,14 @@ class Function:
         self._module = module
         self.name = name
         self.signature = module._loaded.signature(name)
+        self._dtypes = argument_dtypes(self.signature)
 
     def __call__(self, *args):
+        if self._dtypes and len(args) == len(self._dtypes):
+            # Lists and scalars for tensors take the declared element type; arrays are
+            # passed as they are (a wrong dtype is an error, never a silent conversion).
+            args = [a if d is None or isinstance(a, np.ndarray) else np.asarray(a, d)
+                    for a, d in zip(args, self._dtypes)]
         return self._module._loaded.call(self.name, *args)
 
     def __repr__(self):

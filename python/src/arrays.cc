@@ -13,17 +13,28 @@ namespace kiln::python {
 namespace {
 
 // Keeps a Python object alive from the HAL's side (the owner of imported host memory). The
-// last reference may drop on any thread, with or without the GIL.
+// last reference may drop on any thread: one holding the GIL lets go at once; another (a
+// device worker finishing with a command buffer) never waits for the GIL, which a thread
+// waiting for that worker may hold, but hands the object to the interpreter to let go of.
 class PythonOwner final : public RefCounted {
  public:
   explicit PythonOwner(py::object object) : object_(object.release().ptr()) {}
   ~PythonOwner() override {
     if (!Py_IsInitialized()) return;  // the interpreter is gone: nothing left to free
-    py::gil_scoped_acquire gil;
+    if (PyGILState_Check()) {
+      Py_DECREF(object_);
+      return;
+    }
+    if (Py_AddPendingCall(&Decref, object_) == 0) return;
+    py::gil_scoped_acquire gil;  // the pending-call queue is full: wait after all
     Py_DECREF(object_);
   }
 
  private:
+  static int Decref(void* object) {
+    Py_DECREF(static_cast<PyObject*>(object));
+    return 0;
+  }
   PyObject* object_;
 };
 

@@ -17,6 +17,11 @@ PYBIND11_MODULE(_kiln, m) {
   m.def("compile_file", &kiln::python::CompileFile, py::arg("path"), py::arg("target") = "cpu",
         py::arg("check_indices") = false, "Compiles an MLIR file into .kiln module bytes.");
 
+  m.def(
+      "compile_target",
+      [](const std::string& device) { return kiln::python::ValueOrThrow(kiln::python::CompileTargetOf(device)); },
+      py::arg("device"), "kiln.compile's target for code that runs on `device`.");
+
   m.def("devices", [] {
     py::list out;
     for (const kiln::python::DeviceInfo& d : kiln::python::ListDevices()) {

@@ -4,6 +4,7 @@
 #include <mutex>
 
 #include "drivers/builtin_drivers.h"
+#include "tools/load_module.h"
 
 namespace kiln::python {
 
@@ -17,6 +18,11 @@ StatusOr<Ref<hal::Device>> GetDevice(const std::string& name) {
                         "while creating device '", name, "'");
   (*devices)[name] = device;
   return device;
+}
+
+StatusOr<std::string> CompileTargetOf(const std::string& name) {
+  KILN_ASSIGN_OR_RETURN(Ref<hal::Device> device, GetDevice(name));
+  return tools::CompileTargetFor(device->info());
 }
 
 std::vector<DeviceInfo> ListDevices() {

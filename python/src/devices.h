@@ -16,6 +16,10 @@ namespace kiln::python {
 // use and kept for the process's life. Thread-safe.
 StatusOr<Ref<hal::Device>> GetDevice(const std::string& name);
 
+// What kiln.compile's `target` is for code that runs on device `name` ("cpu", "gfx942"), as
+// kiln-run compiles a .mlir module for its --device.
+StatusOr<std::string> CompileTargetOf(const std::string& name);
+
 struct DeviceInfo {
   std::string name;         // what kiln.load(device=...) takes
   std::string driver;       // the driver's name

@@ -128,14 +128,15 @@ std::vector<std::string> LoadedModule::function_names() const {
 }
 
 std::string LoadedModule::signature(const std::string& function) const {
-  const vm::Signature* signature =
-      ValueOrThrow(session_->FunctionSignature(function));
+  const vm::Signature* signature = ValueOrThrow(session_->FunctionSignature(function));
+  for (const vm::ExportInfo& e : session_->module().exports()) {
+    if (e.name == function && !e.attr(vm::kFunctionTypeAttr).empty()) return std::string(e.attr(vm::kFunctionTypeAttr));
+  }
   return KindList(signature->args) + " -> " + KindList(signature->results);
 }
 
 py::object LoadedModule::Call(const std::string& function, const py::args& args) {
-  const vm::Signature* signature =
-      ValueOrThrow(session_->FunctionSignature(function));
+  const vm::Signature* signature = ValueOrThrow(session_->FunctionSignature(function));
   if (args.size() != signature->args.size() || !signature->variadic.empty()) {
     ThrowIfError(InvalidArgumentError("'", function, "' takes ", signature->args.size(), " arguments ",
                                       KindList(signature->args), ", got ", args.size()));
@@ -161,8 +162,8 @@ py::object LoadedModule::Call(const std::string& function, const py::args& args)
     py::gil_scoped_release release;
     std::lock_guard<std::mutex> lock(call_mutex_);
     results.emplace(session_->Call(function, values));
-    values.clear();  // drop the arguments' buffers before taking the GIL back
   }
+  values.clear();  // with the GIL: imported arrays are let go of at once
   std::vector<vm::Value> out = ValueOrThrow(std::move(*results));
   if (out.empty()) return py::none();
   py::tuple tuple(out.size());

@@ -36,8 +36,9 @@ class LoadedModule {
   const std::string& name() const { return name_; }
   const std::string& device_name() const { return device_name_; }
   std::vector<std::string> function_names() const;
-  // "(tensor, i32) -> (tensor)": the calling convention of the export; NOT_FOUND names the
-  // exported functions.
+  // The function's type as compiled, "(tensor<?x4xf32>, i32) -> tensor<?x3xf32>"; for modules
+  // of compilers that did not record it, the calling convention, "(tensor, i32) -> (tensor)".
+  // NOT_FOUND names the exported functions.
   std::string signature(const std::string& function) const;
   // Calls `function`: NumPy arrays for tensors, int/float for scalars. Returns None, the one
   // result, or a tuple of results.

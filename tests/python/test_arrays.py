@@ -87,6 +87,22 @@ class ArraysTest(unittest.TestCase):
         self.assertNotEqual(address(result), address(misaligned))
         np.testing.assert_array_equal(result, np.arange(8, dtype=np.float32))
 
+    def test_devices_without_host_memory_import_copy(self):
+        if not any(d["available"] and d["driver"] == "hip-sim" for d in kiln.devices()):
+            self.skipTest("no hip-sim device in this build")
+        import os
+        import tempfile
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "arrays.mlir")
+            with open(path, "w") as f:
+                f.write(program())
+            module = kiln.load(path, device="hip-sim")  # compiled for the simulated GPU
+        a = np.arange(16, dtype=np.float32)
+        result = module.identity(a)
+        self.assertNotEqual(address(result), address(a))  # GPU memory is not the array
+        np.testing.assert_array_equal(result, a)
+        np.testing.assert_array_equal(module.negate(a), -a)
+
     def test_result_is_a_view_of_the_result_buffer(self):
         a = np.arange(1000, dtype=np.float32)
         result = self.module.negate(a)
@@ -112,8 +128,9 @@ class ArraysTest(unittest.TestCase):
 
     def test_python_lists_and_scalars_convert(self):
         np.testing.assert_array_equal(self.module.negate(np.array([1.0, 2.0], np.float32)), [-1.0, -2.0])
-        # a list becomes NumPy's default dtype (int64 here)
-        result = self.module.combine_i64([[1, 2, 3], [4, 5, 6]], np.ones((2, 3), np.int64))
+        # a list takes the argument's element type
+        result = self.module.combine_i16([[1, 2, 3], [4, 5, 6]], np.ones((2, 3), np.int16))
+        self.assertEqual(result.dtype, np.int16)
         np.testing.assert_array_equal(result, [[2, 3, 4], [5, 6, 7]])
 
 

@@ -42,8 +42,9 @@ class CompileLoadTest(unittest.TestCase):
     def test_functions_have_signatures(self):
         functions = self.module.functions
         self.assertEqual(sorted(functions), ["add", "scale"])
-        self.assertEqual(functions["add"].signature, "(tensor, tensor) -> (tensor)")
-        self.assertEqual(functions["scale"].signature, "(tensor, f32, i32) -> (tensor, i32)")
+        # the function types as compiled (the export attribute kiln.function_type)
+        self.assertEqual(functions["add"].signature, "(tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>")
+        self.assertEqual(functions["scale"].signature, "(tensor<?xf32>, f32, i32) -> (tensor<?xf32>, i32)")
         self.assertIn("add", repr(self.module))
 
     def test_call_by_attribute_and_by_name(self):
@@ -51,6 +52,12 @@ class CompileLoadTest(unittest.TestCase):
         b = np.full(4, 0.5, np.float32)
         np.testing.assert_array_equal(self.module.add(a, b), a + b)
         np.testing.assert_array_equal(self.module["add"](a, b), a + b)
+
+    def test_lists_take_the_declared_element_type(self):
+        np.testing.assert_array_equal(self.module.add([1, 2, 3, 4], [0.5] * 4), [1.5, 2.5, 3.5, 4.5])
+        # arrays are never converted: a float64 array for a tensor<4xf32> is an error
+        with self.assertRaises(kiln.KilnError):
+            self.module.add(np.ones(4), np.ones(4))
 
     def test_scalars_and_several_results(self):
         a = np.arange(7, dtype=np.float32)

@@ -8,21 +8,7 @@ import numpy as np
 
 import kiln
 
-PROGRAM = """
-func.func @affine(%x: tensor<?xf32>, %a: f32, %b: f32) -> tensor<?xf32> {
-  %c0 = arith.constant 0 : index
-  %d = tensor.dim %x, %c0 : tensor<?xf32>
-  %e = tensor.empty(%d) : tensor<?xf32>
-  %r = linalg.generic {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>], iterator_types = ["parallel"]}
-      ins(%x : tensor<?xf32>) outs(%e : tensor<?xf32>) {
-  ^bb0(%v: f32, %o: f32):
-    %m = arith.mulf %v, %a : f32
-    %s = arith.addf %m, %b : f32
-    linalg.yield %s : f32
-  } -> tensor<?xf32>
-  return %r : tensor<?xf32>
-}
-"""
+from test_compile_load import ADD as PROGRAM  # scale(x, s, n) -> (x * s, n + 1)
 
 THREADS = 4
 CALLS = 50
@@ -33,9 +19,11 @@ def hammer(module, index, failures):
     try:
         for call in range(CALLS):
             x = rng.standard_normal(int(rng.integers(1, 5000))).astype(np.float32)
-            a, b = float(index + 1), float(call)
-            y = module.affine(x, a, b)
-            np.testing.assert_allclose(y, x * np.float32(a) + np.float32(b), rtol=1e-6, atol=1e-6)
+            s = float(index + 1) + call / 64
+            y, n = module.scale(x, s, call)
+            np.testing.assert_array_equal(y, x * np.float32(s))
+            if n != call + 1:
+                raise AssertionError(f"scale returned {n} for {call}")
     except Exception as e:  # reported by the main thread
         failures.append(f"thread {index}: {e!r}")
 
@@ -78,7 +66,7 @@ class ThreadsTest(unittest.TestCase):
         calls = []
         for _ in range(3):
             start = time.perf_counter()
-            module.affine(big, 2.0, 1.0)
+            module.scale(big, 2.0, 0)
             calls.append((start, time.perf_counter()))
         done.set()
         counter.join()
