@@ -112,6 +112,25 @@ class ErrorsTest(unittest.TestCase):
         with self.assertRaises(TypeError):
             kiln.compile(42)
 
+    def test_random_arguments_fail_cleanly(self):
+        # Not a fuzzer (that is for later): a few hundred random dtypes, shapes and layouts,
+        # each either the right answer or a KilnError, never a crash or another exception.
+        rng = np.random.default_rng(11)
+        dtypes = [np.float32, np.float64, np.float16, np.int32, np.int8, np.uint64, np.bool_, np.complex64]
+        right = 0
+        for _ in range(300):
+            dtype = dtypes[rng.integers(len(dtypes))]
+            shape = tuple(int(d) for d in rng.integers(0, 6, rng.integers(0, 3)))
+            a = np.zeros(shape + (2,), dtype)[..., 0] if rng.integers(2) else np.zeros(shape, dtype)
+            try:
+                result = self.module.add(a, self.x)
+            except kiln.KilnError as e:
+                self.assertEqual(e.code, "INVALID_ARGUMENT", str(e))
+                continue
+            right += 1
+            np.testing.assert_array_equal(result, self.x)
+        self.assertGreater(right, 0)
+
     def test_errors_leave_the_module_usable(self):
         for _ in range(3):
             with self.assertRaises(kiln.KilnError):
