@@ -1,4 +1,5 @@
 """The kiln package's Python surface over the extension module kiln._kiln."""
+import functools
 import os
 import tempfile
 
@@ -88,14 +89,17 @@ class Function:
         self.name = name
         self.signature = module._loaded.signature(name)
         self._dtypes = argument_dtypes(self.signature)
+        self._call = functools.partial(module._loaded.call, name)
 
     def __call__(self, *args):
-        if self._dtypes and len(args) == len(self._dtypes):
-            # Lists and scalars for tensors take the declared element type; arrays are
-            # passed as they are (a wrong dtype is an error, never a silent conversion).
-            args = [a if d is None or isinstance(a, np.ndarray) else np.asarray(a, d)
-                    for a, d in zip(args, self._dtypes)]
-        return self._module._loaded.call(self.name, *args)
+        for a in args:
+            if type(a) is not np.ndarray and self._dtypes and len(args) == len(self._dtypes):
+                # Lists and scalars for tensors take the declared element type; arrays are
+                # passed as they are (a wrong dtype is an error, never a silent conversion).
+                args = [a if d is None or isinstance(a, np.ndarray) else np.asarray(a, d)
+                        for a, d in zip(args, self._dtypes)]
+                break
+        return self._call(*args)
 
     def __repr__(self):
         return f"<kiln.Function {self.name}{self.signature}>"
