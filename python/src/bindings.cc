@@ -5,6 +5,7 @@
 #include "python/src/compile.h"
 #include "python/src/devices.h"
 #include "python/src/errors.h"
+#include "python/src/exit_guard.h"
 #include "python/src/loaded_module.h"
 
 namespace py = pybind11;
@@ -13,6 +14,7 @@ using kiln::python::LoadedModule;
 PYBIND11_MODULE(_kiln, m) {
   m.doc() = "kiln's runtime and compiler, for the kiln package";
   kiln::python::RegisterErrors(m);
+  kiln::python::RegisterExitGuard(m);
 
   m.def("compile_file", &kiln::python::CompileFile, py::arg("path"), py::arg("target") = "cpu",
         py::arg("check_indices") = false, "Compiles an MLIR file into .kiln module bytes.");

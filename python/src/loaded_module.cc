@@ -1,6 +1,5 @@
 #include "python/src/loaded_module.h"
 
-#include <optional>
 #include <span>
 
 #include "hal/buffer_view.h"
@@ -8,6 +7,8 @@
 #include "python/src/arrays.h"
 #include "python/src/devices.h"
 #include "python/src/errors.h"
+#include "python/src/exit_guard.h"
+#include "python/src/gil.h"
 #include "vm/signature.h"
 
 namespace py = pybind11;
@@ -81,29 +82,26 @@ std::unique_ptr<LoadedModule> LoadedModule::Create(StatusOr<Ref<vm::Module>> mod
   auto self = std::unique_ptr<LoadedModule>(new LoadedModule());
   self->name_ = std::string(loaded->name());
   self->device_name_ = device;
-  runtime::SessionOptions options;
-  {
-    py::gil_scoped_release release;
-    self->device_ = ValueOrThrow(GetDevice(device));
+  LoadedModule* raw = self.get();
+  InFlight in_flight;
+  ThrowIfError(WithoutGil([&]() -> Status {
+    KILN_ASSIGN_OR_RETURN(raw->device_, GetDevice(device));
+    runtime::SessionOptions options;
     if (!parameters.empty()) {
       options.parameters = MakeRef<io::ParameterProvider>();
       for (const auto& [scope, path] : parameters) {
-        ThrowIfError(options.parameters->AddFile(scope, path).With("while loading module '", self->name_, "'"));
+        KILN_RETURN_IF_ERROR(options.parameters->AddFile(scope, path), "while loading module '", raw->name_, "'");
       }
     }
-    self->session_ = ValueOrThrow(runtime::Session::Create(self->device_, loaded, {}, options));
-  }
+    KILN_ASSIGN_OR_RETURN(raw->session_, runtime::Session::Create(raw->device_, loaded, {}, options));
+    return OkStatus();
+  }));
   return self;
 }
 
 std::unique_ptr<LoadedModule> LoadedModule::LoadFile(const std::string& path, const std::string& device,
                                                      const ParameterFiles& parameters) {
-  std::optional<StatusOr<Ref<vm::Module>>> module;
-  {
-    py::gil_scoped_release release;
-    module.emplace(vm::Module::LoadFromFile(path));
-  }
-  return Create(std::move(*module), device, parameters);
+  return Create(WithoutGil([&] { return vm::Module::LoadFromFile(path); }), device, parameters);
 }
 
 std::unique_ptr<LoadedModule> LoadedModule::LoadBytes(const py::bytes& bytes, const std::string& device,
@@ -112,13 +110,8 @@ std::unique_ptr<LoadedModule> LoadedModule::LoadBytes(const py::bytes& bytes, co
   py::ssize_t size = 0;
   if (PyBytes_AsStringAndSize(bytes.ptr(), &data, &size) != 0) throw py::error_already_set();
   // LoadFromMemory copies the bytes; `bytes` is immutable and stays alive through the call.
-  std::optional<StatusOr<Ref<vm::Module>>> module;
-  {
-    py::gil_scoped_release release;
-    module.emplace(vm::Module::LoadFromMemory(
-        std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(data), static_cast<size_t>(size)), "<bytes>"));
-  }
-  return Create(std::move(*module), device, parameters);
+  std::span<const uint8_t> span(reinterpret_cast<const uint8_t*>(data), static_cast<size_t>(size));
+  return Create(WithoutGil([&] { return vm::Module::LoadFromMemory(span, "<bytes>"); }), device, parameters);
 }
 
 std::vector<std::string> LoadedModule::function_names() const {
@@ -157,14 +150,13 @@ py::object LoadedModule::Call(const std::string& function, const py::args& args)
       values.push_back(ValueOrThrow(ScalarValue(args[i], kind, what)));
     }
   }
-  std::optional<StatusOr<std::vector<vm::Value>>> results;
-  {
-    py::gil_scoped_release release;
+  InFlight in_flight;
+  StatusOr<std::vector<vm::Value>> results = WithoutGil([&] {
     std::lock_guard<std::mutex> lock(call_mutex_);
-    results.emplace(session_->Call(function, values));
-  }
+    return session_->Call(function, values);
+  });
   values.clear();  // with the GIL: imported arrays are let go of at once
-  std::vector<vm::Value> out = ValueOrThrow(std::move(*results));
+  std::vector<vm::Value> out = ValueOrThrow(std::move(results));
   if (out.empty()) return py::none();
   py::tuple tuple(out.size());
   for (size_t i = 0; i < out.size(); ++i) {

@@ -1,5 +1,9 @@
 """Several Python threads calling one module (calls take turns on its session) and
 modules of their own (calls run in parallel); the GIL is released during calls."""
+import os
+import subprocess
+import sys
+import textwrap
 import threading
 import time
 import unittest
@@ -48,6 +52,28 @@ class ThreadsTest(unittest.TestCase):
 
     def test_a_module_per_thread(self):
         self.run_threads([kiln.load(self.bytes, device=d) for d in ("cpu", "cpu-sync", "cpu", "cpu-sync")])
+
+    def test_exit_while_a_daemon_thread_calls(self):
+        # The interpreter ends a daemon thread as it takes the GIL back after its call: the
+        # process must exit cleanly (it aborted with std::terminate through
+        # py::gil_scoped_release's noexcept destructor).
+        script = textwrap.dedent("""
+            import threading, time, numpy as np, kiln
+            from test_compile_load import ADD
+            module = kiln.load(kiln.compile(ADD))
+            big = np.ones(5_000_000, np.float32)
+            def loop():
+                while True:
+                    module.scale(big, 2.0, 0)
+            threading.Thread(target=loop, daemon=True).start()
+            time.sleep(0.3)
+            print("exiting")
+            """)
+        for _ in range(3):
+            done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120,
+                                  cwd=os.path.dirname(os.path.abspath(__file__)))
+            self.assertEqual(done.returncode, 0, done.stderr)
+            self.assertIn("exiting", done.stdout)
 
     def test_calls_release_the_gil(self):
         # While one thread is inside a long call, another runs Python code.
