@@ -155,7 +155,9 @@ StatusOr<py::object> BufferViewToArray(Ref<hal::BufferView> view) {
                               hal::MemoryTypeString(buffer.memory_type()),
                               "); the Python package reads results from host-visible buffers only");
   }
-  bool writable = AllowsWrite(buffer);
+  // Writable only when the array is the buffer's one user: not an argument passed through,
+  // a parameter used from its file, or a module global's value (which the next call reads).
+  bool writable = AllowsWrite(buffer) && view->HasOneRef() && view->buffer()->HasOneRef();
   KILN_ASSIGN_OR_RETURN(
       hal::MappedRange range,
       buffer.Map(writable ? hal::MemoryAccess::kRead | hal::MemoryAccess::kWrite : hal::MemoryAccess::kRead, 0,

@@ -7,7 +7,8 @@
 // devices that cannot use host memory the bytes are copied into a device buffer.
 //
 // Out: a buffer view whose buffer the host can map becomes a NumPy array over the mapped
-// memory, no copy; the array keeps the buffer alive, and is read-only when the buffer is.
+// memory, no copy; the array keeps the buffer alive. It is writable only when nothing else
+// holds the buffer (not an argument passed through, nor a module global's value).
 // Otherwise the bytes are copied into a new array.
 //
 // Element types: bool (i1), int8/uint8 .. int64/uint64 (signless: kiln's i8 .. i64; results

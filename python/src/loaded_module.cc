@@ -61,7 +61,9 @@ StatusOr<vm::Value> ScalarValue(py::handle value, vm::ValueKind kind, const std:
   return InternalError(what, ": not a scalar kind");
 }
 
-StatusOr<py::object> ResultObject(const vm::Value& value) {
+// Takes the result's reference out of `value`, so that an array over a buffer nothing else
+// holds can be writable (BufferViewToArray).
+StatusOr<py::object> ResultObject(vm::Value& value) {
   switch (value.kind) {
     case vm::ValueKind::kI32: return py::object(py::int_(value.i32()));
     case vm::ValueKind::kI64: return py::object(py::int_(value.i64()));
@@ -70,7 +72,10 @@ StatusOr<py::object> ResultObject(const vm::Value& value) {
     case vm::ValueKind::kRef: break;
   }
   if (!value.ref) return py::object(py::none());
-  if (hal::BufferView* view = value.ref.As<hal::BufferView>()) return BufferViewToArray(Ref<hal::BufferView>(view));
+  if (Ref<hal::BufferView> view = value.ref.AsRef<hal::BufferView>()) {
+    value.ref = {};
+    return BufferViewToArray(std::move(view));
+  }
   return UnimplementedError("a ", value.ref.type()->name, " result, which the Python package cannot return yet");
 }
 

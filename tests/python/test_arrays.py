@@ -29,6 +29,11 @@ func.func @combine_{t}(%a: tensor<2x3x{t}>, %b: tensor<2x3x{t}>) -> tensor<2x3x{
 func.func @identity(%a: tensor<?xf32>) -> tensor<?xf32> {
   return %a : tensor<?xf32>
 }
+util.global private mutable @state = dense<[1.0, 2.0, 3.0, 4.0]> : tensor<4xf32>
+util.func public @get_state() -> tensor<4xf32> {
+  %s = util.global.load @state : tensor<4xf32>
+  util.return %s : tensor<4xf32>
+}
 func.func @negate(%a: tensor<?xf32>) -> tensor<?xf32> {
   %r = arith.negf %a : tensor<?xf32>
   return %r : tensor<?xf32>
@@ -115,6 +120,13 @@ class ArraysTest(unittest.TestCase):
         other = self.module.negate(a)  # and a new call gets a new buffer
         self.assertNotEqual(address(other), address(result))
         self.assertEqual(result[0], 5.0)
+
+    def test_result_that_is_module_state_is_read_only(self):
+        state = self.module.get_state()
+        np.testing.assert_array_equal(state, [1, 2, 3, 4])
+        self.assertFalse(state.flags.writeable)  # writing it would change the module's global
+        with self.assertRaises(ValueError):
+            state[0] = 9
 
     def test_result_outlives_module(self):
         module = kiln.load(kiln.compile(program()))
