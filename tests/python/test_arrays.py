@@ -121,6 +121,15 @@ class ArraysTest(unittest.TestCase):
         self.assertNotEqual(address(other), address(result))
         self.assertEqual(result[0], 5.0)
 
+    def test_results_pass_back_in_without_a_copy(self):
+        a = np.arange(64, dtype=np.float32)
+        first = self.module.negate(a)
+        again = self.module.identity(first)  # a result as an argument: imported in place
+        self.assertEqual(address(again), address(first))
+        np.testing.assert_array_equal(self.module.negate(first), a)
+        read_only = np.frombuffer(a.tobytes(), np.float32)  # not writable: imported all the same
+        self.assertEqual(address(self.module.identity(read_only)), address(read_only))
+
     def test_result_that_is_module_state_is_read_only(self):
         state = self.module.get_state()
         np.testing.assert_array_equal(state, [1, 2, 3, 4])
