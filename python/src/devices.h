@@ -12,9 +12,14 @@
 
 namespace kiln::python {
 
-// The device `name` names ("cpu", "cpu-sync", "local-task", "hip-sim:0"), created on first
-// use and kept for the process's life. Thread-safe.
+// The device `name` names ("cpu", "cpu-sync", "local-task", "hip-sim:0", "hip://1"),
+// created on first use and kept for the process's life; names of one device (an alias, an
+// index or none) share it. Thread-safe.
 StatusOr<Ref<hal::Device>> GetDevice(const std::string& name);
+
+// "DRIVER:INDEX" for a device name ("local-task" -> "cpu:0", "hip://1" -> "hip:1"); `name`
+// itself when it names no registered driver (creating it then fails saying why).
+std::string CanonicalDeviceName(const std::string& name);
 
 // What kiln.compile's `target` is for code that runs on device `name` ("cpu", "gfx942"), as
 // kiln-run compiles a .mlir module for its --device.

@@ -86,7 +86,7 @@ std::unique_ptr<LoadedModule> LoadedModule::Create(StatusOr<Ref<vm::Module>> mod
   Ref<vm::Module> loaded = ValueOrThrow(std::move(module));
   auto self = std::unique_ptr<LoadedModule>(new LoadedModule());
   self->name_ = std::string(loaded->name());
-  self->device_name_ = device;
+  self->device_name_ = CanonicalDeviceName(device);
   LoadedModule* raw = self.get();
   InFlight in_flight;
   ThrowIfError(WithoutGil([&]() -> Status {

@@ -34,6 +34,7 @@ class LoadedModule {
                                                  const ParameterFiles& parameters);
 
   const std::string& name() const { return name_; }
+  // The device as "DRIVER:INDEX" ("cpu:0" for "cpu" and "local-task").
   const std::string& device_name() const { return device_name_; }
   std::vector<std::string> function_names() const;
   // The function's type as compiled, "(tensor<?x4xf32>, i32) -> tensor<?x3xf32>"; for modules

@@ -83,10 +83,16 @@ class CompileLoadTest(unittest.TestCase):
             a = np.ones(4, np.float32)
             for source in (kiln_path, mlir_path):
                 module = kiln.load(source, device="cpu-sync")
-                self.assertEqual(module.device, "cpu-sync")
+                self.assertEqual(module.device, "cpu-sync:0")
                 np.testing.assert_array_equal(module.add(a, a), 2 * a)
             # compile() takes a path as well as text
             self.assertEqual(kiln.compile(mlir_path)[4:8], b"KILN")
+
+    def test_names_of_one_device_share_it(self):
+        # the device cache is keyed by this name: IREE's aliases and indices find one device
+        for name in ("cpu", "local-task", "cpu:0", "local-task://", "cpu://0"):
+            self.assertEqual(kiln.load(self.bytes, device=name).device, "cpu:0")
+        self.assertEqual(kiln.load(self.bytes, device="local-sync").device, "cpu-sync:0")
 
     def test_devices(self):
         devices = kiln.devices()
