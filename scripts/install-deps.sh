@@ -19,6 +19,8 @@ packages=(
   libflatbuffers-dev flatbuffers-compiler libzstd-dev
   # tests and benchmarks
   googletest libgtest-dev libgmock-dev libbenchmark-dev python3 python3-numpy
+  # the Python package (python/, docs/python.md)
+  python3-dev pybind11-dev
   # benchmark anchors (OpenBLAS and oneDNN sgemm in kiln-bench-compiled)
   libopenblas-dev libdnnl-dev
 )

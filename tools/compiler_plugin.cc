@@ -21,6 +21,12 @@ std::vector<std::string> PluginPaths() {
       paths.push_back((dir / kCompilerPluginLibrary).string());
     }
   }
+  // Linked into a shared object (the Python extension): beside that object too.
+  Dl_info info;
+  if (dladdr(reinterpret_cast<void*>(&PluginPaths), &info) && info.dli_fname) {
+    std::filesystem::path object = std::filesystem::canonical(info.dli_fname, ignored);
+    if (!object.empty() && object != self) paths.push_back((object.parent_path() / kCompilerPluginLibrary).string());
+  }
   return paths;
 }
 

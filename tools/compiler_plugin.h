@@ -45,7 +45,7 @@ inline constexpr const char* kCompilerPluginLibrary = "libkiln_compile_plugin.so
 
 // Loads the plugin once: $KILN_COMPILER_PLUGIN if set, else libkiln_compile_plugin.so
 // beside the running executable or in its ../lib (the build tree's and an install's
-// layout). The error names where it looked and what to do instead.
+// layout), or beside the shared object this loader is linked into (the Python extension). The error names where it looked and what to do instead.
 StatusOr<const CompilerPlugin*> LoadCompilerPlugin();
 
 }  // namespace kiln::tools

@@ -184,8 +184,9 @@ FunctionBuilder& ModuleBuilder::AddFunction(std::string name, std::string signat
   return *functions_.back();
 }
 
-void ModuleBuilder::Export(std::string name, uint32_t function_ordinal) {
-  exports_.emplace_back(std::move(name), function_ordinal);
+void ModuleBuilder::Export(std::string name, uint32_t function_ordinal,
+                           std::vector<std::pair<std::string, std::string>> attrs) {
+  exports_.push_back({std::move(name), function_ordinal, std::move(attrs)});
 }
 
 uint32_t ModuleBuilder::AddString(std::string text) {
@@ -250,8 +251,13 @@ StatusOr<std::vector<uint8_t>> ModuleBuilder::Finish() {
     imports.push_back(fb::CreateImportDef(fbb, fbb.CreateString(name), fbb.CreateString(sig)));
   }
   std::vector<flatbuffers::Offset<fb::ExportDef>> exports;
-  for (const auto& [name, ordinal] : exports_) {
-    exports.push_back(fb::CreateExportDef(fbb, fbb.CreateString(name), ordinal));
+  for (const ExportSpec& e : exports_) {
+    std::vector<flatbuffers::Offset<fb::Attr>> attrs;
+    for (const auto& [key, value] : e.attrs) {
+      attrs.push_back(fb::CreateAttr(fbb, fbb.CreateString(key), fbb.CreateString(value)));
+    }
+    exports.push_back(fb::CreateExportDef(fbb, fbb.CreateString(e.name), e.function_ordinal,
+                                          attrs.empty() ? 0 : fbb.CreateVector(attrs)));
   }
   std::vector<flatbuffers::Offset<fb::RodataSegment>> rodata;
   for (const Rodata& r : rodata_) {

@@ -121,7 +121,10 @@ class ModuleBuilder {
   uint32_t AddImport(std::string name, std::string signature);
   // Functions are numbered in creation order. The reference stays valid until Finish().
   FunctionBuilder& AddFunction(std::string name, std::string signature);
-  void Export(std::string name, uint32_t function_ordinal);
+  // `attrs` are reflection metadata of the export, e.g. {"kiln.function_type", "(tensor<4xf32>) -> f32"}
+  // (vm::kFunctionTypeAttr).
+  void Export(std::string name, uint32_t function_ordinal,
+              std::vector<std::pair<std::string, std::string>> attrs = {});
   uint32_t AddString(std::string text);
   uint32_t AddRodata(std::span<const uint8_t> bytes, bool compress = false);
   uint32_t AddGlobalI32();
@@ -153,7 +156,12 @@ class ModuleBuilder {
   uint32_t abi_version_;
   std::vector<std::pair<std::string, std::string>> imports_;
   std::vector<std::unique_ptr<FunctionBuilder>> functions_;
-  std::vector<std::pair<std::string, uint32_t>> exports_;
+  struct ExportSpec {
+    std::string name;
+    uint32_t function_ordinal;
+    std::vector<std::pair<std::string, std::string>> attrs;
+  };
+  std::vector<ExportSpec> exports_;
   std::vector<std::string> strings_;
   std::vector<Rodata> rodata_;
   std::vector<Executable> executables_;

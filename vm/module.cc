@@ -118,7 +118,13 @@ Status Module::Initialize() {
     }
   }
   if (def_->exports()) {
-    for (const fb::ExportDef* e : *def_->exports()) exports_.push_back({e->name()->string_view(), e->function_ordinal()});
+    for (const fb::ExportDef* e : *def_->exports()) {
+      ExportInfo info{e->name()->string_view(), e->function_ordinal(), {}};
+      if (e->attrs()) {
+        for (const fb::Attr* a : *e->attrs()) info.attrs.emplace_back(a->key()->string_view(), a->value()->string_view());
+      }
+      exports_.push_back(std::move(info));
+    }
   }
   global_i32_slots_ = def_->global_i32_slots();
   global_ref_count_ = def_->global_ref_count();

@@ -9,6 +9,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "base/ref.h"
@@ -40,9 +41,22 @@ struct ImportInfo {
   Signature signature;
 };
 
+// The export attribute holding the function's type as the compiler saw it, in MLIR syntax:
+// "(tensor<?x4xf32>, i32) -> tensor<?x3xf32>". Absent in modules of older compilers.
+inline constexpr std::string_view kFunctionTypeAttr = "kiln.function_type";
+
 struct ExportInfo {
   std::string_view name;
   uint32_t function_ordinal;
+  // Reflection metadata (key, value), views into the module.
+  std::vector<std::pair<std::string_view, std::string_view>> attrs;
+  // The value of attribute `key`, or "" when absent.
+  std::string_view attr(std::string_view key) const {
+    for (const auto& [k, v] : attrs) {
+      if (k == key) return v;
+    }
+    return {};
+  }
 };
 
 class Module final : public RefCounted {

@@ -16,6 +16,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "vm/builder.h"
+#include "vm/module.h"
 
 namespace kiln::compiler {
 
@@ -1208,7 +1209,11 @@ FailureOr<std::vector<uint8_t>> HostWriter::Write() {
     }
     FunctionBuilder& f = builder_.AddFunction(fn.getName().str(), signature);
     function_ordinals_[fn.getName()] = f.ordinal();
-    if (fn.isPublic()) builder_.Export(fn.getName().str(), f.ordinal());
+    if (fn.isPublic()) {
+      std::string type;
+      llvm::raw_string_ostream(type) << fn.getFunctionType();
+      builder_.Export(fn.getName().str(), f.ordinal(), {{std::string(vm::kFunctionTypeAttr), type}});
+    }
     builders.push_back(&f);
   }
   for (auto [fn, f] : llvm::zip(functions, builders)) {

@@ -49,6 +49,22 @@ TEST(Loader, LoadsAValidModuleFromMemoryAndFile) {
   ExpectError(Module::LoadFromFile(path + ".missing").status(), StatusCode::kNotFound, "cannot open");
 }
 
+TEST(Loader, ExportsKeepTheirAttributes) {
+  ModuleBuilder b("attrs");
+  FunctionBuilder& f = b.AddFunction("id", "i:i");
+  Reg r[] = {f.args()[0]};
+  f.Return(r);
+  b.Export("id", f.ordinal(), {{std::string(kFunctionTypeAttr), "(i32) -> i32"}, {"other", "x"}});
+  b.Export("bare", f.ordinal());
+  KILN_ASSERT_OK_AND_ASSIGN(Ref<Module> m, BuildAndLoad(b));
+  ASSERT_EQ(m->exports().size(), 2u);
+  EXPECT_EQ(m->exports()[0].attr(kFunctionTypeAttr), "(i32) -> i32");
+  EXPECT_EQ(m->exports()[0].attr("other"), "x");
+  EXPECT_EQ(m->exports()[0].attr("missing"), "");
+  EXPECT_TRUE(m->exports()[1].attrs.empty());
+  EXPECT_EQ(m->exports()[1].attr(kFunctionTypeAttr), "");
+}
+
 TEST(Loader, SegmentsAre64ByteAligned) {
   ModuleBuilder b("aligned");
   for (size_t size : {1u, 3u, 100u, 4097u}) b.AddRodata(std::vector<uint8_t>(size, 1));
