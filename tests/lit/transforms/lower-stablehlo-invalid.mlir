@@ -38,3 +38,11 @@ func.func @body_op(%x: tensor<4xf32>, %z: tensor<f32>) -> tensor<f32> {
   }) {dimensions = array<i64: 0>} : (tensor<4xf32>, tensor<f32>) -> tensor<f32>
   return %r : tensor<f32>
 }
+
+// -----
+
+func.func @chlo_dynamic(%a: tensor<?xf32>, %b: tensor<3x4xf32>) -> tensor<3x4xf32> {
+  // expected-error @+1 {{'chlo.broadcast_add' with dynamic shapes is not lowered yet}}
+  %r = chlo.broadcast_add %a, %b : (tensor<?xf32>, tensor<3x4xf32>) -> tensor<3x4xf32>
+  return %r : tensor<3x4xf32>
+}
