@@ -183,3 +183,30 @@ func.func @reverse(%x: tensor<3xf32>) -> tensor<3xf32> {
   %r = "stablehlo.reverse"(%x) {dimensions = array<i64: 0>} : (tensor<3xf32>) -> tensor<3xf32>
   return %r : tensor<3xf32>
 }
+
+// -----
+
+// Convolution: the input transposed to [b, spatial..., f] and padded (interior padding for
+// lhs dilation), batch and features split into groups, the kernel reversed where the window
+// is; one generic sums over the window and the group's features; the result transposed back.
+// CHECK-DAG: #[[IN:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (0, d0, d1 * 2 + d4, 0, d5)>
+// CHECK-DAG: #[[KERNEL:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d4, d5, d2, d3)>
+// CHECK-DAG: #[[OUT:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d3)>
+// CHECK-LABEL: func.func @convolution
+// CHECK: linalg.transpose ins(%arg0 : tensor<2x3x5xf32>) {{.*}} permutation = [0, 2, 1]
+// CHECK: tensor.insert_slice {{.*}} [1, 2, 1] : tensor<2x5x3xf32> into tensor<2x12x3xf32>
+// CHECK: tensor.expand_shape {{.*}} {{\[}}[0, 1], [2], [3, 4]] {{.*}} into tensor<1x2x12x1x3xf32>
+// CHECK: linalg.transpose ins(%arg1 : tensor<4x3x3xf32>) {{.*}} permutation = [2, 1, 0]
+// CHECK: linalg.generic {{.*}} outs(%{{.*}} : tensor<3x3x4xf32>)
+// CHECK: %[[W:.*]] = linalg.index 0 : index
+// CHECK: arith.subi %{{.*}}, %[[W]] : index
+// CHECK: tensor.expand_shape {{.*}} {{\[}}[0], [1], [2, 3]] {{.*}} into tensor<3x3x1x4xf32>
+// CHECK: linalg.generic {indexing_maps = [#[[IN]], #[[KERNEL]], #[[OUT]]], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction"]}
+// CHECK: arith.mulf
+// CHECK: arith.addf
+// CHECK: tensor.collapse_shape {{.*}} {{\[}}[0], [1], [2, 3]] {{.*}} into tensor<2x5x4xf32>
+// CHECK: linalg.transpose {{.*}} permutation = [0, 2, 1]
+func.func @convolution(%y: tensor<2x3x5xf32>, %v: tensor<4x3x3xf32>) -> tensor<2x4x5xf32> {
+  %0 = stablehlo.convolution(%y, %v) dim_numbers = [b, f, 0]x[o, i, 0]->[b, f, 0], window = {stride = [2], pad = [[1, 2]], lhs_dilate = [2], reverse = [true]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<2x3x5xf32>, tensor<4x3x3xf32>) -> tensor<2x4x5xf32>
+  return %0 : tensor<2x4x5xf32>
+}

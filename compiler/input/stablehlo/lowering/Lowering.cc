@@ -10,6 +10,7 @@ const LoweringTable& Lowerings() {
     AddStructuredLowerings(*t);
     AddScatterLowerings(*t);
     AddWindowLowerings(*t);
+    AddConvolutionLowerings(*t);
     return t;
   }();
   return *table;
