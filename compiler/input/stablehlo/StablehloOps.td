@@ -6,5 +6,6 @@ include "StablehloBase.td"
 include "StablehloElementwiseOps.td"
 include "StablehloShapeOps.td"
 include "StablehloStructuredOps.td"
+include "StablehloCustomCallOp.td"
 
 #endif  // KILN_COMPILER_INPUT_STABLEHLO_OPS

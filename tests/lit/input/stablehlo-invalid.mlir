@@ -193,3 +193,11 @@ func.func @conv_padding(%x: tensor<1x4x4x2xf32>, %w: tensor<3x2x2x1xf32>) -> ten
   %0 = "stablehlo.convolution"(%x, %w) {batch_group_count = 1 : i64, feature_group_count = 1 : i64, padding = dense<0> : tensor<1x2xi64>, dimension_numbers = #stablehlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>} : (tensor<1x4x4x2xf32>, tensor<3x2x2x1xf32>) -> tensor<1x2x3x1xf32>
   return %0 : tensor<1x2x3x1xf32>
 }
+
+// -----
+
+func.func @shape_assertion_predicate(%n: tensor<i32>) {
+  // expected-error @+1 {{@shape_assertion takes an i1 tensor predicate as operand #0}}
+  stablehlo.custom_call @shape_assertion(%n) {error_message = "x"} : (tensor<i32>) -> ()
+  return
+}

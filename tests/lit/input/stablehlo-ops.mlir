@@ -81,3 +81,14 @@ func.func @convolution(%x: tensor<1x4x4x2xf32>, %w: tensor<3x2x2x1xf32>, %y: ten
   %2 = stablehlo.convolution(%y, %v) dim_numbers = [b, f, 0]x[o, i, 0]->[b, f, 0], window = {stride = [2], pad = [[1, 2]], lhs_dilate = [2]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<2x3x5xf32>, tensor<4x3x3xf32>) -> tensor<2x4x5xf32>
   return %0, %1, %2 : tensor<1x2x3x1xf32>, tensor<2x4x5xf32>, tensor<2x4x5xf32>
 }
+
+// -----
+
+// CHECK-LABEL: func.func @custom_call
+// CHECK: stablehlo.custom_call @shape_assertion(%arg0, %arg1) {error_message = "too big", has_side_effect = true} : (tensor<i1>, tensor<i32>) -> ()
+// CHECK: %[[R:.*]] = stablehlo.custom_call @foo(%arg1) {backend_config = "x"} : (tensor<i32>) -> tensor<i32>
+func.func @custom_call(%ok: tensor<i1>, %n: tensor<i32>) -> tensor<i32> {
+  stablehlo.custom_call @shape_assertion(%ok, %n) {error_message = "too big", has_side_effect = true} : (tensor<i1>, tensor<i32>) -> ()
+  %r = "stablehlo.custom_call"(%n) {call_target_name = "foo", backend_config = "x"} : (tensor<i32>) -> tensor<i32>
+  return %r : tensor<i32>
+}

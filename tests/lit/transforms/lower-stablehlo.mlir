@@ -210,3 +210,22 @@ func.func @convolution(%y: tensor<2x3x5xf32>, %v: tensor<4x3x3xf32>) -> tensor<2
   %0 = stablehlo.convolution(%y, %v) dim_numbers = [b, f, 0]x[o, i, 0]->[b, f, 0], window = {stride = [2], pad = [[1, 2]], lhs_dilate = [2], reverse = [true]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<2x3x5xf32>, tensor<4x3x3xf32>) -> tensor<2x4x5xf32>
   return %0 : tensor<2x4x5xf32>
 }
+
+// -----
+
+// @shape_assertion: a true constant is dropped, a run-time predicate checked by cf.assert
+// with the message.
+// CHECK-LABEL: func.func @shape_assertion
+// CHECK: %[[OK:.*]] = linalg.generic
+// CHECK: %[[HOLDS:.*]] = tensor.extract %[[OK]][] : tensor<i1>
+// CHECK: cf.assert %[[HOLDS]], "n must be below 4"
+// CHECK-NOT: cf.assert
+// CHECK-NOT: custom_call
+func.func @shape_assertion(%n: tensor<i32>) {
+  %four = stablehlo.constant dense<4> : tensor<i32>
+  %ok = stablehlo.compare LT, %n, %four : (tensor<i32>, tensor<i32>) -> tensor<i1>
+  stablehlo.custom_call @shape_assertion(%ok, %n) {error_message = "n must be below 4", has_side_effect = true} : (tensor<i1>, tensor<i32>) -> ()
+  %true = stablehlo.constant dense<true> : tensor<i1>
+  stablehlo.custom_call @shape_assertion(%true) {error_message = "never", has_side_effect = true} : (tensor<i1>) -> ()
+  return
+}

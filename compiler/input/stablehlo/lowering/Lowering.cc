@@ -11,6 +11,7 @@ const LoweringTable& Lowerings() {
     AddScatterLowerings(*t);
     AddWindowLowerings(*t);
     AddConvolutionLowerings(*t);
+    AddCustomCallLowerings(*t);
     return t;
   }();
   return *table;

@@ -19,6 +19,7 @@ void AddStructuredLowerings(LoweringTable& table);
 void AddScatterLowerings(LoweringTable& table);
 void AddWindowLowerings(LoweringTable& table);
 void AddConvolutionLowerings(LoweringTable& table);
+void AddCustomCallLowerings(LoweringTable& table);
 
 // Every op kiln lowers, by name ("stablehlo.add").
 const LoweringTable& Lowerings();
