@@ -7,5 +7,6 @@ include "StablehloElementwiseOps.td"
 include "StablehloShapeOps.td"
 include "StablehloStructuredOps.td"
 include "StablehloCustomCallOp.td"
+include "StablehloRngOps.td"
 
 #endif  // KILN_COMPILER_INPUT_STABLEHLO_OPS

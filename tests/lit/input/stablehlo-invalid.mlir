@@ -201,3 +201,11 @@ func.func @shape_assertion_predicate(%n: tensor<i32>) {
   stablehlo.custom_call @shape_assertion(%n) {error_message = "x"} : (tensor<i32>) -> ()
   return
 }
+
+// -----
+
+func.func @rng_state(%s: tensor<4xi32>) -> tensor<8xi32> {
+  // expected-error @+1 {{result #0 (output_state) of type 'tensor<2xi64>' differs from the initial state's 'tensor<4xi32>'}}
+  %0:2 = "stablehlo.rng_bit_generator"(%s) {rng_algorithm = #stablehlo<rng_algorithm THREE_FRY>} : (tensor<4xi32>) -> (tensor<2xi64>, tensor<8xi32>)
+  return %0#1 : tensor<8xi32>
+}

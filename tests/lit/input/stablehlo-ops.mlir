@@ -92,3 +92,12 @@ func.func @custom_call(%ok: tensor<i1>, %n: tensor<i32>) -> tensor<i32> {
   %r = "stablehlo.custom_call"(%n) {call_target_name = "foo", backend_config = "x"} : (tensor<i32>) -> tensor<i32>
   return %r : tensor<i32>
 }
+
+// -----
+
+// CHECK-LABEL: func.func @rng_bit_generator
+// CHECK: "stablehlo.rng_bit_generator"(%arg0) <{rng_algorithm = #stablehlo<rng_algorithm PHILOX>}> : (tensor<4xi32>) -> (tensor<4xi32>, tensor<2x3xi32>)
+func.func @rng_bit_generator(%s: tensor<4xi32>) -> tensor<2x3xi32> {
+  %0:2 = "stablehlo.rng_bit_generator"(%s) {rng_algorithm = #stablehlo<rng_algorithm PHILOX>} : (tensor<4xi32>) -> (tensor<4xi32>, tensor<2x3xi32>)
+  return %0#1 : tensor<2x3xi32>
+}

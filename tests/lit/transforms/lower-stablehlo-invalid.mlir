@@ -71,3 +71,11 @@ func.func @shape_assertion_not_scalar(%p: tensor<4xi1>) {
   stablehlo.custom_call @shape_assertion(%p) {error_message = "x", has_side_effect = true} : (tensor<4xi1>) -> ()
   return
 }
+
+// -----
+
+func.func @rng_u64_state(%s: tensor<2xi64>) -> tensor<8xi32> {
+  // expected-error @+1 {{'stablehlo.rng_bit_generator' from a 'tensor<2xi64>' state into 'tensor<8xi32>' is not lowered yet (only a tensor<4xi32> state and i32 bits)}}
+  %0:2 = "stablehlo.rng_bit_generator"(%s) {rng_algorithm = #stablehlo<rng_algorithm THREE_FRY>} : (tensor<2xi64>) -> (tensor<2xi64>, tensor<8xi32>)
+  return %0#1 : tensor<8xi32>
+}

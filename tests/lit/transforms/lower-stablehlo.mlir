@@ -229,3 +229,20 @@ func.func @shape_assertion(%n: tensor<i32>) {
   stablehlo.custom_call @shape_assertion(%true) {error_message = "never", has_side_effect = true} : (tensor<i1>) -> ()
   return
 }
+
+// -----
+
+// rng_bit_generator: one generic over the bits reading the state's words at fixed
+// positions (Philox's multipliers in its body), one over the state advancing the counter.
+// CHECK-DAG: #[[W0:.*]] = affine_map<(d0) -> (0)>
+// CHECK-DAG: #[[W3:.*]] = affine_map<(d0) -> (3)>
+// CHECK-LABEL: func.func @philox
+// CHECK: linalg.generic {indexing_maps = [#[[W0]], #{{.*}}, #{{.*}}, #[[W3]], #{{.*}}]{{.*}} outs(%{{.*}} : tensor<6xi32>)
+// CHECK: arith.constant 3528531795 : i64
+// CHECK: arith.constant 3449720151 : i64
+// CHECK: linalg.generic {{.*}} outs(%{{.*}} : tensor<4xi32>)
+// CHECK: tensor.expand_shape {{.*}} into tensor<2x3xi32>
+func.func @philox(%s: tensor<4xi32>) -> (tensor<4xi32>, tensor<2x3xi32>) {
+  %0:2 = "stablehlo.rng_bit_generator"(%s) {rng_algorithm = #stablehlo<rng_algorithm PHILOX>} : (tensor<4xi32>) -> (tensor<4xi32>, tensor<2x3xi32>)
+  return %0#0, %0#1 : tensor<4xi32>, tensor<2x3xi32>
+}

@@ -12,6 +12,7 @@ const LoweringTable& Lowerings() {
     AddWindowLowerings(*t);
     AddConvolutionLowerings(*t);
     AddCustomCallLowerings(*t);
+    AddRngLowerings(*t);
     return t;
   }();
   return *table;

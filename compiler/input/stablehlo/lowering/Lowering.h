@@ -20,6 +20,7 @@ void AddScatterLowerings(LoweringTable& table);
 void AddWindowLowerings(LoweringTable& table);
 void AddConvolutionLowerings(LoweringTable& table);
 void AddCustomCallLowerings(LoweringTable& table);
+void AddRngLowerings(LoweringTable& table);
 
 // Every op kiln lowers, by name ("stablehlo.add").
 const LoweringTable& Lowerings();
