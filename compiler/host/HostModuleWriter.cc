@@ -486,6 +486,7 @@ class FunctionWriter {
       f_.CondBranch(Get(br.getCondition()), blocks_[br.getTrueDest()], blocks_[br.getFalseDest()], t, e);
       return success();
     }
+    if (auto assertion = dyn_cast<cf::AssertOp>(op)) return WriteAssert(assertion);
     if (op->getDialect() && isa<arith::ArithDialect>(op->getDialect())) return WriteArith(op);
     return op->emitError() << "'" << op->getName()
                            << "' cannot run in the host program; kiln runs it only inside a dispatch or not at all",
@@ -842,6 +843,21 @@ class FunctionWriter {
         ("global @" + global.getSymName() + " is read before any store gave it a value" +
          (where.empty() ? "" : " (" + where + ")"))
             .str());
+    f_.Emit(Opcode::kFail, {code.index(), message});
+    f_.Branch(done);
+    f_.Bind(done);
+    return success();
+  }
+
+  // cf.assert fails the call with its message (and location) unless the condition holds.
+  LogicalResult WriteAssert(cf::AssertOp op) {
+    Flush();
+    Reg code = ConstI32(static_cast<int>(StatusCode::kFailedPrecondition));
+    FunctionBuilder::Block failing = f_.NewBlock(), done = f_.NewBlock();
+    f_.CondBranch(Get(op.getArg()), done, failing);
+    f_.Bind(failing);
+    std::string where = LocationString(op.getLoc());
+    uint32_t message = host_.builder().AddString(op.getMsg().str() + (where.empty() ? "" : " (" + where + ")"));
     f_.Emit(Opcode::kFail, {code.index(), message});
     f_.Branch(done);
     f_.Bind(done);

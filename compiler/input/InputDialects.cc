@@ -10,6 +10,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Tosa/IR/TosaOps.h"
 
+#include "compiler/input/chlo/ChloDialect.h"
 #include "compiler/input/iree/IreeDialects.h"
 #include "compiler/input/stablehlo/StablehloDialect.h"
 
@@ -21,12 +22,13 @@ void RegisterInputDialects(mlir::DialectRegistry& registry) {
                   mlir::tensor::TensorDialect, mlir::tosa::TosaDialect>();
   iree::RegisterIreeInputDialects(registry);
   stablehlo::RegisterStablehloDialect(registry);
+  chlo::RegisterChloDialect(registry);
 }
 
 bool IsSupportedInputOp(mlir::Operation* op) {
   static const llvm::StringSet<> kWholeDialects = {"builtin", "func", "arith", "math", "linalg", "scf",
                                                    "cf",      "tosa", "util",  "flow", "check",
-                                                   "iree_linalg_ext", "stablehlo"};
+                                                   "iree_linalg_ext", "stablehlo", "chlo"};
   static const llvm::StringSet<> kTensorOps = {
       "tensor.empty",         "tensor.extract",    "tensor.insert",  "tensor.extract_slice",
       "tensor.insert_slice",  "tensor.collapse_shape", "tensor.expand_shape", "tensor.pad",
@@ -39,7 +41,7 @@ bool IsSupportedInputOp(mlir::Operation* op) {
 }
 
 const char* SupportedInputSummary() {
-  return "func, arith, math, linalg, scf, cf, tosa, IREE's util, flow.tensor, check and iree_linalg_ext ops, stablehlo (the ops kiln-lower-stablehlo lowers), and tensor.{empty, extract, insert, extract_slice, "
+  return "func, arith, math, linalg, scf, cf, tosa, IREE's util, flow.tensor, check and iree_linalg_ext ops, stablehlo and chlo (the ops kiln-lower-stablehlo lowers), and tensor.{empty, extract, insert, extract_slice, "
          "insert_slice, collapse_shape, expand_shape, pad, concat, cast, dim, splat, from_elements, bitcast, "
          "reshape}";
 }

@@ -1,3 +1,5 @@
+#include "compiler/input/chlo/ChloDialect.h"
+#include "compiler/input/chlo/lowering/Lowering.h"
 #include "compiler/input/iree/IreeDialects.h"
 #include "compiler/input/stablehlo/StablehloDialect.h"
 #include "compiler/input/stablehlo/lowering/Lowering.h"
@@ -16,7 +18,18 @@ namespace {
 
 using namespace mlir;
 
-bool IsStablehlo(Operation* op) { return isa_and_nonnull<stablehlo::StablehloDialect>(op->getDialect()); }
+// stablehlo ops and the chlo ops beside them.
+bool IsStablehlo(Operation* op) {
+  return isa_and_nonnull<stablehlo::StablehloDialect, chlo::ChloDialect>(op->getDialect());
+}
+
+const stablehlo::LowerFn* FindLowering(StringRef name) {
+  for (const stablehlo::LoweringTable* table : {&stablehlo::Lowerings(), &chlo::Lowerings()}) {
+    auto lowering = table->find(name);
+    if (lowering != table->end()) return &lowering->second;
+  }
+  return nullptr;
+}
 
 struct LowerStablehloPass : impl::LowerStablehloBase<LowerStablehloPass> {
   void runOnOperation() override {
@@ -27,18 +40,17 @@ struct LowerStablehloPass : impl::LowerStablehloBase<LowerStablehloPass> {
       if (!IsStablehlo(op->getParentOp())) ops.push_back(op);
       return WalkResult::skip();
     });
-    const stablehlo::LoweringTable& lowerings = stablehlo::Lowerings();
     IRRewriter rewriter(&getContext());
     bool failed_any = false;
     for (Operation* op : ops) {
-      auto lowering = lowerings.find(op->getName().getStringRef());
-      if (lowering == lowerings.end()) {
+      const stablehlo::LowerFn* lowering = FindLowering(op->getName().getStringRef());
+      if (!lowering) {
         op->emitError() << "'" << op->getName() << "' is not lowered by kiln yet";
         failed_any = true;
         continue;
       }
       rewriter.setInsertionPoint(op);
-      if (failed(lowering->second(rewriter, op))) failed_any = true;
+      if (failed((*lowering)(rewriter, op))) failed_any = true;
     }
     if (failed_any) signalPassFailure();
   }

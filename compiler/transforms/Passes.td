@@ -68,6 +68,9 @@ def LowerStablehlo : Pass<"kiln-lower-stablehlo", "mlir::ModuleOp"> {
     and interior padding included) by tensor ops; transpose by linalg.transpose; reduce
     by a reduction generic (several operands reduce together); dot and dot_general by
     contraction generics summing in the result's element type; sort by iree_linalg_ext.sort.
+    The `chlo` ops beside them too: broadcast_* ops become broadcast_in_dim and the
+    stablehlo op of the same name (lowered with it), elementwise functions generics of math
+    ops (erf_inv, lgamma and digamma from their approximations), top_k iree_linalg_ext.topk.
     An op it does not lower (or a form of one: dynamic shapes, unsigned element types)
     is an error naming the op, and the pass fails: never a half-lowered program.
   }];

@@ -97,4 +97,19 @@ def Stablehlo_ScatterDimensionNumbers : Stablehlo_DimensionsAttr<"ScatterDimensi
     OptionalArrayRefParameter<"int64_t">:$scatterDimsToOperandDims,
     "int64_t":$indexVectorDim)>;
 
+// Convolution's dimension numbers, in either of StableHLO's forms (StablehloConvolution.cc):
+//   #stablehlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>   (printed so)
+//   #stablehlo.conv<raw input_batch_dimension = 0, input_feature_dimension = 3, ...>
+def Stablehlo_ConvDimensionNumbers : AttrDef<Stablehlo_Dialect, "ConvDimensionNumbers"> {
+  let mnemonic = "conv";
+  let parameters = (ins
+    "int64_t":$inputBatchDimension, "int64_t":$inputFeatureDimension,
+    OptionalArrayRefParameter<"int64_t">:$inputSpatialDimensions,
+    "int64_t":$kernelInputFeatureDimension, "int64_t":$kernelOutputFeatureDimension,
+    OptionalArrayRefParameter<"int64_t">:$kernelSpatialDimensions,
+    "int64_t":$outputBatchDimension, "int64_t":$outputFeatureDimension,
+    OptionalArrayRefParameter<"int64_t">:$outputSpatialDimensions);
+  let hasCustomAssemblyFormat = 1;
+}
+
 #endif  // KILN_COMPILER_INPUT_STABLEHLO_BASE

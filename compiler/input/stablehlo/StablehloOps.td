@@ -6,5 +6,7 @@ include "StablehloBase.td"
 include "StablehloElementwiseOps.td"
 include "StablehloShapeOps.td"
 include "StablehloStructuredOps.td"
+include "StablehloCustomCallOp.td"
+include "StablehloRngOps.td"
 
 #endif  // KILN_COMPILER_INPUT_STABLEHLO_OPS

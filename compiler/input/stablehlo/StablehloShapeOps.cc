@@ -251,4 +251,16 @@ LogicalResult TorchIndexSelectOp::verify() {
   return success();
 }
 
+LogicalResult RngBitGeneratorOp::verify() {
+  auto state = cast<RankedTensorType>(getInitialState().getType());
+  if (getOutputState().getType() != state) {
+    return emitOpError() << "result #0 (output_state) of type " << getOutputState().getType()
+                         << " differs from the initial state's " << state;
+  }
+  if (state.getRank() != 1 || !state.getElementType().isIntOrFloat()) {
+    return emitOpError() << "operand #0 (initial_state) of type " << state << " is not a 1-d tensor of integers";
+  }
+  return success();
+}
+
 }  // namespace kiln::compiler::stablehlo

@@ -123,4 +123,42 @@ def Stablehlo_BatchNormInferenceOp : Stablehlo_StructuredOp<"batch_norm_inferenc
   let results = (outs AnyRankedTensor:$result);
 }
 
+def Stablehlo_ConvolutionOp : Stablehlo_StructuredOp<"convolution",
+    "Convolution of lhs (the input) with rhs (the kernel), with groups and dilations"> {
+  let description = [{
+    ```mlir
+    %r = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f],
+        window = {stride = [1, 1], pad = [[0, 0], [0, 0]], lhs_dilate = [1, 1], rhs_dilate = [1, 1]}
+        {batch_group_count = 1 : i64, feature_group_count = 1 : i64}
+        : (tensor<1x4x4x2xf32>, tensor<3x2x2x1xf32>) -> tensor<1x2x3x1xf32>
+    ```
+    or the generic form with `dimension_numbers = #stablehlo.conv<...>`, `window_strides`,
+    `padding` ([spatial rank, 2]: low, high; negative crops), `lhs_dilation`,
+    `rhs_dilation` and `window_reversal`. The input is dilated and padded with zeros; each
+    output element sums input times kernel over a window and the input features of its
+    group: with feature_group_count G, the input features and the output features are split
+    into G groups, output group g reading input group g; with batch_group_count B, the
+    input batch is split into B groups, output feature group g reading batch group g.
+  }];
+  let arguments = (ins AnyRankedTensor:$lhs, AnyRankedTensor:$rhs,
+                       OptionalAttr<DenseI64ArrayAttr>:$window_strides,
+                       OptionalAttr<I64ElementsAttr>:$padding,
+                       OptionalAttr<DenseI64ArrayAttr>:$lhs_dilation,
+                       OptionalAttr<DenseI64ArrayAttr>:$rhs_dilation,
+                       OptionalAttr<DenseBoolArrayAttr>:$window_reversal,
+                       Stablehlo_ConvDimensionNumbers:$dimension_numbers,
+                       I64Attr:$feature_group_count, I64Attr:$batch_group_count,
+                       OptionalAttr<ArrayAttr>:$precision_config);
+  let results = (outs AnyRankedTensor:$result);
+  let hasCustomAssemblyFormat = 1;
+  let extraClassDeclaration = [{
+    // Per spatial dimension, with the defaults of the attributes left out.
+    llvm::SmallVector<int64_t> getStrides();
+    llvm::SmallVector<int64_t> getLhsDilations();
+    llvm::SmallVector<int64_t> getRhsDilations();
+    llvm::SmallVector<std::pair<int64_t, int64_t>> getPads();
+    llvm::SmallVector<bool> getReversals();
+  }];
+}
+
 #endif  // KILN_COMPILER_INPUT_STABLEHLO_STRUCTUREDOPS

@@ -153,3 +153,59 @@ func.func @batch_norm_mean(%x: tensor<2x4xf32>, %s: tensor<4xf32>, %m: tensor<2x
   %r = "stablehlo.batch_norm_inference"(%x, %s, %s, %m, %s) {epsilon = 1.000000e-03 : f32, feature_index = 1 : i64} : (tensor<2x4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<2xf32>, tensor<4xf32>) -> tensor<2x4xf32>
   return %r : tensor<2x4xf32>
 }
+
+// -----
+
+func.func @conv_layout(%x: tensor<1x4x4x2xf32>, %w: tensor<3x2x2x1xf32>) -> tensor<1x2x3x1xf32> {
+  // expected-error @+1 {{expected 'b', 'f' (once each) or a spatial dimension number, got 'x'}}
+  %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, 1, x]x[0, 1, i, o]->[b, 0, 1, f], window = {} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x4x4x2xf32>, tensor<3x2x2x1xf32>) -> tensor<1x2x3x1xf32>
+  return %0 : tensor<1x2x3x1xf32>
+}
+
+// -----
+
+func.func @conv_features(%x: tensor<1x4x4x2xf32>, %w: tensor<3x2x3x1xf32>) -> tensor<1x2x3x1xf32> {
+  // expected-error @+1 {{operand #0 (lhs) has 2 input features, not rhs's kernel input features (3) times feature_group_count (1)}}
+  %0 = "stablehlo.convolution"(%x, %w) {batch_group_count = 1 : i64, feature_group_count = 1 : i64, dimension_numbers = #stablehlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>} : (tensor<1x4x4x2xf32>, tensor<3x2x3x1xf32>) -> tensor<1x2x3x1xf32>
+  return %0 : tensor<1x2x3x1xf32>
+}
+
+// -----
+
+func.func @conv_result(%x: tensor<1x4x4x2xf32>, %w: tensor<3x2x2x1xf32>) -> tensor<1x3x3x1xf32> {
+  // expected-error @+1 {{result type 'tensor<1x3x3x1xf32>' should have shape [1, 2, 3, 1]}}
+  %0 = "stablehlo.convolution"(%x, %w) {batch_group_count = 1 : i64, feature_group_count = 1 : i64, dimension_numbers = #stablehlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>} : (tensor<1x4x4x2xf32>, tensor<3x2x2x1xf32>) -> tensor<1x3x3x1xf32>
+  return %0 : tensor<1x3x3x1xf32>
+}
+
+// -----
+
+func.func @conv_groups(%x: tensor<2x4x4x2xf32>, %w: tensor<3x2x1x2xf32>) -> tensor<1x2x3x2xf32> {
+  // expected-error @+1 {{feature_group_count (2) and batch_group_count (2) must be positive, and one of them 1}}
+  %0 = "stablehlo.convolution"(%x, %w) {batch_group_count = 2 : i64, feature_group_count = 2 : i64, dimension_numbers = #stablehlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>} : (tensor<2x4x4x2xf32>, tensor<3x2x1x2xf32>) -> tensor<1x2x3x2xf32>
+  return %0 : tensor<1x2x3x2xf32>
+}
+
+// -----
+
+func.func @conv_padding(%x: tensor<1x4x4x2xf32>, %w: tensor<3x2x2x1xf32>) -> tensor<1x2x3x1xf32> {
+  // expected-error @+1 {{padding must be [2, 2], not 'tensor<1x2xi64>'}}
+  %0 = "stablehlo.convolution"(%x, %w) {batch_group_count = 1 : i64, feature_group_count = 1 : i64, padding = dense<0> : tensor<1x2xi64>, dimension_numbers = #stablehlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>} : (tensor<1x4x4x2xf32>, tensor<3x2x2x1xf32>) -> tensor<1x2x3x1xf32>
+  return %0 : tensor<1x2x3x1xf32>
+}
+
+// -----
+
+func.func @shape_assertion_predicate(%n: tensor<i32>) {
+  // expected-error @+1 {{@shape_assertion takes an i1 tensor predicate as operand #0}}
+  stablehlo.custom_call @shape_assertion(%n) {error_message = "x"} : (tensor<i32>) -> ()
+  return
+}
+
+// -----
+
+func.func @rng_state(%s: tensor<4xi32>) -> tensor<8xi32> {
+  // expected-error @+1 {{result #0 (output_state) of type 'tensor<2xi64>' differs from the initial state's 'tensor<4xi32>'}}
+  %0:2 = "stablehlo.rng_bit_generator"(%s) {rng_algorithm = #stablehlo<rng_algorithm THREE_FRY>} : (tensor<4xi32>) -> (tensor<2xi64>, tensor<8xi32>)
+  return %0#1 : tensor<8xi32>
+}

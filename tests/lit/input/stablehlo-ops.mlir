@@ -56,3 +56,48 @@ func.func @dimension_numbers(%a: tensor<2x3x4xf32>, %b: tensor<2x4x5xf32>, %t: t
   } : (tensor<6x7xf32>, tensor<3x1xi32>) -> tensor<3x7xf32>
   return %d, %g : tensor<2x3x5xf32>, tensor<3x7xf32>
 }
+
+// -----
+
+// Convolution: the generic form with either form of #stablehlo.conv, printed in the pretty
+// form JAX writes.
+// CHECK-LABEL: func.func @convolution
+// CHECK: stablehlo.convolution(%arg0, %arg1) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = {{\[\[}}0, 0], [0, 0]], lhs_dilate = [1, 1], rhs_dilate = [1, 1]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x4x4x2xf32>, tensor<3x2x2x1xf32>) -> tensor<1x2x3x1xf32>
+// CHECK: stablehlo.convolution(%arg2, %arg3) dim_numbers = [b, f, 0]x[o, i, 0]->[b, f, 0], window = {stride = [2], pad = {{\[\[}}1, 2]], lhs_dilate = [2], rhs_dilate = [1], reverse = [true]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<2x3x5xf32>, tensor<4x3x3xf32>) -> tensor<2x4x5xf32>
+// CHECK: stablehlo.convolution(%arg2, %arg3) dim_numbers = [b, f, 0]x[o, i, 0]->[b, f, 0], window = {stride = [2], pad = {{\[\[}}1, 2]], lhs_dilate = [2], rhs_dilate = [1]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<2x3x5xf32>, tensor<4x3x3xf32>) -> tensor<2x4x5xf32>
+func.func @convolution(%x: tensor<1x4x4x2xf32>, %w: tensor<3x2x2x1xf32>, %y: tensor<2x3x5xf32>, %v: tensor<4x3x3xf32>)
+    -> (tensor<1x2x3x1xf32>, tensor<2x4x5xf32>, tensor<2x4x5xf32>) {
+  %0 = "stablehlo.convolution"(%x, %w) {batch_group_count = 1 : i64,
+      dimension_numbers = #stablehlo.conv<raw input_batch_dimension = 0, input_feature_dimension = 3,
+        input_spatial_dimensions = [1, 2], kernel_input_feature_dimension = 2, kernel_output_feature_dimension = 3,
+        kernel_spatial_dimensions = [0, 1], output_batch_dimension = 0, output_feature_dimension = 3,
+        output_spatial_dimensions = [1, 2]>,
+      feature_group_count = 1 : i64, rhs_dilation = array<i64: 1, 1>, window_strides = array<i64: 1, 1>}
+      : (tensor<1x4x4x2xf32>, tensor<3x2x2x1xf32>) -> tensor<1x2x3x1xf32>
+  %1 = "stablehlo.convolution"(%y, %v) {batch_group_count = 1 : i64, feature_group_count = 1 : i64,
+      dimension_numbers = #stablehlo.conv<[b, f, 0]x[o, i, 0]->[b, f, 0]>, window_strides = array<i64: 2>,
+      padding = dense<[[1, 2]]> : tensor<1x2xi64>, lhs_dilation = array<i64: 2>, window_reversal = array<i1: true>}
+      : (tensor<2x3x5xf32>, tensor<4x3x3xf32>) -> tensor<2x4x5xf32>
+  %2 = stablehlo.convolution(%y, %v) dim_numbers = [b, f, 0]x[o, i, 0]->[b, f, 0], window = {stride = [2], pad = [[1, 2]], lhs_dilate = [2]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<2x3x5xf32>, tensor<4x3x3xf32>) -> tensor<2x4x5xf32>
+  return %0, %1, %2 : tensor<1x2x3x1xf32>, tensor<2x4x5xf32>, tensor<2x4x5xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @custom_call
+// CHECK: stablehlo.custom_call @shape_assertion(%arg0, %arg1) {error_message = "too big", has_side_effect = true} : (tensor<i1>, tensor<i32>) -> ()
+// CHECK: %[[R:.*]] = stablehlo.custom_call @foo(%arg1) {backend_config = "x"} : (tensor<i32>) -> tensor<i32>
+func.func @custom_call(%ok: tensor<i1>, %n: tensor<i32>) -> tensor<i32> {
+  stablehlo.custom_call @shape_assertion(%ok, %n) {error_message = "too big", has_side_effect = true} : (tensor<i1>, tensor<i32>) -> ()
+  %r = "stablehlo.custom_call"(%n) {call_target_name = "foo", backend_config = "x"} : (tensor<i32>) -> tensor<i32>
+  return %r : tensor<i32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @rng_bit_generator
+// CHECK: "stablehlo.rng_bit_generator"(%arg0) <{rng_algorithm = #stablehlo<rng_algorithm PHILOX>}> : (tensor<4xi32>) -> (tensor<4xi32>, tensor<2x3xi32>)
+func.func @rng_bit_generator(%s: tensor<4xi32>) -> tensor<2x3xi32> {
+  %0:2 = "stablehlo.rng_bit_generator"(%s) {rng_algorithm = #stablehlo<rng_algorithm PHILOX>} : (tensor<4xi32>) -> (tensor<4xi32>, tensor<2x3xi32>)
+  return %0#1 : tensor<2x3xi32>
+}

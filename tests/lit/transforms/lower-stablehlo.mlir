@@ -183,3 +183,66 @@ func.func @reverse(%x: tensor<3xf32>) -> tensor<3xf32> {
   %r = "stablehlo.reverse"(%x) {dimensions = array<i64: 0>} : (tensor<3xf32>) -> tensor<3xf32>
   return %r : tensor<3xf32>
 }
+
+// -----
+
+// Convolution: the input transposed to [b, spatial..., f] and padded (interior padding for
+// lhs dilation), batch and features split into groups, the kernel reversed where the window
+// is; one generic sums over the window and the group's features; the result transposed back.
+// CHECK-DAG: #[[IN:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (0, d0, d1 * 2 + d4, 0, d5)>
+// CHECK-DAG: #[[KERNEL:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d4, d5, d2, d3)>
+// CHECK-DAG: #[[OUT:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d3)>
+// CHECK-LABEL: func.func @convolution
+// CHECK: linalg.transpose ins(%arg0 : tensor<2x3x5xf32>) {{.*}} permutation = [0, 2, 1]
+// CHECK: tensor.insert_slice {{.*}} [1, 2, 1] : tensor<2x5x3xf32> into tensor<2x12x3xf32>
+// CHECK: tensor.expand_shape {{.*}} {{\[}}[0, 1], [2], [3, 4]] {{.*}} into tensor<1x2x12x1x3xf32>
+// CHECK: linalg.transpose ins(%arg1 : tensor<4x3x3xf32>) {{.*}} permutation = [2, 1, 0]
+// CHECK: linalg.generic {{.*}} outs(%{{.*}} : tensor<3x3x4xf32>)
+// CHECK: %[[W:.*]] = linalg.index 0 : index
+// CHECK: arith.subi %{{.*}}, %[[W]] : index
+// CHECK: tensor.expand_shape {{.*}} {{\[}}[0], [1], [2, 3]] {{.*}} into tensor<3x3x1x4xf32>
+// CHECK: linalg.generic {indexing_maps = [#[[IN]], #[[KERNEL]], #[[OUT]]], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction"]}
+// CHECK: arith.mulf
+// CHECK: arith.addf
+// CHECK: tensor.collapse_shape {{.*}} {{\[}}[0], [1], [2, 3]] {{.*}} into tensor<2x5x4xf32>
+// CHECK: linalg.transpose {{.*}} permutation = [0, 2, 1]
+func.func @convolution(%y: tensor<2x3x5xf32>, %v: tensor<4x3x3xf32>) -> tensor<2x4x5xf32> {
+  %0 = stablehlo.convolution(%y, %v) dim_numbers = [b, f, 0]x[o, i, 0]->[b, f, 0], window = {stride = [2], pad = [[1, 2]], lhs_dilate = [2], reverse = [true]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<2x3x5xf32>, tensor<4x3x3xf32>) -> tensor<2x4x5xf32>
+  return %0 : tensor<2x4x5xf32>
+}
+
+// -----
+
+// @shape_assertion: a true constant is dropped, a run-time predicate checked by cf.assert
+// with the message.
+// CHECK-LABEL: func.func @shape_assertion
+// CHECK: %[[OK:.*]] = linalg.generic
+// CHECK: %[[HOLDS:.*]] = tensor.extract %[[OK]][] : tensor<i1>
+// CHECK: cf.assert %[[HOLDS]], "n must be below 4"
+// CHECK-NOT: cf.assert
+// CHECK-NOT: custom_call
+func.func @shape_assertion(%n: tensor<i32>) {
+  %four = stablehlo.constant dense<4> : tensor<i32>
+  %ok = stablehlo.compare LT, %n, %four : (tensor<i32>, tensor<i32>) -> tensor<i1>
+  stablehlo.custom_call @shape_assertion(%ok, %n) {error_message = "n must be below 4", has_side_effect = true} : (tensor<i1>, tensor<i32>) -> ()
+  %true = stablehlo.constant dense<true> : tensor<i1>
+  stablehlo.custom_call @shape_assertion(%true) {error_message = "never", has_side_effect = true} : (tensor<i1>) -> ()
+  return
+}
+
+// -----
+
+// rng_bit_generator: one generic over the bits reading the state's words at fixed
+// positions (Philox's multipliers in its body), one over the state advancing the counter.
+// CHECK-DAG: #[[W0:.*]] = affine_map<(d0) -> (0)>
+// CHECK-DAG: #[[W3:.*]] = affine_map<(d0) -> (3)>
+// CHECK-LABEL: func.func @philox
+// CHECK: linalg.generic {indexing_maps = [#[[W0]], #{{.*}}, #{{.*}}, #[[W3]], #{{.*}}]{{.*}} outs(%{{.*}} : tensor<6xi32>)
+// CHECK: arith.constant 3528531795 : i64
+// CHECK: arith.constant 3449720151 : i64
+// CHECK: linalg.generic {{.*}} outs(%{{.*}} : tensor<4xi32>)
+// CHECK: tensor.expand_shape {{.*}} into tensor<2x3xi32>
+func.func @philox(%s: tensor<4xi32>) -> (tensor<4xi32>, tensor<2x3xi32>) {
+  %0:2 = "stablehlo.rng_bit_generator"(%s) {rng_algorithm = #stablehlo<rng_algorithm PHILOX>} : (tensor<4xi32>) -> (tensor<4xi32>, tensor<2x3xi32>)
+  return %0#0, %0#1 : tensor<4xi32>, tensor<2x3xi32>
+}

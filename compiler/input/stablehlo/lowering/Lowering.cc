@@ -10,6 +10,9 @@ const LoweringTable& Lowerings() {
     AddStructuredLowerings(*t);
     AddScatterLowerings(*t);
     AddWindowLowerings(*t);
+    AddConvolutionLowerings(*t);
+    AddCustomCallLowerings(*t);
+    AddRngLowerings(*t);
     return t;
   }();
   return *table;

@@ -18,6 +18,9 @@ void AddShapeLowerings(LoweringTable& table);
 void AddStructuredLowerings(LoweringTable& table);
 void AddScatterLowerings(LoweringTable& table);
 void AddWindowLowerings(LoweringTable& table);
+void AddConvolutionLowerings(LoweringTable& table);
+void AddCustomCallLowerings(LoweringTable& table);
+void AddRngLowerings(LoweringTable& table);
 
 // Every op kiln lowers, by name ("stablehlo.add").
 const LoweringTable& Lowerings();
