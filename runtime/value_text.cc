@@ -4,6 +4,7 @@
 #include <cerrno>
 #include <charconv>
 #include <cmath>
+#include <span>
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
@@ -18,6 +19,40 @@
 namespace kiln::runtime {
 
 namespace {
+
+// The width of a signless integer element type (i1 .. i64), or nullopt.
+std::optional<int> IntegerBits(hal::ElementType type) {
+  switch (type) {
+    case hal::ElementType::kI1: return 1;
+    case hal::ElementType::kI2: return 2;
+    case hal::ElementType::kI4: return 4;
+    case hal::ElementType::kI8: return 8;
+    case hal::ElementType::kI16: return 16;
+    case hal::ElementType::kI32: return 32;
+    case hal::ElementType::kI64: return 64;
+    default: return std::nullopt;
+  }
+}
+
+// Each of `values` is an integer a signless `type` holds: either range, as iree-run-module
+// (-128 to 255 for i8); anything else would wrap or truncate silently.
+Status CheckIntegerValues(hal::ElementType type, std::span<const double> values, std::string_view whole) {
+  std::optional<int> bits = IntegerBits(type);
+  if (!bits) return OkStatus();
+  double low = -std::ldexp(1.0, *bits - 1), high = std::ldexp(1.0, *bits) - 1;
+  for (double v : values) {
+    if (v != std::floor(v) || std::isinf(v)) {
+      return InvalidArgumentError("'", whole, "': ", v, " is not an integer (element type ", hal::ElementTypeName(type),
+                                  ")");
+    }
+    if (*bits < 64 && (v < low || v > high)) {
+      return InvalidArgumentError("'", whole, "': ", static_cast<int64_t>(v), " does not fit in ",
+                                  hal::ElementTypeName(type), " (", static_cast<int64_t>(low), " to ",
+                                  static_cast<int64_t>(high), ")");
+    }
+  }
+  return OkStatus();
+}
 
 StatusOr<std::vector<double>> ParseNumbers(std::string_view text, std::string_view whole) {
   std::vector<double> values;
@@ -121,6 +156,7 @@ StatusOr<Ref<hal::BufferView>> ParseBufferView(std::string_view text, hal::Alloc
     values.assign(count > 0 ? 1 : 0, 0.0);  // one zero for every element
   } else {
     KILN_ASSIGN_OR_RETURN(values, ParseNumbers(numbers, text));
+    KILN_RETURN_IF_ERROR(CheckIntegerValues(type, values, text));
   }
   if (values.size() != count && !(values.size() == 1 && count > 0)) {
     return InvalidArgumentError("'", text, "': shape ", shape, " has ", count, " elements but ",

@@ -143,6 +143,21 @@ TEST_F(Values, OmittedValuesAreZeros) {
   EXPECT_NE(bad.status().ToString().find("expected SHAPExTYPE=VALUES"), std::string::npos) << bad.status().ToString();
 }
 
+TEST_F(Values, IntegersTakeEitherRangeAndNothingElse) {
+  StatusOr<Ref<hal::BufferView>> both = ParseBufferView("3xi8=255,-1,-128", device_->allocator());
+  ASSERT_TRUE(both.ok()) << both.status().ToString();
+  std::vector<uint8_t> bytes(3);
+  ASSERT_TRUE((*both)->buffer()->Read(0, bytes).ok());
+  EXPECT_EQ(bytes, (std::vector<uint8_t>{255, 255, 128}));
+  for (const char* text : {"3xi8=256,0,0", "3xi8=0,-129,0", "2xi4=16,0", "1xi16=65536"}) {
+    StatusOr<Ref<hal::BufferView>> wide = ParseBufferView(text, device_->allocator());
+    EXPECT_NE(wide.status().ToString().find("does not fit in"), std::string::npos) << text;
+  }
+  StatusOr<Ref<hal::BufferView>> fraction = ParseBufferView("2xi32=1.5,2", device_->allocator());
+  EXPECT_NE(fraction.status().ToString().find("1.5 is not an integer"), std::string::npos)
+      << fraction.status().ToString();
+}
+
 TEST_F(Values, FirstMismatchIsFoundByRowMajorIndex) {
   auto a = View(hal::ElementType::kI8, {2, 2}, {1, 2, 3, 4});
   auto b = View(hal::ElementType::kI8, {2, 2}, {1, 2, 3, 5});
