@@ -20,18 +20,11 @@ namespace kiln::runtime {
 
 namespace {
 
-// The width of a signless integer element type (i1 .. i64), or nullopt.
+// The width of a signless integer element type (i1 .. i64), or nullopt: its storage
+// width, but for i1 (stored one byte per element).
 std::optional<int> IntegerBits(hal::ElementType type) {
-  switch (type) {
-    case hal::ElementType::kI1: return 1;
-    case hal::ElementType::kI2: return 2;
-    case hal::ElementType::kI4: return 4;
-    case hal::ElementType::kI8: return 8;
-    case hal::ElementType::kI16: return 16;
-    case hal::ElementType::kI32: return 32;
-    case hal::ElementType::kI64: return 64;
-    default: return std::nullopt;
-  }
+  if (!hal::IsIntegerElementType(type)) return std::nullopt;
+  return type == hal::ElementType::kI1 ? 1 : hal::ElementStorageBits(type);
 }
 
 // Each of `values` is an integer a signless `type` holds: either range, as iree-run-module
@@ -140,11 +133,11 @@ StatusOr<Ref<hal::BufferView>> ParseBufferView(std::string_view text, hal::Alloc
   std::vector<int64_t> dims;
   hal::ElementType type;
   // Values omitted ("2xi32" or "2xi32=") are zeros, as in iree-run-module.
-  if (eq == std::string_view::npos && !ParseTensorType(text, dims, type, text).ok()) {
+  std::string_view shape = text.substr(0, eq);
+  if (Status parsed = ParseTensorType(shape, dims, type, text); !parsed.ok()) {
+    if (eq != std::string_view::npos) return parsed;
     return InvalidArgumentError("'", text, "': expected SHAPExTYPE=VALUES, e.g. 2x3xf32=1,2,3,4,5,6");
   }
-  std::string_view shape = text.substr(0, eq);
-  KILN_RETURN_IF_ERROR(ParseTensorType(shape, dims, type, text));
   if (!SupportsElementType(type)) {
     return UnimplementedError("'", text, "': element type '", hal::ElementTypeName(type),
                               "' cannot be read or written as text yet");

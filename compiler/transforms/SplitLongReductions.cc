@@ -6,6 +6,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/ReshapeOpsUtils.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
 
@@ -210,13 +211,11 @@ Value CutIntoChunks(OpBuilder& b, Location loc, Value value, unsigned dim, OpFol
   // sees the same chain as without the cut (a packed tensor's slice stays fused into its
   // reader, not a dispatch of its own that copies sub-byte elements).
   if (auto expand = value.getDefiningOp<tensor::ExpandShapeOp>()) {
-    SmallVector<ReassociationIndices> composed;
-    for (const ReassociationIndices& inner : expand.getReassociationIndices()) {
-      ReassociationIndices group;
-      for (int64_t d : inner) llvm::append_range(group, groups[d]);
-      composed.push_back(group);
+    std::optional<SmallVector<ReassociationIndices>> composed =
+        composeReassociationIndices(groups, expand.getReassociationIndices(), b.getContext());
+    if (composed) {
+      return tensor::ExpandShapeOp::create(b, loc, type.clone(static_shape), expand.getSrc(), *composed, shape);
     }
-    return tensor::ExpandShapeOp::create(b, loc, type.clone(static_shape), expand.getSrc(), composed, shape);
   }
   return tensor::ExpandShapeOp::create(b, loc, type.clone(static_shape), value, groups, shape);
 }
